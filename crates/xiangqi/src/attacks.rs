@@ -1,0 +1,337 @@
+//! Move geometry, computed at compile time: rays, horse legs, elephant eyes, palace and pawn steps.
+//!
+//! Everything is indexed by square (`rank * 9 + file`) so that move generation never checks board
+//! bounds at run time.
+
+use crate::{Color, Square};
+
+/// A short list of squares, used for the precomputed tables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SqList<const N: usize> {
+    pub len: u8,
+    pub sq: [u8; N],
+}
+
+impl<const N: usize> SqList<N> {
+    const EMPTY: SqList<N> = SqList { len: 0, sq: [0; N] };
+
+    const fn push(mut self, s: u8) -> Self {
+        self.sq[self.len as usize] = s;
+        self.len += 1;
+        self
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.sq[..self.len as usize]
+    }
+}
+
+/// A step with its blocking point: the horse leg or the elephant eye.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BlockedStep {
+    pub to: u8,
+    pub block: u8,
+}
+
+/// Up to eight steps with blocking points.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StepList {
+    pub len: u8,
+    pub steps: [BlockedStep; 8],
+}
+
+impl StepList {
+    const EMPTY: StepList = StepList {
+        len: 0,
+        steps: [BlockedStep { to: 0, block: 0 }; 8],
+    };
+
+    const fn push(mut self, to: u8, block: u8) -> Self {
+        self.steps[self.len as usize] = BlockedStep { to, block };
+        self.len += 1;
+        self
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[BlockedStep] {
+        &self.steps[..self.len as usize]
+    }
+}
+
+const fn sq(file: i32, rank: i32) -> Option<u8> {
+    if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
+        Some((rank * 9 + file) as u8)
+    } else {
+        None
+    }
+}
+
+const fn in_palace(file: i32, rank: i32, color: usize) -> bool {
+    file >= 3 && file <= 5 && if color == 0 { rank <= 2 } else { rank >= 7 }
+}
+
+const fn own_side(rank: i32, color: usize) -> bool {
+    if color == 0 {
+        rank <= 4
+    } else {
+        rank >= 5
+    }
+}
+
+/// Ray directions: north (toward Black), south, east (toward file i), west.
+pub(crate) const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+/// `RAYS[square][direction]`: the squares along each ray, nearest first.
+pub(crate) static RAYS: [[SqList<9>; 4]; 90] = {
+    let mut t = [[SqList::<9>::EMPTY; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRS[d];
+            let (mut x, mut y) = (f + df, r + dr);
+            while let Some(q) = sq(x, y) {
+                t[s][d] = t[s][d].push(q);
+                x += df;
+                y += dr;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The eight horse jumps as (file step, rank step) with the leg offset.
+const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
+    (1, 2, 0, 1),
+    (-1, 2, 0, 1),
+    (1, -2, 0, -1),
+    (-1, -2, 0, -1),
+    (2, 1, 1, 0),
+    (2, -1, 1, 0),
+    (-2, 1, -1, 0),
+    (-2, -1, -1, 0),
+];
+
+/// `HORSE_MOVES[square]`: targets of a horse on `square`, each with its leg.
+pub(crate) static HORSE_MOVES: [StepList; 90] = {
+    let mut t = [StepList::EMPTY; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr, lf, lr) = HORSE_JUMPS[i];
+            if let (Some(to), Some(leg)) = (sq(f + df, r + dr), sq(f + lf, r + lr)) {
+                t[s] = t[s].push(to, leg);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `HORSE_ATTACKERS[square]`: squares from which a horse attacks `square` (in `to`), each with
+/// the leg (in `block`) that must be empty.
+pub(crate) static HORSE_ATTACKERS: [StepList; 90] = {
+    let mut t = [StepList::EMPTY; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut i = 0;
+        while i < 8 {
+            let (df, dr, lf, lr) = HORSE_JUMPS[i];
+            // A horse at (f - df, r - dr) jumping (df, dr) lands here; its leg is at (from + l).
+            let (hf, hr) = (f - df, r - dr);
+            if let (Some(from), Some(leg)) = (sq(hf, hr), sq(hf + lf, hr + lr)) {
+                t[s] = t[s].push(from, leg);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `ELEPHANT_MOVES[color][square]`: targets on the own side of the river, each with its eye.
+pub(crate) static ELEPHANT_MOVES: [[StepList; 90]; 2] = {
+    let mut t = [[StepList::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let mut i = 0;
+            while i < 4 {
+                let df = if i & 1 == 0 { 2 } else { -2 };
+                let dr = if i & 2 == 0 { 2 } else { -2 };
+                if let (Some(to), Some(eye)) = (sq(f + df, r + dr), sq(f + df / 2, r + dr / 2)) {
+                    if own_side(r + dr, c) {
+                        t[c][s] = t[c][s].push(to, eye);
+                    }
+                }
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+const fn palace_steps(diagonal: bool) -> [[SqList<4>; 90]; 2] {
+    let mut t = [[SqList::<4>::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let mut i = 0;
+            while i < 4 {
+                let (df, dr) = if diagonal {
+                    (
+                        if i & 1 == 0 { 1 } else { -1 },
+                        if i & 2 == 0 { 1 } else { -1 },
+                    )
+                } else {
+                    DIRS[i]
+                };
+                if in_palace(f + df, r + dr, c) {
+                    if let Some(to) = sq(f + df, r + dr) {
+                        t[c][s] = t[c][s].push(to);
+                    }
+                }
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `ADVISOR_MOVES[color][square]`: diagonal steps inside the palace.
+pub(crate) static ADVISOR_MOVES: [[SqList<4>; 90]; 2] = palace_steps(true);
+
+/// `KING_MOVES[color][square]`: orthogonal steps inside the palace.
+pub(crate) static KING_MOVES: [[SqList<4>; 90]; 2] = palace_steps(false);
+
+/// `PAWN_MOVES[color][square]`: forward, and sideways once across the river.
+pub(crate) static PAWN_MOVES: [[SqList<3>; 90]; 2] = {
+    let mut t = [[SqList::<3>::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let fwd = if c == 0 { 1 } else { -1 };
+        let mut s = 0;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            if let Some(to) = sq(f, r + fwd) {
+                t[c][s] = t[c][s].push(to);
+            }
+            if !own_side(r, c) {
+                if let Some(to) = sq(f - 1, r) {
+                    t[c][s] = t[c][s].push(to);
+                }
+                if let Some(to) = sq(f + 1, r) {
+                    t[c][s] = t[c][s].push(to);
+                }
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `PAWN_ATTACKERS[color][square]`: squares from which a pawn of `color` attacks `square`.
+pub(crate) static PAWN_ATTACKERS: [[SqList<3>; 90]; 2] = {
+    let mut t = [[SqList::<3>::EMPTY; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            let mut from = 0;
+            while from < 90 {
+                let moves = PAWN_MOVES[c][from];
+                let mut i = 0;
+                while i < moves.len as usize {
+                    if moves.sq[i] as usize == s {
+                        t[c][s] = t[c][s].push(from as u8);
+                    }
+                    i += 1;
+                }
+                from += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `KING_SENSITIVE[square]`: with the king on `square`, a move whose source is in this set may
+/// expose the king (its file and rank, where chariots, cannons and the enemy king attack, plus the
+/// four diagonal neighbours, which are the legs of attacking horses).
+pub(crate) static KING_SENSITIVE_FROM: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut q = 0;
+        while q < 90 {
+            let (qf, qr) = ((q % 9) as i32, (q / 9) as i32);
+            let diag = (qf - f == 1 || f - qf == 1) && (qr - r == 1 || r - qr == 1);
+            if qf == f || qr == r || diag {
+                t[s] |= 1u128 << q;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `KING_LINES[square]`: the file and rank through `square`. A piece arriving on one of these may
+/// become a cannon screen.
+pub(crate) static KING_LINES: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut q = 0;
+        while q < 90 {
+            let (qf, qr) = ((q % 9) as i32, (q / 9) as i32);
+            if qf == f || qr == r {
+                t[s] |= 1u128 << q;
+            }
+            q += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Squares where a piece of `role` and `color` can ever stand (used by FEN validation).
+#[must_use]
+pub fn reachable(color: Color, role: crate::Role, square: Square) -> bool {
+    use crate::Role;
+    let f = square.file() as i32;
+    let r = square.rank() as i32;
+    // Rank as seen from `color`'s side.
+    let rr = if color == Color::Red { r } else { 9 - r };
+    match role {
+        Role::King => square.in_palace(color),
+        Role::Advisor => {
+            square.in_palace(color) && ((f == 4 && rr == 1) || ((f == 3 || f == 5) && rr != 1))
+        }
+        Role::Elephant => {
+            matches!((f, rr), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+        }
+        Role::Pawn => rr >= 5 || ((rr == 3 || rr == 4) && f % 2 == 0),
+        Role::Horse | Role::Chariot | Role::Cannon => true,
+    }
+}

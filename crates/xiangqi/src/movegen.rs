@@ -1,0 +1,217 @@
+//! Legal move generation.
+//!
+//! Pseudo-legal moves are generated from the precomputed tables of `attacks.rs`; a move is then
+//! tested for king safety only when it can matter: when in check, when the king moves, when the
+//! piece leaves the king's file, rank or a horse-leg point next to the king, or lands on the king's
+//! file or rank (where it may become a cannon screen). All other moves are legal as generated.
+
+use crate::attacks::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_LINES, KING_MOVES, KING_SENSITIVE_FROM,
+    PAWN_MOVES, RAYS,
+};
+use crate::position::{is_color, EMPTY};
+use crate::{Color, Move, MoveList, Position, Role, Square};
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Gen {
+    All,
+    Captures,
+}
+
+impl Position {
+    /// All legal moves of the side to move, appended to `list` (which is cleared first).
+    pub fn legal_moves_into(&mut self, list: &mut MoveList) {
+        list.clear();
+        self.pseudo_moves(list, Gen::All);
+        self.filter_legal(list);
+    }
+
+    /// All legal moves of the side to move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.clone().legal_moves_into(&mut list);
+        list
+    }
+
+    /// The legal captures of the side to move, appended to `list` (which is cleared first).
+    pub fn legal_captures_into(&mut self, list: &mut MoveList) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Captures);
+        self.filter_legal(list);
+    }
+
+    /// Number of legal moves of the side to move.
+    #[must_use]
+    pub fn count_legal_moves(&mut self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list.len()
+    }
+
+    /// Whether the side to move has at least one legal move.
+    #[must_use]
+    pub fn has_legal_move(&mut self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether `m` is a legal move for the side to move.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        let us = self.turn;
+        let from = m.from().index();
+        if !is_color(self.board[from], us) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        let mut pos = self.clone();
+        pos.piece_moves(m.from(), &mut list, Gen::All);
+        list.contains(m) && pos.leaves_king_safe(m)
+    }
+
+    /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        if is_color(self.board[from.index()], self.turn) {
+            let mut pos = self.clone();
+            pos.piece_moves(from, &mut list, Gen::All);
+            list.retain(|m| pos.leaves_king_safe(m));
+        }
+        list
+    }
+
+    fn filter_legal(&mut self, list: &mut MoveList) {
+        let us = self.turn;
+        let king = self.kings[us.index()];
+        if self.king_attacked(us) {
+            list.retain(|m| self.leaves_king_safe(m));
+            return;
+        }
+        let sensitive_from = KING_SENSITIVE_FROM[king.index()];
+        let lines = KING_LINES[king.index()];
+        list.retain(|m| {
+            let risky =
+                (sensitive_from >> m.from().index()) & 1 != 0 || (lines >> m.to().index()) & 1 != 0;
+            !risky || self.leaves_king_safe(m)
+        });
+    }
+
+    fn pseudo_moves(&self, list: &mut MoveList, gen: Gen) {
+        let mut own = self.occ[self.turn.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as usize;
+            own &= own - 1;
+            self.piece_moves(Square::new(s), list, gen);
+        }
+    }
+
+    #[inline]
+    fn push_if_target(&self, list: &mut MoveList, from: usize, to: u8, gen: Gen) {
+        let t = self.board[to as usize];
+        let ok = if t == EMPTY {
+            gen == Gen::All
+        } else {
+            !is_color(t, self.turn)
+        };
+        if ok {
+            list.push(Move::new(Square::new(from), Square::new(to as usize)));
+        }
+    }
+
+    fn piece_moves(&self, from: Square, list: &mut MoveList, gen: Gen) {
+        let s = from.index();
+        let us = self.turn;
+        let b = &self.board;
+        let role = crate::Role::ALL[((b[s] - 1) % 7) as usize];
+        match role {
+            Role::Chariot => {
+                for ray in &RAYS[s] {
+                    for &t in ray.as_slice() {
+                        let p = b[t as usize];
+                        if p == EMPTY {
+                            if gen == Gen::All {
+                                list.push(Move::new(from, Square::new(t as usize)));
+                            }
+                        } else {
+                            if !is_color(p, us) {
+                                list.push(Move::new(from, Square::new(t as usize)));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            Role::Cannon => {
+                for ray in &RAYS[s] {
+                    let squares = ray.as_slice();
+                    let mut i = 0;
+                    while i < squares.len() {
+                        let t = squares[i];
+                        if b[t as usize] != EMPTY {
+                            break;
+                        }
+                        if gen == Gen::All {
+                            list.push(Move::new(from, Square::new(t as usize)));
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                    while i < squares.len() {
+                        let t = squares[i];
+                        let p = b[t as usize];
+                        if p != EMPTY {
+                            if !is_color(p, us) {
+                                list.push(Move::new(from, Square::new(t as usize)));
+                            }
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            Role::Horse => {
+                for step in HORSE_MOVES[s].as_slice() {
+                    if b[step.block as usize] == EMPTY {
+                        self.push_if_target(list, s, step.to, gen);
+                    }
+                }
+            }
+            Role::Elephant => {
+                for step in ELEPHANT_MOVES[us.index()][s].as_slice() {
+                    if b[step.block as usize] == EMPTY {
+                        self.push_if_target(list, s, step.to, gen);
+                    }
+                }
+            }
+            Role::Advisor => {
+                for &t in ADVISOR_MOVES[us.index()][s].as_slice() {
+                    self.push_if_target(list, s, t, gen);
+                }
+            }
+            Role::King => {
+                for &t in KING_MOVES[us.index()][s].as_slice() {
+                    self.push_if_target(list, s, t, gen);
+                }
+            }
+            Role::Pawn => {
+                for &t in PAWN_MOVES[us.index()][s].as_slice() {
+                    self.push_if_target(list, s, t, gen);
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move is checkmated or stalemated — in Xiangqi both lose.
+    #[must_use]
+    pub fn is_game_over(&mut self) -> bool {
+        !self.has_legal_move()
+    }
+
+    /// Whether `square` holds a piece of `color` (helper for notation and rulings).
+    #[must_use]
+    pub fn is_color_at(&self, square: Square, color: Color) -> bool {
+        is_color(self.board[square.index()], color)
+    }
+}

@@ -1,0 +1,411 @@
+//! A legal position: the board, the side to move and the counters of FEN fields 5 and 6.
+//!
+//! The board is a mailbox of piece codes plus one 128-bit occupancy set per colour; make/unmake
+//! update both and the Zobrist hash incrementally. See `movegen.rs` for move generation.
+
+use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS};
+use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
+use crate::{Color, Move, Piece, Role, Square};
+use std::fmt;
+
+/// Code of an empty point in the mailbox.
+pub(crate) const EMPTY: u8 = 0;
+
+/// Code of `role` for `color` (see [`Piece::code`]).
+#[inline]
+pub(crate) const fn code(color: Color, role: Role) -> u8 {
+    1 + color as u8 * 7 + role as u8
+}
+
+/// Whether a non-empty code belongs to `color`.
+#[inline]
+pub(crate) const fn is_color(code: u8, color: Color) -> bool {
+    code.wrapping_sub(1 + 7 * color as u8) < 7
+}
+
+/// What [`Position::do_move`] returns so that [`Position::undo_move`] can restore the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: u8,
+    halfmoves: u16,
+}
+
+impl Undo {
+    /// The captured piece, if any.
+    #[must_use]
+    pub fn captured(&self) -> Option<Piece> {
+        Piece::from_code(self.captured)
+    }
+}
+
+/// A legal Xiangqi position. Build one with [`Position::startpos`] or [`Position::from_fen`].
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [u8; 90],
+    pub(crate) occ: [u128; 2],
+    pub(crate) kings: [Square; 2],
+    pub(crate) turn: Color,
+    pub(crate) hash: u64,
+    pub(crate) halfmoves: u16,
+    pub(crate) fullmoves: u32,
+}
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+impl Position {
+    /// The standard start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        match Position::from_fen(START_FEN) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start FEN is valid: {e}"),
+        }
+    }
+
+    /// Builds a position from a board without any validation; the caller (FEN parsing) checks it.
+    pub(crate) fn from_parts(
+        pieces: &[Option<Piece>; 90],
+        turn: Color,
+        halfmoves: u16,
+        fullmoves: u32,
+    ) -> Position {
+        let mut pos = Position {
+            board: [EMPTY; 90],
+            occ: [0; 2],
+            kings: [Square::new(0); 2],
+            turn,
+            hash: 0,
+            halfmoves,
+            fullmoves,
+        };
+        for (i, p) in pieces.iter().enumerate() {
+            if let Some(p) = *p {
+                pos.put(Square::new(i), p.code());
+                if p.role == Role::King {
+                    pos.kings[p.color.index()] = Square::new(i);
+                }
+            }
+        }
+        if turn == Color::Black {
+            pos.hash ^= SIDE_KEY;
+        }
+        pos
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, code: u8) {
+        let i = sq.index();
+        self.board[i] = code;
+        self.occ[((code - 1) / 7) as usize] |= 1u128 << i;
+        self.hash ^= PIECE_KEYS[code as usize][i];
+    }
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    #[must_use]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Zobrist hash of placement and side to move (not of the counters).
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture (FEN field 5).
+    #[inline]
+    #[must_use]
+    pub fn halfmoves(&self) -> u32 {
+        u32::from(self.halfmoves)
+    }
+
+    /// Full-move number (FEN field 6), incremented after Black's move.
+    #[inline]
+    #[must_use]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The squares of `color`'s pieces as a 90-bit set (bit `i` = square `i`).
+    #[inline]
+    #[must_use]
+    pub fn occupied_by(&self, color: Color) -> u128 {
+        self.occ[color.index()]
+    }
+
+    /// All occupied squares as a 90-bit set.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> u128 {
+        self.occ[0] | self.occ[1]
+    }
+
+    /// Iterates over `(square, piece)` for every piece on the board.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
+    }
+
+    /// Number of pieces of `color` and `role` on the board.
+    #[must_use]
+    pub fn count(&self, color: Color, role: Role) -> usize {
+        let c = code(color, role);
+        self.board.iter().filter(|&&b| b == c).count()
+    }
+
+    /// Whether the move captures a piece in this position.
+    #[inline]
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.board[m.to().index()] != EMPTY
+    }
+
+    /// Plays `m`, which must be legal (or at least pseudo-legal for the side to move), and returns
+    /// what [`Position::undo_move`] needs.
+    #[inline]
+    pub fn do_move(&mut self, m: Move) -> Undo {
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from];
+        let captured = self.board[to];
+        let us = self.turn.index();
+        let undo = Undo {
+            captured,
+            halfmoves: self.halfmoves,
+        };
+        let from_bit = 1u128 << from;
+        let to_bit = 1u128 << to;
+        if captured != EMPTY {
+            self.occ[us ^ 1] &= !to_bit;
+            self.hash ^= PIECE_KEYS[captured as usize][to];
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        self.board[from] = EMPTY;
+        self.board[to] = piece;
+        self.occ[us] ^= from_bit | to_bit;
+        self.hash ^= PIECE_KEYS[piece as usize][from] ^ PIECE_KEYS[piece as usize][to] ^ SIDE_KEY;
+        if piece == code(self.turn, Role::King) {
+            self.kings[us] = m.to();
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Takes back `m`, played with [`Position::do_move`] that returned `undo`.
+    #[inline]
+    pub fn undo_move(&mut self, m: Move, undo: Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        let (from, to) = (m.from().index(), m.to().index());
+        let us = self.turn.index();
+        let piece = self.board[to];
+        self.board[from] = piece;
+        self.board[to] = undo.captured;
+        self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        self.hash ^= PIECE_KEYS[piece as usize][from] ^ PIECE_KEYS[piece as usize][to] ^ SIDE_KEY;
+        if undo.captured != EMPTY {
+            self.occ[us ^ 1] |= 1u128 << to;
+            self.hash ^= PIECE_KEYS[undo.captured as usize][to];
+        }
+        if piece == code(self.turn, Role::King) {
+            self.kings[us] = m.from();
+        }
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Passes the turn (a "null move", for the engine's null-move pruning). Undo with
+    /// [`Position::undo_null_move`].
+    pub fn do_null_move(&mut self) -> Undo {
+        let undo = Undo {
+            captured: EMPTY,
+            halfmoves: self.halfmoves,
+        };
+        self.hash ^= SIDE_KEY;
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Takes back a null move.
+    pub fn undo_null_move(&mut self, undo: Undo) {
+        self.hash ^= SIDE_KEY;
+        self.turn = !self.turn;
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Whether `color`'s king is attacked: by a chariot, cannon, horse or pawn, or facing the
+    /// enemy king on an open file (the flying-general rule).
+    #[must_use]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.king_attacked_on(self.kings[color.index()], color)
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    /// Whether a king of `color` standing on `k` would be attacked (mailbox only; the board is
+    /// taken as it is).
+    #[inline]
+    pub(crate) fn king_attacked_on(&self, k: Square, color: Color) -> bool {
+        let them = !color;
+        let k = k.index();
+        let b = &self.board;
+        let chariot = code(them, Role::Chariot);
+        let cannon = code(them, Role::Cannon);
+        let king = code(them, Role::King);
+        for (d, ray) in RAYS[k].iter().enumerate() {
+            let squares = ray.as_slice();
+            let mut i = 0;
+            while i < squares.len() && b[squares[i] as usize] == EMPTY {
+                i += 1;
+            }
+            if i == squares.len() {
+                continue;
+            }
+            let first = b[squares[i] as usize];
+            if first == chariot || (first == king && d < 2) {
+                return true;
+            }
+            i += 1;
+            while i < squares.len() && b[squares[i] as usize] == EMPTY {
+                i += 1;
+            }
+            if i < squares.len() && b[squares[i] as usize] == cannon {
+                return true;
+            }
+        }
+        let horse = code(them, Role::Horse);
+        for step in HORSE_ATTACKERS[k].as_slice() {
+            if b[step.to as usize] == horse && b[step.block as usize] == EMPTY {
+                return true;
+            }
+        }
+        let pawn = code(them, Role::Pawn);
+        for &s in PAWN_ATTACKERS[them.index()][k].as_slice() {
+            if b[s as usize] == pawn {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the move `m` (pseudo-legal for the side to move) leaves the mover's own king safe.
+    /// Only the mailbox is touched, then restored.
+    #[inline]
+    pub(crate) fn leaves_king_safe(&mut self, m: Move) -> bool {
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from];
+        let captured = self.board[to];
+        self.board[from] = EMPTY;
+        self.board[to] = piece;
+        let us = self.turn;
+        let k = if piece == code(us, Role::King) {
+            m.to()
+        } else {
+            self.kings[us.index()]
+        };
+        let attacked = self.king_attacked_on(k, us);
+        self.board[from] = piece;
+        self.board[to] = captured;
+        !attacked
+    }
+
+    /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
+    #[must_use]
+    pub fn gives_check(&mut self, m: Move) -> bool {
+        let undo = self.do_move(m);
+        let check = self.is_check();
+        self.undo_move(m, undo);
+        check
+    }
+
+    /// Plays `m` if it is legal and returns the new position.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `m` is not legal here.
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        let mut next = self.clone();
+        next.do_move(m);
+        Ok(next)
+    }
+
+    /// Plays `m` in place if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if `m` is not legal here; the position is unchanged.
+    pub fn play_mut(&mut self, m: Move) -> Result<Undo, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        Ok(self.do_move(m))
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// An ASCII diagram, Black at the top, with FEN letters and `.` for empty points.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..10u8).rev() {
+            write!(f, "{rank} ")?;
+            for file in 0..9u8 {
+                let c = Square::from_coords(file, rank)
+                    .and_then(|s| self.piece_at(s))
+                    .map_or('.', Piece::fen_char);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h i")
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
