@@ -25,6 +25,7 @@ mod role;
 mod square;
 mod zobrist;
 
+pub mod notation;
 pub mod perft;
 
 pub use color::{ByColor, Color};

@@ -1,0 +1,6 @@
+//! Chuhe's pure domain: clocks, tables and games, ratings and titles, coins and wagers.
+//!
+//! Deterministic and free of I/O: the current time is always passed in, and every operation
+//! returns the new state with the events it produced.
+
+#![warn(missing_docs)]
