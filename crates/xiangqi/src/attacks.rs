@@ -273,47 +273,41 @@ pub(crate) static PAWN_ATTACKERS: [[SqList<3>; 90]; 2] = {
     t
 };
 
-/// `KING_SENSITIVE[square]`: with the king on `square`, a move whose source is in this set may
-/// expose the king (its file and rank, where chariots, cannons and the enemy king attack, plus the
-/// four diagonal neighbours, which are the legs of attacking horses).
-pub(crate) static KING_SENSITIVE_FROM: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+/// `KING_RELATION[king][square]`: how `square` relates to a king on `king`. Bits 0–1: the ray
+/// direction (index into [`DIRS`]) from the king, valid when [`REL_ON_LINE`] is set;
+/// [`REL_DIAGONAL`]: `square` is a diagonal neighbour (a horse leg for attacks on the king).
+pub(crate) static KING_RELATION: [[u8; 90]; 90] = {
+    let mut t = [[0u8; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (f, r) = ((k % 9) as i32, (k / 9) as i32);
         let mut q = 0;
         while q < 90 {
             let (qf, qr) = ((q % 9) as i32, (q / 9) as i32);
-            let diag = (qf - f == 1 || f - qf == 1) && (qr - r == 1 || r - qr == 1);
-            if qf == f || qr == r || diag {
-                t[s] |= 1u128 << q;
+            let df = qf - f;
+            let dr = qr - r;
+            let mut v = 0u8;
+            if q != k {
+                if df == 0 {
+                    v = REL_ON_LINE | if dr > 0 { 0 } else { 1 };
+                } else if dr == 0 {
+                    v = REL_ON_LINE | if df > 0 { 2 } else { 3 };
+                } else if (df == 1 || df == -1) && (dr == 1 || dr == -1) {
+                    v = REL_DIAGONAL;
+                }
             }
+            t[k][q] = v;
             q += 1;
         }
-        s += 1;
+        k += 1;
     }
     t
 };
 
-/// `KING_LINES[square]`: the file and rank through `square`. A piece arriving on one of these may
-/// become a cannon screen.
-pub(crate) static KING_LINES: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut q = 0;
-        while q < 90 {
-            let (qf, qr) = ((q % 9) as i32, (q / 9) as i32);
-            if qf == f || qr == r {
-                t[s] |= 1u128 << q;
-            }
-            q += 1;
-        }
-        s += 1;
-    }
-    t
-};
+/// Flag in [`KING_RELATION`]: the square is on the king's file or rank.
+pub(crate) const REL_ON_LINE: u8 = 4;
+/// Flag in [`KING_RELATION`]: the square is a diagonal neighbour of the king.
+pub(crate) const REL_DIAGONAL: u8 = 8;
 
 /// Squares where a piece of `role` and `color` can ever stand (used by FEN validation).
 #[must_use]

@@ -6,11 +6,30 @@
 //! file or rank (where it may become a cannon screen). All other moves are legal as generated.
 
 use crate::attacks::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_LINES, KING_MOVES, KING_SENSITIVE_FROM,
-    PAWN_MOVES, RAYS,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, RAYS,
+    REL_ON_LINE,
 };
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
+
+/// Role of each non-empty piece code (index 0 unused).
+const ROLE_OF_CODE: [Role; 15] = [
+    Role::King,
+    Role::King,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Pawn,
+    Role::King,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+    Role::Cannon,
+    Role::Pawn,
+];
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +108,14 @@ impl Position {
             list.retain(|m| self.leaves_king_safe(m));
             return;
         }
-        let sensitive_from = KING_SENSITIVE_FROM[king.index()];
-        let lines = KING_LINES[king.index()];
+        let relation = &KING_RELATION[king.index()];
         list.retain(|m| {
-            let risky =
-                (sensitive_from >> m.from().index()) & 1 != 0 || (lines >> m.to().index()) & 1 != 0;
-            !risky || self.leaves_king_safe(m)
+            if m.from() == king {
+                return self.leaves_king_safe(m);
+            }
+            let rf = relation[m.from().index()];
+            let rt = relation[m.to().index()] & REL_ON_LINE;
+            rf | rt == 0 || self.move_keeps_king_safe(m, rf, relation[m.to().index()])
         });
     }
 
@@ -124,7 +145,7 @@ impl Position {
         let s = from.index();
         let us = self.turn;
         let b = &self.board;
-        let role = crate::Role::ALL[((b[s] - 1) % 7) as usize];
+        let role = ROLE_OF_CODE[b[s] as usize];
         match role {
             Role::Chariot => {
                 for ray in &RAYS[s] {

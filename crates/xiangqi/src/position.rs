@@ -3,7 +3,7 @@
 //! The board is a mailbox of piece codes plus one 128-bit occupancy set per colour; make/unmake
 //! update both and the Zobrist hash incrementally. See `movegen.rs` for move generation.
 
-use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS};
+use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS, REL_DIAGONAL, REL_ON_LINE};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
 use std::fmt;
@@ -333,6 +333,61 @@ impl Position {
         self.board[from] = piece;
         self.board[to] = captured;
         !attacked
+    }
+
+    /// Like [`Position::leaves_king_safe`] for a non-king move when the mover is not in check:
+    /// only the lines and horse legs that the move touches (`rf`, `rt` from `KING_RELATION`) can
+    /// open an attack, so only those are examined.
+    #[inline]
+    pub(crate) fn move_keeps_king_safe(&mut self, m: Move, rf: u8, rt: u8) -> bool {
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from];
+        let captured = self.board[to];
+        self.board[from] = EMPTY;
+        self.board[to] = piece;
+        let us = self.turn;
+        let k = self.kings[us.index()].index();
+        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
+        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
+        let mut attacked = dir_from.is_some_and(|d| self.ray_attacks_king(k, d, us));
+        if !attacked && dir_to != dir_from {
+            attacked = dir_to.is_some_and(|d| self.ray_attacks_king(k, d, us));
+        }
+        if !attacked && rf & REL_DIAGONAL != 0 {
+            let horse = code(!us, Role::Horse);
+            attacked = HORSE_ATTACKERS[k]
+                .as_slice()
+                .iter()
+                .any(|s| s.block as usize == from && self.board[s.to as usize] == horse);
+        }
+        self.board[from] = piece;
+        self.board[to] = captured;
+        !attacked
+    }
+
+    /// Whether an enemy chariot, cannon or (along the file) king attacks the king of `color` on
+    /// square `k` along ray `dir`.
+    #[inline]
+    fn ray_attacks_king(&self, k: usize, dir: usize, color: Color) -> bool {
+        let them = !color;
+        let b = &self.board;
+        let squares = RAYS[k][dir].as_slice();
+        let mut i = 0;
+        while i < squares.len() && b[squares[i] as usize] == EMPTY {
+            i += 1;
+        }
+        if i == squares.len() {
+            return false;
+        }
+        let first = b[squares[i] as usize];
+        if first == code(them, Role::Chariot) || (dir < 2 && first == code(them, Role::King)) {
+            return true;
+        }
+        i += 1;
+        while i < squares.len() && b[squares[i] as usize] == EMPTY {
+            i += 1;
+        }
+        i < squares.len() && b[squares[i] as usize] == code(them, Role::Cannon)
     }
 
     /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
