@@ -1,0 +1,121 @@
+//! Property tests over random legal games: make/unmake, hashing, FEN round trips and legality.
+
+use proptest::prelude::*;
+use xiangqi::{Color, Move, MoveList, Position, Role, Square};
+
+/// Plays `len` pseudo-random legal moves from the start position (stops early at a game end) and
+/// returns every position visited.
+fn random_game(seed: u64, len: usize) -> Vec<Position> {
+    let mut state = seed | 1;
+    let mut pos = Position::startpos();
+    let mut out = vec![pos.clone()];
+    let mut list = MoveList::new();
+    for _ in 0..len {
+        pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // Prefer captures a third of the time so games reach sparse endgames.
+        let captures: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m))
+            .collect();
+        let m = if !captures.is_empty() && state.is_multiple_of(3) {
+            captures[(state >> 8) as usize % captures.len()]
+        } else {
+            list[(state >> 8) as usize % list.len()]
+        };
+        pos.do_move(m);
+        out.push(pos.clone());
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn make_unmake_restores_position_and_hash(seed in any::<u64>(), len in 0usize..160) {
+        for mut pos in random_game(seed, len) {
+            let before = pos.clone();
+            for &m in before.legal_moves().iter() {
+                let undo = pos.do_move(m);
+                pos.undo_move(m, undo);
+                prop_assert_eq!(&pos, &before);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_hash_matches_a_fresh_position(seed in any::<u64>(), len in 0usize..160) {
+        for pos in random_game(seed, len) {
+            let fresh = Position::from_fen(&pos.fen()).expect("own FEN parses");
+            prop_assert_eq!(fresh.hash(), pos.hash());
+            prop_assert_eq!(&fresh, &pos);
+            prop_assert_eq!(fresh.fen(), pos.fen());
+        }
+    }
+
+    #[test]
+    fn no_legal_move_leaves_the_king_attacked(seed in any::<u64>(), len in 0usize..160) {
+        for mut pos in random_game(seed, len) {
+            let mover = pos.turn();
+            for &m in pos.clone().legal_moves().iter() {
+                let undo = pos.do_move(m);
+                prop_assert!(!pos.king_attacked(mover), "{} leaves the king attacked", m);
+                let (r, b) = (pos.king(Color::Red), pos.king(Color::Black));
+                if r.file() == b.file() {
+                    let blocked = (r.rank() + 1..b.rank()).any(|rank| {
+                        pos.piece_at(Square::from_coords(r.file(), rank).expect("sq")).is_some()
+                    });
+                    prop_assert!(blocked, "{} lets the kings face each other", m);
+                }
+                pos.undo_move(m, undo);
+            }
+        }
+    }
+
+    #[test]
+    fn generated_moves_are_exactly_the_legal_ones(seed in any::<u64>(), len in 0usize..120) {
+        for pos in random_game(seed, len).into_iter().step_by(7) {
+            let list = pos.legal_moves();
+            for from in Square::all().filter(|&s| pos.is_color_at(s, pos.turn())) {
+                for to in Square::all().filter(|&t| t != from) {
+                    let m = Move::new(from, to);
+                    prop_assert_eq!(pos.is_legal(m), list.contains(m), "{}", m);
+                }
+            }
+            // Kings and advisors never leave the palace, elephants never cross the river.
+            for &m in list.iter() {
+                let p = pos.piece_at(m.from()).expect("mover");
+                prop_assert!(xiangqi::reachable(p.color, p.role, m.to()), "{}", m);
+                if p.role == Role::King || p.role == Role::Advisor {
+                    prop_assert!(m.to().in_palace(p.color));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fen_parser_never_panics(s in "\\PC{0,80}") {
+        let _ = Position::from_fen(&s);
+    }
+
+    #[test]
+    fn fen_parser_never_panics_on_fen_like_text(s in "[1-9kabnrcpKABNRCPhHeE/]{0,70}( [wbr]( -( -( [0-9]{1,6}( [0-9]{1,6})?)?)?)?)?") {
+        if let Ok(pos) = Position::from_fen(&s) {
+            prop_assert_eq!(Position::from_fen(&pos.fen()).expect("round trip"), pos);
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics(s in "\\PC{0,12}") {
+        if let Ok(m) = s.parse::<Move>() {
+            prop_assert_eq!(m.to_string().parse::<Move>().expect("round trip"), m);
+        }
+    }
+}
