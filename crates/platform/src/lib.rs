@@ -4,3 +4,5 @@
 //! returns the new state with the events it produced.
 
 #![warn(missing_docs)]
+
+pub mod ledger;
