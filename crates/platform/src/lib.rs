@@ -6,3 +6,4 @@
 #![warn(missing_docs)]
 
 pub mod ledger;
+pub mod rating;

@@ -221,7 +221,9 @@ mod tests {
         let mut ledger = Ledger::new();
         ledger.apply(grant(1, 100, "g1")).unwrap();
         assert_eq!(ledger.check(), Ok(()));
-        ledger.balances.insert(AccountId::User(UserId(1)), Coins(90));
+        ledger
+            .balances
+            .insert(AccountId::User(UserId(1)), Coins(90));
         assert_eq!(ledger.check(), Err(CheckError::NonZeroTotal(-10)));
         ledger.balances.insert(AccountId::Mint, Coins(-90));
         assert_eq!(
@@ -245,20 +247,37 @@ mod tests {
             kind: crate::ledger::TxKind::AdminGrant,
             memo: String::new(),
             entries: vec![
-                crate::ledger::Entry { account: user, amount: Coins(-200) },
-                crate::ledger::Entry { account: AccountId::Mint, amount: Coins(200) },
+                crate::ledger::Entry {
+                    account: user,
+                    amount: Coins(-200),
+                },
+                crate::ledger::Entry {
+                    account: AccountId::Mint,
+                    amount: Coins(200),
+                },
             ],
         };
         assert!(matches!(
             ledger.apply(forged.clone()),
-            Err(LedgerError::InsufficientFunds { needed: Coins(200), available: Coins(100), .. })
+            Err(LedgerError::InsufficientFunds {
+                needed: Coins(200),
+                available: Coins(100),
+                ..
+            })
         ));
-        ledger.journal.push(Receipt { seq: 1, transaction: forged, balances_after: vec![] });
+        ledger.journal.push(Receipt {
+            seq: 1,
+            transaction: forged,
+            balances_after: vec![],
+        });
         ledger.balances.insert(user, Coins(-100));
         ledger.balances.insert(AccountId::Mint, Coins(100));
         assert_eq!(
             ledger.check(),
-            Err(CheckError::NegativeBalance { account: user, balance: Coins(-100) })
+            Err(CheckError::NegativeBalance {
+                account: user,
+                balance: Coins(-100)
+            })
         );
     }
 }

@@ -231,7 +231,10 @@ impl Transaction {
     /// The sum of all entries (zero for a balanced transaction), without overflow.
     #[must_use]
     pub fn sum(&self) -> i128 {
-        self.entries.iter().map(|e| i128::from(e.amount.get())).sum()
+        self.entries
+            .iter()
+            .map(|e| i128::from(e.amount.get()))
+            .sum()
     }
 
     /// The net amount per account (an account may appear on several lines).
