@@ -6,4 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod ledger;
+pub mod parimutuel;
 pub mod rating;
+pub mod reward;
+pub mod wager;
