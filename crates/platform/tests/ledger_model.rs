@@ -29,7 +29,11 @@ fn transfer(k: &str, from: AccountId, to: AccountId, amount: i64) -> Transaction
         key(k),
         TxKind::Bet,
         "test",
-        &[Transfer { from, to, amount: Coins(amount) }],
+        &[Transfer {
+            from,
+            to,
+            amount: Coins(amount),
+        }],
     )
     .unwrap()
 }
@@ -40,8 +44,8 @@ fn grants_come_from_the_mint() {
     assert_eq!(ledger.balance(&user(1)), Coins(1000));
     assert_eq!(ledger.balance(&AccountId::Mint), Coins(-1200));
     assert_eq!(ledger.issued(), Coins(1200));
-    let tx = Transaction::admin_grant(UserId(2), Coins(50), "tournament prize", key("admin:1"))
-        .unwrap();
+    let tx =
+        Transaction::admin_grant(UserId(2), Coins(50), "tournament prize", key("admin:1")).unwrap();
     assert_eq!(tx.kind, TxKind::AdminGrant);
     assert_eq!(tx.memo, "admin grant: tournament prize");
     ledger.apply(tx).unwrap();
@@ -61,8 +65,16 @@ fn insufficient_funds_change_nothing() {
         TxKind::Bet,
         "two legs",
         &[
-            Transfer { from: user(2), to: AccountId::Escrow(EscrowId::Pool(1)), amount: Coins(150) },
-            Transfer { from: user(2), to: AccountId::House, amount: Coins(100) },
+            Transfer {
+                from: user(2),
+                to: AccountId::Escrow(EscrowId::Pool(1)),
+                amount: Coins(150),
+            },
+            Transfer {
+                from: user(2),
+                to: AccountId::House,
+                amount: Coins(100),
+            },
         ],
     )
     .unwrap();
@@ -78,9 +90,7 @@ fn insufficient_funds_change_nothing() {
     assert_eq!(before, after);
     assert_eq!(ledger.journal().len(), 2);
     // A rejected key is not remembered: once funded, the same transaction goes through.
-    ledger
-        .apply(transfer("top", user(1), user(2), 50))
-        .unwrap();
+    ledger.apply(transfer("top", user(1), user(2), 50)).unwrap();
     let applied = ledger.apply(tx).unwrap();
     assert!(!applied.replayed);
     assert_eq!(ledger.balance(&user(2)), Coins(0));
@@ -95,29 +105,57 @@ fn unbalanced_empty_and_zero_transactions_are_rejected() {
         kind: TxKind::Bet,
         memo: String::new(),
         entries: vec![
-            Entry { account: user(1), amount: Coins(-10) },
-            Entry { account: AccountId::House, amount: Coins(9) },
+            Entry {
+                account: user(1),
+                amount: Coins(-10),
+            },
+            Entry {
+                account: AccountId::House,
+                amount: Coins(9),
+            },
         ],
     };
     assert_eq!(
         ledger.apply(unbalanced),
-        Err(LedgerError::Unbalanced { key: "u".into(), sum: -1 })
+        Err(LedgerError::Unbalanced {
+            key: "u".into(),
+            sum: -1
+        })
     );
-    let empty = Transaction { key: key("e"), kind: TxKind::Bet, memo: String::new(), entries: vec![] };
-    assert!(matches!(ledger.apply(empty), Err(LedgerError::EmptyTransaction { .. })));
+    let empty = Transaction {
+        key: key("e"),
+        kind: TxKind::Bet,
+        memo: String::new(),
+        entries: vec![],
+    };
+    assert!(matches!(
+        ledger.apply(empty),
+        Err(LedgerError::EmptyTransaction { .. })
+    ));
     let zero = Transaction {
         key: key("z"),
         kind: TxKind::Bet,
         memo: String::new(),
-        entries: vec![Entry { account: user(1), amount: Coins(0) }],
+        entries: vec![Entry {
+            account: user(1),
+            amount: Coins(0),
+        }],
     };
-    assert!(matches!(ledger.apply(zero), Err(LedgerError::ZeroEntry { .. })));
+    assert!(matches!(
+        ledger.apply(zero),
+        Err(LedgerError::ZeroEntry { .. })
+    ));
     assert_eq!(ledger.journal().len(), 2);
-    assert!(Transaction::from_transfers(key("s"), TxKind::Bet, "", &[Transfer {
-        from: user(1),
-        to: user(1),
-        amount: Coins(5),
-    }])
+    assert!(Transaction::from_transfers(
+        key("s"),
+        TxKind::Bet,
+        "",
+        &[Transfer {
+            from: user(1),
+            to: user(1),
+            amount: Coins(5),
+        }]
+    )
     .is_err());
 }
 
@@ -143,7 +181,9 @@ fn a_repeated_key_applies_once_and_returns_the_original_receipt() {
 #[test]
 fn receipts_record_balances_after() {
     let mut ledger = funded();
-    let applied = ledger.apply(transfer("p", user(1), AccountId::House, 10)).unwrap();
+    let applied = ledger
+        .apply(transfer("p", user(1), AccountId::House, 10))
+        .unwrap();
     assert_eq!(
         applied.receipt.balances_after,
         vec![(user(1), Coins(990)), (AccountId::House, Coins(10))]
@@ -178,9 +218,20 @@ fn overflow_is_rejected() {
 fn the_journal_is_storable_and_replays_to_the_same_books() {
     let mut ledger = funded();
     ledger.apply(transfer("p1", user(1), user(2), 30)).unwrap();
-    ledger.apply(transfer("p2", user(2), AccountId::Escrow(EscrowId::Wager(4)), 80)).unwrap();
+    ledger
+        .apply(transfer(
+            "p2",
+            user(2),
+            AccountId::Escrow(EscrowId::Wager(4)),
+            80,
+        ))
+        .unwrap();
     let stored = serde_json::to_string(
-        &ledger.journal().iter().map(|r| r.transaction.clone()).collect::<Vec<_>>(),
+        &ledger
+            .journal()
+            .iter()
+            .map(|r| r.transaction.clone())
+            .collect::<Vec<_>>(),
     )
     .unwrap();
     assert!(stored.contains("\"escrow\":{\"wager\":4}"), "{stored}");
@@ -195,6 +246,9 @@ fn the_journal_is_storable_and_replays_to_the_same_books() {
 #[test]
 fn display_names_of_accounts() {
     assert_eq!(user(7).to_string(), "user:7");
-    assert_eq!(AccountId::Escrow(EscrowId::Pool(3)).to_string(), "escrow:pool:3");
+    assert_eq!(
+        AccountId::Escrow(EscrowId::Pool(3)).to_string(),
+        "escrow:pool:3"
+    );
     assert_eq!(AccountId::Mint.to_string(), "mint");
 }

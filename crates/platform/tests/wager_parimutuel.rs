@@ -1,7 +1,11 @@
 //! Spectator betting pools: the payout formula, refunds, closing, and rounding to the house.
 
-use platform::ledger::{AccountId, Coins, GameId, IdempotencyKey, Ledger, TaxRate, Transaction, UserId};
-use platform::parimutuel::{Pick, Pool, PoolConfig, PoolError, PoolRefundReason, PoolStatus, PoolStep};
+use platform::ledger::{
+    AccountId, Coins, GameId, IdempotencyKey, Ledger, TaxRate, Transaction, UserId,
+};
+use platform::parimutuel::{
+    Pick, Pool, PoolConfig, PoolError, PoolRefundReason, PoolStatus, PoolStep,
+};
 use xiangqi::GameResult;
 
 const RED: UserId = UserId(1);
@@ -11,7 +15,8 @@ fn ledger() -> Ledger {
     let mut l = Ledger::new();
     for u in 10..=15 {
         let key = IdempotencyKey::new(format!("grant:{u}")).unwrap();
-        l.apply(Transaction::starting_grant(UserId(u), Coins(1000), key).unwrap()).unwrap();
+        l.apply(Transaction::starting_grant(UserId(u), Coins(1000), key).unwrap())
+            .unwrap();
     }
     l
 }
@@ -29,7 +34,10 @@ fn commit(l: &mut Ledger, step: PoolStep) -> Pool {
 }
 
 fn pool(tax_bp: u16) -> Pool {
-    let config = PoolConfig { tax_rate: TaxRate::new(tax_bp).unwrap(), close_at_ply: 20 };
+    let config = PoolConfig {
+        tax_rate: TaxRate::new(tax_bp).unwrap(),
+        close_at_ply: 20,
+    };
     Pool::new(4, GameId(9), [RED, BLACK], config)
 }
 
@@ -65,8 +73,19 @@ fn payout_formula_with_tax_and_rounding_remainder() {
     assert_eq!(bal(&l, 13), 900);
     assert_eq!(l.balance(&AccountId::House), Coins(31));
     assert_eq!(l.balance(&p.escrow()), Coins(0));
-    let PoolStatus::Settled { result, tax, remainder, .. } = &p.status else { panic!() };
-    assert_eq!((*result, *tax, *remainder), (Pick::RedWins, Coins(30), Coins(1)));
+    let PoolStatus::Settled {
+        result,
+        tax,
+        remainder,
+        ..
+    } = &p.status
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (*result, *tax, *remainder),
+        (Pick::RedWins, Coins(30), Coins(1))
+    );
     let s = p.statement(UserId(10)).unwrap();
     assert_eq!((s.returned, s.net), (Coins(727), Coins(427)));
     assert_eq!(p.statement(UserId(12)).unwrap().net, Coins(-500));
@@ -90,7 +109,10 @@ fn a_single_bettor_is_refunded() {
     let p = bet(&mut l, p, 10, Pick::RedWins, 50);
     assert_eq!(p.bet_of(UserId(10)).unwrap().amount, Coins(150));
     let p = commit(&mut l, p.settle(GameResult::RedWins).unwrap());
-    assert_eq!(p.status, PoolStatus::Refunded(PoolRefundReason::SingleBettor));
+    assert_eq!(
+        p.status,
+        PoolStatus::Refunded(PoolRefundReason::SingleBettor)
+    );
     assert_eq!(bal(&l, 10), 1000);
     assert_eq!(p.statement(UserId(10)).unwrap().net, Coins(0));
 }
@@ -101,7 +123,10 @@ fn nobody_right_refunds_everyone() {
     let p = bet(&mut l, pool(500), 10, Pick::RedWins, 100);
     let p = bet(&mut l, p, 11, Pick::RedWins, 200);
     let p = commit(&mut l, p.settle(GameResult::BlackWins).unwrap());
-    assert_eq!(p.status, PoolStatus::Refunded(PoolRefundReason::NobodyRight));
+    assert_eq!(
+        p.status,
+        PoolStatus::Refunded(PoolRefundReason::NobodyRight)
+    );
     assert_eq!((bal(&l, 10), bal(&l, 11)), (1000, 1000));
 }
 
@@ -113,7 +138,10 @@ fn an_aborted_game_refunds_everyone() {
     let p = commit(&mut l, p.settle(GameResult::Unfinished).unwrap());
     assert_eq!(p.status, PoolStatus::Refunded(PoolRefundReason::Aborted));
     assert_eq!((bal(&l, 10), bal(&l, 11)), (1000, 1000));
-    assert_eq!(p.settle(GameResult::RedWins).unwrap_err(), PoolError::Finished);
+    assert_eq!(
+        p.settle(GameResult::RedWins).unwrap_err(),
+        PoolError::Finished
+    );
     // An empty pool aborts without a transaction.
     assert!(pool(0).abort().unwrap().transaction.is_none());
 }
@@ -122,11 +150,15 @@ fn an_aborted_game_refunds_everyone() {
 fn players_cannot_bet_on_their_own_game() {
     let l = ledger();
     assert_eq!(
-        pool(0).place(RED, Pick::RedWins, Coins(1), 0, &l).unwrap_err(),
+        pool(0)
+            .place(RED, Pick::RedWins, Coins(1), 0, &l)
+            .unwrap_err(),
         PoolError::PlayerCannotBet(RED)
     );
     assert_eq!(
-        pool(0).place(BLACK, Pick::Draw, Coins(1), 0, &l).unwrap_err(),
+        pool(0)
+            .place(BLACK, Pick::Draw, Coins(1), 0, &l)
+            .unwrap_err(),
         PoolError::PlayerCannotBet(BLACK)
     );
 }
@@ -136,16 +168,22 @@ fn bets_are_checked() {
     let mut l = ledger();
     let p = pool(0);
     assert_eq!(
-        p.place(UserId(10), Pick::Draw, Coins(1001), 0, &l).unwrap_err(),
-        PoolError::AboveBalance { amount: Coins(1001), balance: Coins(1000) }
+        p.place(UserId(10), Pick::Draw, Coins(1001), 0, &l)
+            .unwrap_err(),
+        PoolError::AboveBalance {
+            amount: Coins(1001),
+            balance: Coins(1000)
+        }
     );
     assert_eq!(
-        p.place(UserId(10), Pick::Draw, Coins(0), 0, &l).unwrap_err(),
+        p.place(UserId(10), Pick::Draw, Coins(0), 0, &l)
+            .unwrap_err(),
         PoolError::NonPositiveBet(Coins(0))
     );
     let p = bet(&mut l, p, 10, Pick::Draw, 10);
     assert_eq!(
-        p.place(UserId(10), Pick::RedWins, Coins(5), 0, &l).unwrap_err(),
+        p.place(UserId(10), Pick::RedWins, Coins(5), 0, &l)
+            .unwrap_err(),
         PoolError::PickLocked(Pick::Draw)
     );
 }
@@ -155,9 +193,18 @@ fn betting_closes_at_the_configured_ply_or_when_closed() {
     let l = ledger();
     let p = pool(0);
     assert!(p.place(UserId(10), Pick::Draw, Coins(5), 19, &l).is_ok());
-    assert_eq!(p.place(UserId(10), Pick::Draw, Coins(5), 20, &l).unwrap_err(), PoolError::Closed);
+    assert_eq!(
+        p.place(UserId(10), Pick::Draw, Coins(5), 20, &l)
+            .unwrap_err(),
+        PoolError::Closed
+    );
     let closed = p.close().unwrap();
-    assert_eq!(closed.place(UserId(10), Pick::Draw, Coins(5), 0, &l).unwrap_err(), PoolError::Closed);
+    assert_eq!(
+        closed
+            .place(UserId(10), Pick::Draw, Coins(5), 0, &l)
+            .unwrap_err(),
+        PoolError::Closed
+    );
 }
 
 #[test]
