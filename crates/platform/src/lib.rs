@@ -4,3 +4,9 @@
 //! returns the new state with the events it produced.
 
 #![warn(missing_docs)]
+
+pub mod ledger;
+pub mod parimutuel;
+pub mod rating;
+pub mod reward;
+pub mod wager;
