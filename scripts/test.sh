@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs the whole Chuhe test suite: Rust tests (SQLite and PostgreSQL), the pyffish cross-check of
+# the move generator, and the browser end-to-end tests. Installs what it needs on a fresh Debian
+# machine (run as root or with sudo available). See README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+SUDO=""
+if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi
+
+step() { printf '\n== %s ==\n' "$*"; }
+
+# --- prerequisites ---------------------------------------------------------------------------
+need_apt=()
+command -v chromium >/dev/null || need_apt+=(chromium)
+[ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ] || need_apt+=(fonts-wqy-zenhei)
+command -v node >/dev/null || need_apt+=(nodejs npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  step "installing ${need_apt[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+python3 -c "import pyffish" 2>/dev/null || {
+  step "installing pyffish"
+  python3 -m pip install --quiet pyffish 2>/dev/null || python3 -m pip install --quiet --break-system-packages pyffish
+}
+
+# --- PostgreSQL (the server tests run against it as well as SQLite) ----------------------------
+export CHUHE_TEST_DATABASE_URL="${CHUHE_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  step "starting PostgreSQL"
+  if command -v pg_ctlcluster >/dev/null && ls /etc/postgresql >/dev/null 2>&1; then
+    $SUDO pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+  fi
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+
+# --- Rust tests ------------------------------------------------------------------------------
+step "cargo test (workspace)"
+cargo test --workspace --locked
+
+# --- move generator against Fairy-Stockfish's rules --------------------------------------------
+step "pyffish cross-check (10,000 positions)"
+cargo build --release --locked -p chuhe
+python3 scripts/crosscheck_pyffish.py "$CARGO_TARGET_DIR/release/chuhe" --positions 10000
+
+# --- browser end-to-end tests ------------------------------------------------------------------
+if [ -x e2e/run.sh ]; then
+  step "browser end-to-end tests"
+  e2e/run.sh
+fi
+
+step "all tests passed"
