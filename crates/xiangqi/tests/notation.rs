@@ -44,10 +44,25 @@ fn check(fen: &str, row: &Row) {
     let p = pos(fen);
     let m = mv(row.iccs);
     assert!(p.is_legal(m), "{fen}: {} not legal", row.iccs);
-    assert_eq!(write_move(&p, m, Notation::Chinese), row.chinese, "{fen} {}", row.iccs);
-    assert_eq!(write_move(&p, m, Notation::Wxf), row.wxf, "{fen} {}", row.iccs);
+    assert_eq!(
+        write_move(&p, m, Notation::Chinese),
+        row.chinese,
+        "{fen} {}",
+        row.iccs
+    );
+    assert_eq!(
+        write_move(&p, m, Notation::Wxf),
+        row.wxf,
+        "{fen} {}",
+        row.iccs
+    );
     assert_eq!(write_move(&p, m, Notation::Iccs), row.iccs);
-    assert_eq!(parse_move(&p, row.chinese, Notation::Chinese), Ok(m), "{}", row.chinese);
+    assert_eq!(
+        parse_move(&p, row.chinese, Notation::Chinese),
+        Ok(m),
+        "{}",
+        row.chinese
+    );
     assert_eq!(parse_move(&p, row.wxf, Notation::Wxf), Ok(m), "{}", row.wxf);
     assert_eq!(parse_move(&p, row.iccs, Notation::Iccs), Ok(m));
     for text in [row.chinese, row.wxf, row.iccs].iter().chain(row.also) {
@@ -173,16 +188,40 @@ fn other_positions() {
         (DOUBLED, row("e5e6", "前兵进一", "P++1", &[])),
         (DOUBLED, row("e3e4", "后兵进一", "P-+1", &[])),
         (TWO_ROOKS, row("e4e7", "前车进三", "R++3", &["+R+3"])),
-        (TWO_ROOKS, row("e1d1", "后车平六", "R-.6", &["R-=6", "-R.6"])),
+        (
+            TWO_ROOKS,
+            row("e1d1", "后车平六", "R-.6", &["R-=6", "-R.6"]),
+        ),
         (TWO_ROOKS, row("e1e3", "后车进二", "R-+2", &[])),
-        (THREE_PAWNS, row("e6d6", "前兵平六", "P+.6", &["15=6", "Pa.6", "一兵平六"])),
-        (THREE_PAWNS, row("e5d5", "中兵平六", "P5.6", &["25=6", "P..6"])),
-        (THREE_PAWNS, row("e3e4", "后兵进一", "P-+1", &["35+1", "P-+1"])),
-        (TWO_FILES, row("d6e6", "后六平五", "6-.5", &["26=5", "四兵平五", "Pd.5"])),
-        (TWO_FILES, row("d7e7", "前六平五", "6+.5", &["16=5", "三兵平五", "Pc.5"])),
-        (TWO_FILES, row("f5e5", "后四平五", "4-.5", &["24=5", "二兵平五", "Pb.5"])),
+        (
+            THREE_PAWNS,
+            row("e6d6", "前兵平六", "P+.6", &["15=6", "Pa.6", "一兵平六"]),
+        ),
+        (
+            THREE_PAWNS,
+            row("e5d5", "中兵平六", "P5.6", &["25=6", "P..6"]),
+        ),
+        (
+            THREE_PAWNS,
+            row("e3e4", "后兵进一", "P-+1", &["35+1", "P-+1"]),
+        ),
+        (
+            TWO_FILES,
+            row("d6e6", "后六平五", "6-.5", &["26=5", "四兵平五", "Pd.5"]),
+        ),
+        (
+            TWO_FILES,
+            row("d7e7", "前六平五", "6+.5", &["16=5", "三兵平五", "Pc.5"]),
+        ),
+        (
+            TWO_FILES,
+            row("f5e5", "后四平五", "4-.5", &["24=5", "二兵平五", "Pb.5"]),
+        ),
         (TWO_FILES, row("h6h7", "兵二进一", "P2+1", &[])),
-        (FOUR_PAWNS, row("e8e9", "前兵进一", "+++1", &["15+1", "一兵进一"])),
+        (
+            FOUR_PAWNS,
+            row("e8e9", "前兵进一", "+++1", &["15+1", "一兵进一"]),
+        ),
         (FOUR_PAWNS, row("e7f7", "二兵平四", "P+.4", &["25=4"])),
         (FOUR_PAWNS, row("e6d6", "三兵平六", "P-.6", &["35=6"])),
         (FOUR_PAWNS, row("e5f5", "四兵平四", "--.4", &["45=4"])),
@@ -208,7 +247,10 @@ fn five_pawns_and_two_files_with_three() {
     }
     // The rearmost pawn is on its own half: it can only advance.
     let p = pos(five);
-    assert_eq!(parse_move(&p, rows[4].wxf, Notation::Wxf), Err(NotationError::Illegal("--.6".into())));
+    assert_eq!(
+        parse_move(&p, rows[4].wxf, Notation::Wxf),
+        Err(NotationError::Illegal("--.6".into()))
+    );
     let m = mv("e4e5");
     assert!(!p.is_legal(m));
     assert_eq!(write_move(&p, mv("e6f6"), Notation::Wxf), "P5.4");
@@ -232,14 +274,29 @@ fn five_pawns_and_two_files_with_three() {
 #[test]
 fn black_full_width_digits() {
     let p = pos(START_BLACK);
-    assert_eq!(write_chinese(&p, mv("h9g7"), ChineseDigits::FullWidth), "马８进７");
-    assert_eq!(write_chinese(&p, mv("h9g7"), ChineseDigits::Ascii), "马8进7");
+    assert_eq!(
+        write_chinese(&p, mv("h9g7"), ChineseDigits::FullWidth),
+        "马８进７"
+    );
+    assert_eq!(
+        write_chinese(&p, mv("h9g7"), ChineseDigits::Ascii),
+        "马8进7"
+    );
     let red = Position::startpos();
-    assert_eq!(write_chinese(&red, mv("h2e2"), ChineseDigits::FullWidth), "炮二平五");
+    assert_eq!(
+        write_chinese(&red, mv("h2e2"), ChineseDigits::FullWidth),
+        "炮二平五"
+    );
     // Crowded Black pawns: position words stay Chinese.
     let p = pos(&flipped(FOUR_PAWNS));
-    assert_eq!(write_chinese(&p, mv("e2d2"), ChineseDigits::FullWidth), "二卒平４");
-    assert_eq!(write_chinese(&p, mv("e2d2"), ChineseDigits::Ascii), "二卒平4");
+    assert_eq!(
+        write_chinese(&p, mv("e2d2"), ChineseDigits::FullWidth),
+        "二卒平４"
+    );
+    assert_eq!(
+        write_chinese(&p, mv("e2d2"), ChineseDigits::Ascii),
+        "二卒平4"
+    );
 }
 
 #[test]
@@ -261,7 +318,11 @@ fn traditional_and_variant_glyphs() {
         (" 炮 二 平 五 ", "h2e2"),
         ("炮２平５", "h2e2"),
     ] {
-        assert_eq!(parse_move(&red, text, Notation::Chinese), Ok(mv(iccs)), "{text}");
+        assert_eq!(
+            parse_move(&red, text, Notation::Chinese),
+            Ok(mv(iccs)),
+            "{text}"
+        );
     }
     let black = pos(START_BLACK);
     for (text, iccs) in [
@@ -276,16 +337,35 @@ fn traditional_and_variant_glyphs() {
         ("卒3进1", "c6c5"),
         ("兵3进1", "c6c5"),
     ] {
-        assert_eq!(parse_move(&black, text, Notation::Chinese), Ok(mv(iccs)), "{text}");
+        assert_eq!(
+            parse_move(&black, text, Notation::Chinese),
+            Ok(mv(iccs)),
+            "{text}"
+        );
     }
     let rooks = pos(TWO_ROOKS);
-    assert_eq!(parse_move(&rooks, "後車平六", Notation::Chinese), Ok(mv("e1d1")));
-    assert_eq!(parse_move(&rooks, "前俥進三", Notation::Chinese), Ok(mv("e4e7")));
+    assert_eq!(
+        parse_move(&rooks, "後車平六", Notation::Chinese),
+        Ok(mv("e1d1"))
+    );
+    assert_eq!(
+        parse_move(&rooks, "前俥進三", Notation::Chinese),
+        Ok(mv("e4e7"))
+    );
     // Five-character form with the file.
     let files = pos(TWO_FILES);
-    assert_eq!(parse_move(&files, "后兵六平五", Notation::Chinese), Ok(mv("d6e6")));
-    assert_eq!(parse_move(&files, "前兵四平五", Notation::Chinese), Ok(mv("f6e6")));
-    assert_eq!(parse_move(&files, "後六平五", Notation::Chinese), Ok(mv("d6e6")));
+    assert_eq!(
+        parse_move(&files, "后兵六平五", Notation::Chinese),
+        Ok(mv("d6e6"))
+    );
+    assert_eq!(
+        parse_move(&files, "前兵四平五", Notation::Chinese),
+        Ok(mv("f6e6"))
+    );
+    assert_eq!(
+        parse_move(&files, "後六平五", Notation::Chinese),
+        Ok(mv("d6e6"))
+    );
 }
 
 #[test]
@@ -314,11 +394,24 @@ fn wxf_variants() {
         ("62.5", "h2e2"),
         ("73+1", "g3g4"),
     ] {
-        assert_eq!(parse_move(&red, text, Notation::Wxf), Ok(mv(iccs)), "{text}");
+        assert_eq!(
+            parse_move(&red, text, Notation::Wxf),
+            Ok(mv(iccs)),
+            "{text}"
+        );
     }
     let black = pos(START_BLACK);
-    for (text, iccs) in [("h8+7", "h9g7"), ("c89", "h7i7"), ("C8=5", "h7e7"), ("p3+1", "c6c5")] {
-        assert_eq!(parse_move(&black, text, Notation::Wxf), Ok(mv(iccs)), "{text}");
+    for (text, iccs) in [
+        ("h8+7", "h9g7"),
+        ("c89", "h7i7"),
+        ("C8=5", "h7e7"),
+        ("p3+1", "c6c5"),
+    ] {
+        assert_eq!(
+            parse_move(&black, text, Notation::Wxf),
+            Ok(mv(iccs)),
+            "{text}"
+        );
     }
     // Older books wrote the file even with two pieces on it; accepted when only one can move so.
     let rooks = pos(TWO_ROOKS);
@@ -357,13 +450,33 @@ fn errors() {
     let syntax = |s: &str| Err(NotationError::Syntax(s.to_string()));
     let illegal = |s: &str| Err(NotationError::Illegal(s.to_string()));
     for n in [Notation::Wxf, Notation::Chinese] {
-        for text in ["", " ", "hello", "C2.", "炮二平", "炮二平五五五", "C0.5", "C2.0", "X2.5", "C2*5"] {
+        for text in [
+            "",
+            " ",
+            "hello",
+            "C2.",
+            "炮二平",
+            "炮二平五五五",
+            "C0.5",
+            "C2.0",
+            "X2.5",
+            "C2*5",
+        ] {
             assert_eq!(parse_move(&red, text, n), syntax(text), "{n} {text}");
         }
     }
-    assert_eq!(parse_move(&red, "车一进三", Notation::Chinese), illegal("车一进三"));
-    assert_eq!(parse_move(&red, "炮二进九", Notation::Chinese), illegal("炮二进九"));
-    assert_eq!(parse_move(&red, "前车进一", Notation::Chinese), illegal("前车进一"));
+    assert_eq!(
+        parse_move(&red, "车一进三", Notation::Chinese),
+        illegal("车一进三")
+    );
+    assert_eq!(
+        parse_move(&red, "炮二进九", Notation::Chinese),
+        illegal("炮二进九")
+    );
+    assert_eq!(
+        parse_move(&red, "前车进一", Notation::Chinese),
+        illegal("前车进一")
+    );
     assert_eq!(parse_move(&red, "R1+3", Notation::Wxf), illegal("R1+3"));
     assert_eq!(parse_move(&red, "C5.4", Notation::Wxf), illegal("C5.4"));
     assert_eq!(parse_move(&red, "H2+5", Notation::Wxf), illegal("H2+5"));
@@ -371,7 +484,10 @@ fn errors() {
     let files = pos(TWO_FILES);
     let ambiguous = |s: &str| Err(NotationError::Ambiguous(s.to_string()));
     assert_eq!(parse_move(&files, "P+.5", Notation::Wxf), ambiguous("P+.5"));
-    assert_eq!(parse_move(&files, "前兵平五", Notation::Chinese), ambiguous("前兵平五"));
+    assert_eq!(
+        parse_move(&files, "前兵平五", Notation::Chinese),
+        ambiguous("前兵平五")
+    );
 }
 
 #[test]
@@ -389,10 +505,25 @@ fn parse_any_detects_the_notation() {
     assert_eq!(parse_any(&red, "h2h3"), Ok((mv("h2h3"), Notation::Iccs)));
     let black = pos(START_BLACK);
     assert_eq!(parse_any(&black, "h10g8"), Ok((mv("h9g7"), Notation::Uci)));
-    assert_eq!(parse_any(&black, "马8进7"), Ok((mv("h9g7"), Notation::Chinese)));
-    assert_eq!(parse_any(&red, "zz"), Err(NotationError::Syntax("zz".into())));
-    assert_eq!(parse_any(&red, "车一进三"), Err(NotationError::Illegal("车一进三".into())));
-    assert_eq!(parse_any(&red, "a0a5"), Err(NotationError::Illegal("a0a5".into())));
+    assert_eq!(
+        parse_any(&black, "马8进7"),
+        Ok((mv("h9g7"), Notation::Chinese))
+    );
+    assert_eq!(
+        parse_any(&red, "zz"),
+        Err(NotationError::Syntax("zz".into()))
+    );
+    assert_eq!(
+        parse_any(&red, "车一进三"),
+        Err(NotationError::Illegal("车一进三".into()))
+    );
+    assert_eq!(
+        parse_any(&red, "a0a5"),
+        Err(NotationError::Illegal("a0a5".into()))
+    );
     let files = pos(TWO_FILES);
-    assert_eq!(parse_any(&files, "P+.5"), Err(NotationError::Ambiguous("P+.5".into())));
+    assert_eq!(
+        parse_any(&files, "P+.5"),
+        Err(NotationError::Ambiguous("P+.5".into()))
+    );
 }

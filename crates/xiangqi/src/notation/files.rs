@@ -77,10 +77,7 @@ impl Columns {
 
     /// Files holding at least two pieces, from the mover's right to left.
     pub(super) fn crowded(&self) -> impl Iterator<Item = &[Square]> + '_ {
-        self.cols
-            .iter()
-            .filter(|c| c.len() >= 2)
-            .map(Vec::as_slice)
+        self.cols.iter().filter(|c| c.len() >= 2).map(Vec::as_slice)
     }
 
     /// Number of files holding at least two pieces.

@@ -142,7 +142,8 @@ fn selectors(c0: char, c1: char, op: char) -> Vec<(Role, Selector)> {
             }
             out.push((Role::Pawn, on_file(w, d0, Need::Any)));
         } else if let Some(d1) = digit(c1) {
-            let official = (d0 == d1).then(|| (Role::Pawn, on_file(Which::Middle, d0, Need::TwoFiles)));
+            let official =
+                (d0 == d1).then(|| (Role::Pawn, on_file(Which::Middle, d0, Need::TwoFiles)));
             let fsf = (d0 <= 5).then(|| (Role::Pawn, on_file(Which::Nth(d0), d1, Need::Crowded)));
             let (first, second) = if op == '=' {
                 (fsf, official)
