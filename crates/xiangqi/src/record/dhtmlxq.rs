@@ -308,7 +308,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
                 )
             })
             .collect();
-        if digits.len() % 4 != 0 || digits.iter().any(|&(_, d)| d > 9) {
+        if !digits.len().is_multiple_of(4) || digits.iter().any(|&(_, d)| d > 9) {
             return Err(err(t.offset, DhtmlXqErrorKind::InvalidMoveList));
         }
         for (ply, q) in digits.chunks_exact(4).enumerate() {
@@ -325,9 +325,19 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
     let start = if let Some(t) = find("fen").filter(|t| !t.value.trim().is_empty()) {
         Position::from_fen(t.value.trim())
             .map_err(|e| err(t.offset, DhtmlXqErrorKind::InvalidPosition(e)))?
-    } else if let Some(t) = find("binit").filter(|t| !t.value.trim().is_empty()) {
-        let board =
-            parse_binit(t.value).ok_or_else(|| err(t.offset, DhtmlXqErrorKind::InvalidBinit))?;
+    } else {
+        let board = match find("binit").filter(|t| !t.value.trim().is_empty()) {
+            Some(t) => {
+                parse_binit(t.value).ok_or_else(|| err(t.offset, DhtmlXqErrorKind::InvalidBinit))?
+            }
+            None => {
+                let mut board = [None; 90];
+                for (sq, p) in Position::startpos().pieces() {
+                    board[sq.index()] = Some(p);
+                }
+                board
+            }
+        };
         let black_first = moves
             .first()
             .and_then(|&(from, _, _)| board[from.index()])
@@ -337,9 +347,8 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
             board_to_fen(&board),
             if black_first { 'b' } else { 'w' }
         );
-        Position::from_fen(&fen).map_err(|e| err(t.offset, DhtmlXqErrorKind::InvalidPosition(e)))?
-    } else {
-        Position::startpos()
+        let offset = find("binit").map_or(0, |t| t.offset);
+        Position::from_fen(&fen).map_err(|e| err(offset, DhtmlXqErrorKind::InvalidPosition(e)))?
     };
 
     let mut game = Game::new(start.clone());
@@ -434,10 +443,12 @@ pub fn write_dhtmlxq(game: &Game) -> Result<String, GameError> {
     Ok(out)
 }
 
-/// Newlines become `||`; `[` and `]` become `\u005b` / `\u005d` so that values never look like
-/// tags.
+/// Newlines become `||`; `\`, `|`, `[` and `]` become `\u005c`, `\u007c`, `\u005b` and `\u005d`, so that
+/// values never look like tags or escapes.
 fn escape(text: &str) -> String {
-    text.replace("\r\n", "\n")
+    text.replace('\\', "\\u005c")
+        .replace('|', "\\u007c")
+        .replace("\r\n", "\n")
         .replace('\n', "||")
         .replace('[', "\\u005b")
         .replace(']', "\\u005d")
@@ -473,6 +484,8 @@ mod tests {
         assert_eq!(unescape("a||b\\u4e2dc\\uZZ"), "a\nb中c\\uZZ");
         assert_eq!(unescape("\\u"), "\\u");
         assert_eq!(unescape(&escape("x[1]\ny")), "x[1]\ny");
+        assert_eq!(unescape(&escape("a\\u0041\\")), "a\\u0041\\");
+        assert_eq!(unescape(&escape("a||b\n")), "a||b\n");
     }
 
     #[test]

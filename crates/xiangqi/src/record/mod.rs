@@ -46,7 +46,7 @@ pub fn decode_text(bytes: &[u8], fallback: &dyn Fn(&[u8]) -> String) -> String {
         return s.to_string();
     }
     let utf16 = |rest: &[u8], big_endian: bool| -> Option<String> {
-        if rest.len() % 2 != 0 {
+        if !rest.len().is_multiple_of(2) {
             return None;
         }
         let units: Vec<u16> = rest

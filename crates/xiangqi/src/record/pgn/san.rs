@@ -86,8 +86,8 @@ pub(super) fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationErro
         let from = m.from();
         let matches = m.to() == to
             && pos.piece_at(from).is_some_and(|p| p.role == role)
-            && disamb.file.map_or(true, |f| from.file() == f)
-            && disamb.rank.map_or(true, |r| from.rank() == r);
+            && disamb.file.is_none_or(|f| from.file() == f)
+            && disamb.rank.is_none_or(|r| from.rank() == r);
         if matches {
             if found.is_some() {
                 return Err(NotationError::Ambiguous(text.to_string()));
