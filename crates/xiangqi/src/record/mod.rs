@@ -14,7 +14,7 @@
 //! use xiangqi::record::{parse_pgn, write_pgn};
 //! let game = parse_pgn("[Format \"ICCS\"]\n1. H2-E2 H9-G7 *")?;
 //! assert_eq!(game.moves.len(), 2);
-//! let text = write_pgn(&game, Notation::Iccs);
+//! let text = write_pgn(&game, Notation::Iccs)?;
 //! assert!(text.contains("1. H2-E2 H9-G7"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```

@@ -303,11 +303,14 @@ fn guess_ascii(text: &str) -> Shape {
 
 fn read_move(pos: &Position, text: &str, syntax: Syntax) -> Result<Move, NotationError> {
     let text = text.trim_end_matches(['!', '?']);
+    if !text.is_ascii() {
+        // Only Chinese moves have non-ASCII characters, whatever the `[Format]` tag says.
+        return parse_move(pos, text, Notation::Chinese);
+    }
     match syntax {
         Syntax::Iccs => parse_move(pos, text, Notation::Iccs),
         Syntax::Wxf => parse_move(pos, text, Notation::Wxf),
         Syntax::San => parse_san(pos, text),
-        Syntax::Auto if !text.is_ascii() => parse_move(pos, text, Notation::Chinese),
         Syntax::Auto => match guess_ascii(text) {
             Shape::Iccs => parse_move(pos, text, Notation::Iccs),
             Shape::Wxf => parse_move(pos, text, Notation::Wxf),
