@@ -28,5 +28,5 @@ fi
 python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install pyffish)" >&2; exit 1; }
 
 python3 "$MATCH_PY" --games "$GAMES" --movetime "$MOVETIME" --out "$OUT" "$@" \
-    --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.hashsize=64 option.level="$LEVEL" \
+    --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.usemillisec=true option.hashsize=64 option.level="$LEVEL" \
     --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64

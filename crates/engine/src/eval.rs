@@ -50,6 +50,51 @@ const fn horse_steps() -> [[(u8, u8); 8]; 90] {
     t
 }
 
+/// Squares of each file.
+static FILES: [u128; 9] = files();
+/// Squares on ranks above each rank.
+static ABOVE: [u128; 10] = above();
+/// Squares on ranks below each rank.
+static BELOW: [u128; 10] = below();
+
+const fn files() -> [u128; 9] {
+    let mut t = [0u128; 9];
+    let mut s = 0;
+    while s < 90 {
+        t[s % 9] |= 1u128 << s;
+        s += 1;
+    }
+    t
+}
+
+const fn above() -> [u128; 10] {
+    let mut t = [0u128; 10];
+    let mut r = 0;
+    while r < 10 {
+        let mut s = (r + 1) * 9;
+        while s < 90 {
+            t[r] |= 1u128 << s;
+            s += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn below() -> [u128; 10] {
+    let mut t = [0u128; 10];
+    let mut r = 0;
+    while r < 10 {
+        let mut s = 0;
+        while s < r * 9 {
+            t[r] |= 1u128 << s;
+            s += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
 #[inline]
 fn bit(set: u128, sq: usize) -> bool {
     (set >> sq) & 1 != 0
@@ -88,6 +133,9 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
     for color in Color::ALL {
         let c = color.index();
         let own = pos.occupied_by(color);
+        let mut own_pawns = 0u128;
+        let mut chariots = [0usize; 2];
+        let mut n_chariots = 0;
         let mut set = own;
         while set != 0 {
             let s = set.trailing_zeros() as usize;
@@ -107,10 +155,9 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
             let file = s % 9;
             match role {
                 Role::Chariot => {
-                    let (mob, open) = chariot_scan(pos, occ, own, s, color);
-                    tm.add(p.chariot_mob, mob - 7);
-                    if open {
-                        tm.add(p.chariot_open_file, 1);
+                    if n_chariots < 2 {
+                        chariots[n_chariots] = s;
+                        n_chariots += 1;
                     }
                     if rel_rank >= 6 {
                         attackers_in_zone[c] += 1;
@@ -142,6 +189,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
                     }
                 }
                 Role::Pawn => {
+                    own_pawns |= 1u128 << s;
                     if rel_rank >= 5 {
                         pawn_sets[c] |= 1u128 << s;
                         if rel_rank >= 7 && (2..=6).contains(&file) {
@@ -150,6 +198,14 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
                     }
                 }
                 _ => {}
+            }
+        }
+        for &s in &chariots[..n_chariots] {
+            let (mob, open) = chariot_scan(own_pawns, occ, own, s, color);
+            let tm = &mut terms[c];
+            tm.add(p.chariot_mob, mob - 7);
+            if open {
+                tm.add(p.chariot_open_file, 1);
             }
         }
     }
@@ -220,7 +276,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
 
 /// Number of points a chariot on `s` reaches, and whether no pawn of its own stands ahead of it.
 #[inline]
-fn chariot_scan(pos: &Position, occ: u128, own: u128, s: usize, color: Color) -> (i32, bool) {
+fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i32, bool) {
     let mut mob = 0;
     let f = s % 9;
     let r = s / 9;
@@ -240,23 +296,8 @@ fn chariot_scan(pos: &Position, occ: u128, own: u128, s: usize, color: Color) ->
     count_ray(s, -1, f);
     count_ray(s, 9, 9 - r);
     count_ray(s, -9, r);
-    // Open file: no own pawn ahead.
-    let mut open = true;
-    let (step, n): (isize, usize) = if color == Color::Red {
-        (9, 9 - r)
-    } else {
-        (-9, r)
-    };
-    let mut t = s;
-    for _ in 0..n {
-        t = (t as isize + step) as usize;
-        if let Some(pc) = pos.piece_at(Square::new(t)) {
-            if pc.color == color && pc.role == Role::Pawn {
-                open = false;
-                break;
-            }
-        }
-    }
+    let ahead = if color == Color::Red { ABOVE[r] } else { BELOW[r] };
+    let open = pawns & ahead & FILES[f] == 0;
     (mob, open)
 }
 

@@ -7,7 +7,6 @@
 //! Repetitions inside the line are judged by `repetition.rs`; the move limit is a draw.
 
 use crate::control::Control;
-use crate::eval::evaluate;
 use crate::movepick::{victim_value, Picker};
 use crate::repetition::{judge, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -113,7 +112,7 @@ impl Searcher {
         }
         let in_check = self.stack.last().is_some_and(|e| e.check);
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(&self.pos) };
+            return if in_check { 0 } else { self.eval() };
         }
 
         let key = self.pos.hash();
@@ -146,7 +145,7 @@ impl Searcher {
                 _ => ev,
             }
         } else {
-            evaluate(&self.pos)
+            self.eval()
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -216,7 +215,7 @@ impl Searcher {
         let mut quiets: [Move; 64] = [Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1)); 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
-        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 } + 1;
+        let lmp_limit = (4 + 2 * depth * depth) / if improving { 1 } else { 2 };
 
         while let Some((m, order)) = picker.next() {
             let capture = self.pos.is_capture(m);
@@ -347,7 +346,7 @@ impl Searcher {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(&self.pos) };
+            return if in_check { 0 } else { self.eval() };
         }
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
@@ -369,7 +368,10 @@ impl Searcher {
             best = -INFINITE;
             stand = -INFINITE;
         } else {
-            stand = entry.map_or_else(|| evaluate(&self.pos), |e| e.eval());
+            stand = match entry {
+                Some(e) => e.eval(),
+                None => self.eval(),
+            };
             if stand >= beta {
                 return stand;
             }

@@ -124,6 +124,9 @@ impl Default for SearchOptions {
     }
 }
 
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
 /// Search state kept between searches (hash table, history).
 pub struct Searcher {
     pub(crate) tt: TranspositionTable,
@@ -142,6 +145,7 @@ pub struct Searcher {
     pub(crate) options: SearchOptions,
     pub(crate) root_color: xiangqi::Color,
     pub(crate) lmr: Vec<[u8; 64]>,
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl Searcher {
@@ -173,6 +177,7 @@ impl Searcher {
             options: SearchOptions::default(),
             root_color: xiangqi::Color::Red,
             lmr,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
         }
     }
 
@@ -423,6 +428,19 @@ impl Searcher {
             .filter(|&m| self.pos.is_legal(m));
         self.pos.undo_move(best, undo);
         reply
+    }
+
+    /// Static evaluation of the current position, through a small cache.
+    #[inline]
+    pub(crate) fn eval(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let v = crate::eval::evaluate(&self.pos);
+        *slot = (key, v);
+        v
     }
 
     /// Pushes the position just reached onto the repetition stack.

@@ -53,7 +53,7 @@ pub enum ClockState {
 }
 
 /// Default safety margin for I/O and scheduling, in milliseconds.
-pub const DEFAULT_OVERHEAD_MS: u64 = 30;
+pub const DEFAULT_OVERHEAD_MS: u64 = 20;
 
 /// The budget of one move.
 #[must_use]
@@ -70,9 +70,12 @@ pub fn budget(clock: ClockState, overhead_ms: u64) -> Budget {
             remaining_ms,
             increment_ms,
         } => {
+            // Keep a reserve for the lag of the moves to come.
+            let reserve = (remaining_ms * 9 / 10).min(overhead_ms * 100);
             let safe = remaining_ms.saturating_sub(overhead_ms);
-            let opt = remaining_ms / 30 + increment_ms * 3 / 4;
-            let max = (opt * 4).min(safe * 4 / 10 + increment_ms.min(safe / 2));
+            let avail = remaining_ms.saturating_sub(reserve);
+            let opt = avail / 40 + increment_ms * 3 / 4;
+            let max = (opt * 3).min(avail / 6 + increment_ms / 2);
             finish(opt, max, safe)
         }
         ClockState::Staged {
@@ -80,17 +83,36 @@ pub fn budget(clock: ClockState, overhead_ms: u64) -> Budget {
             moves_to_go,
         } => {
             let mtg = u64::from(moves_to_go.clamp(1, 60));
-            let safe = remaining_ms.saturating_sub(overhead_ms * mtg.min(5));
-            let opt = safe / (mtg + 1);
-            let max = (opt * 4).min(safe * 8 / 10);
-            finish(opt, max, safe)
+            let safe = remaining_ms.saturating_sub(overhead_ms * mtg.min(10));
+            if mtg == 1 {
+                // The last move of the stage (or UCCI's way to say "this long for this move"):
+                // the next stage's time comes afterwards, so use what is safe.
+                Budget {
+                    optimum_ms: u64::MAX,
+                    maximum_ms: safe.max(1),
+                }
+            } else {
+                let opt = safe / (mtg + 1);
+                let max = (opt * 3).min(safe * 6 / 10);
+                finish(opt, max, safe)
+            }
         }
         ClockState::Byoyomi {
             main_ms,
             per_move_ms,
             byoyomi_ms,
         } => {
-            let (opt, max) = if main_ms > 0 {
+            let (opt, max) = if byoyomi_ms == 0 {
+                // Guangdong: the game time is all there is.
+                let b = budget(
+                    ClockState::Fischer {
+                        remaining_ms: main_ms,
+                        increment_ms: 0,
+                    },
+                    overhead_ms,
+                );
+                (b.optimum_ms, b.maximum_ms)
+            } else if main_ms > 0 {
                 let opt = main_ms / 25 + byoyomi_ms * 6 / 10;
                 let total_safe = (main_ms + byoyomi_ms).saturating_sub(overhead_ms);
                 let max = (main_ms * 3 / 10)

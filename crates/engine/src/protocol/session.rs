@@ -197,7 +197,7 @@ impl Session {
                 "option name Threads type spin default 1 min 1 max 1",
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
-                "option name Move Overhead type spin default 30 min 0 max 5000",
+                "option name Move Overhead type spin default 20 min 0 max 5000",
                 "option name Level type spin default 10 min 1 max 10",
                 "option name MoveLimit type spin default 120 min 0 max 1000",
                 "option name UCI_Variant type combo default xiangqi var xiangqi",
