@@ -155,6 +155,7 @@ impl Searcher {
             if depth <= 7
                 && static_eval - (85 - 20 * i32::from(improving)) * depth >= beta
                 && static_eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
             {
                 return static_eval;
             }
@@ -226,7 +227,8 @@ impl Searcher {
             let quiet = !capture && !gives_check;
 
             // Pruning of late quiet moves once a non-losing score is known.
-            if !pv_node && !in_check && best > -MATE_BOUND && quiet {
+            // (Not against a mate-score alpha: a quiet stalemating move wins in Xiangqi.)
+            if !pv_node && !in_check && best > -MATE_BOUND && alpha.abs() < MATE_BOUND && quiet {
                 if depth <= 4 && quiet_count as i32 >= lmp_limit {
                     self.pos.undo_move(m, undo);
                     continue;

@@ -272,6 +272,7 @@ impl Searcher {
                 break;
             }
             prev_score = score;
+            self.tt.store(pos.hash(), Some(new_best), score, 0, depth, crate::tt::Bound::Exact);
             result.score = score;
             result.depth = depth;
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();

@@ -78,6 +78,7 @@ struct Session {
     out: Output,
     engine: Option<Engine>,
     search: Option<JoinHandle<Engine>>,
+    search_is_infinite: bool,
     control: Arc<Control>,
     millis: bool,
     ranks1to10: bool,
@@ -107,6 +108,7 @@ pub fn run<R: BufRead>(input: R, out: Output) -> io::Result<()> {
         out,
         engine: Some(Engine::new(DEFAULT_HASH_MB)),
         search: None,
+        search_is_infinite: false,
         control: Arc::new(Control::new()),
         millis: false,
         ranks1to10: false,
@@ -305,6 +307,7 @@ impl Session {
         let dialect = self.dialect;
         let ranks = self.ranks1to10;
         let wait = g.infinite;
+        self.search_is_infinite = g.infinite || g.ponder;
         let draw_offer = g.draw_offer;
         let spawned = thread::Builder::new()
             .name("search".to_string())
@@ -333,7 +336,17 @@ impl Session {
         }
     }
 
+    /// Waits for a search that ends by itself (not infinite or pondering) to finish.
+    fn join_finite(&mut self) {
+        if !self.search_is_infinite {
+            if let Some(handle) = self.search.take() {
+                self.engine = Some(handle.join().unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)));
+            }
+        }
+    }
+
     fn probe(&mut self, spec: &super::PositionSpec) {
+        self.join_finite();
         let mut pos = spec.base.clone();
         for &m in &spec.moves {
             if pos.play_mut(m).is_err() {
