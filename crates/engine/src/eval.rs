@@ -260,8 +260,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
         + counts[strong][Role::Pawn.index()];
     if attackers == 0 {
         score /= 16;
-    } else if attackers == 1 && counts[strong][Role::Pawn.index()] == 1 && pawn_sets[strong] == 0
-    {
+    } else if attackers == 1 && counts[strong][Role::Pawn.index()] == 1 && pawn_sets[strong] == 0 {
         // A single pawn that has not crossed the river rarely wins.
         score /= 4;
     }
@@ -296,7 +295,11 @@ fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i
     count_ray(s, -1, f);
     count_ray(s, 9, 9 - r);
     count_ray(s, -9, r);
-    let ahead = if color == Color::Red { ABOVE[r] } else { BELOW[r] };
+    let ahead = if color == Color::Red {
+        ABOVE[r]
+    } else {
+        BELOW[r]
+    };
     let open = pawns & ahead & FILES[f] == 0;
     (mob, open)
 }

@@ -27,7 +27,9 @@ pub const MAX_LEVEL: u8 = 10;
 #[must_use]
 pub fn settings(level: u8) -> LevelSettings {
     const DEPTH: [i32; 9] = [1, 2, 2, 3, 4, 5, 6, 8, 10];
-    const NODES: [u64; 9] = [400, 1_500, 4_000, 12_000, 30_000, 80_000, 250_000, 800_000, 3_000_000];
+    const NODES: [u64; 9] = [
+        400, 1_500, 4_000, 12_000, 30_000, 80_000, 250_000, 800_000, 3_000_000,
+    ];
     const MARGIN: [i32; 9] = [260, 200, 150, 110, 80, 55, 35, 20, 10];
     const CANDIDATES: [usize; 9] = [5, 5, 4, 4, 4, 3, 3, 2, 2];
     let l = level.clamp(1, MAX_LEVEL);
@@ -56,7 +58,11 @@ impl Rng {
     /// A generator from a seed (0 is replaced by a constant).
     #[must_use]
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.

@@ -25,8 +25,9 @@ const BAD_CAPTURE: i32 = -(1 << 26);
 #[inline]
 #[must_use]
 pub fn victim_value(pos: &Position, m: Move) -> i32 {
-    pos.piece_at(m.to())
-        .map_or(0, |p| ORDER_VALUE[p.role.index()] + crossed_bonus(p.role, p.color, m.to()))
+    pos.piece_at(m.to()).map_or(0, |p| {
+        ORDER_VALUE[p.role.index()] + crossed_bonus(p.role, p.color, m.to())
+    })
 }
 
 #[inline]
@@ -64,7 +65,9 @@ impl Picker {
                 TT_SCORE
             } else if pos.is_capture(m) {
                 let victim = victim_value(pos, m);
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role.index()]);
+                let attacker = pos
+                    .piece_at(m.from())
+                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
                 let base = victim * 16 - attacker / 8;
                 if attacker > victim + 50 {
                     BAD_CAPTURE + base
@@ -93,7 +96,9 @@ impl Picker {
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
             let victim = victim_value(pos, m);
-            let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role.index()]);
+            let attacker = pos
+                .piece_at(m.from())
+                .map_or(0, |p| ORDER_VALUE[p.role.index()]);
             scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else {

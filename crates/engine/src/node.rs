@@ -41,7 +41,7 @@ impl Searcher {
     /// Score of a draw at `ply` (contempt counts for the root side).
     #[inline]
     fn draw_score(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.options.contempt
         } else {
             self.options.contempt
@@ -160,7 +160,12 @@ impl Searcher {
                 return static_eval;
             }
             // Null move.
-            if null_ok && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND && self.has_major() {
+            if null_ok
+                && depth >= 3
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.has_major()
+            {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 let undo = self.pos.do_null_move();
                 self.push(false);
@@ -213,14 +218,19 @@ impl Searcher {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0;
-        let mut quiets: [Move; 64] = [Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1)); 64];
+        let mut quiets: [Move; 64] =
+            [Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1)); 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
         let lmp_limit = (4 + 2 * depth * depth) / if improving { 1 } else { 2 };
 
         while let Some((m, order)) = picker.next() {
             let capture = self.pos.is_capture(m);
-            let victim = if capture { victim_value(&self.pos, m) } else { 0 };
+            let victim = if capture {
+                victim_value(&self.pos, m)
+            } else {
+                0
+            };
             let undo = self.pos.do_move(m);
             let gives_check = self.pos.is_check();
             move_count += 1;
@@ -277,9 +287,11 @@ impl Searcher {
                     r -= h / 6000;
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search_node(-alpha - 1, -alpha, new_depth - r, ply + 1, true, control);
+                score =
+                    -self.search_node(-alpha - 1, -alpha, new_depth - r, ply + 1, true, control);
                 if score > alpha && r > 0 {
-                    score = -self.search_node(-alpha - 1, -alpha, new_depth, ply + 1, true, control);
+                    score =
+                        -self.search_node(-alpha - 1, -alpha, new_depth, ply + 1, true, control);
                 }
                 if score > alpha && score < beta {
                     score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
@@ -301,7 +313,14 @@ impl Searcher {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if !capture {
-                            self.hist.update_cutoff(us, ply, depth, m, prev, &quiets[..quiet_count]);
+                            self.hist.update_cutoff(
+                                us,
+                                ply,
+                                depth,
+                                m,
+                                prev,
+                                &quiets[..quiet_count],
+                            );
                         }
                         break;
                     }
@@ -318,7 +337,8 @@ impl Searcher {
             Bound::Upper
         };
         let store_eval = if in_check { 0 } else { static_eval };
-        self.tt.store(key, best_move, to_tt(best, ply), store_eval, depth, bound);
+        self.tt
+            .store(key, best_move, to_tt(best, ply), store_eval, depth, bound);
         best
     }
 
@@ -333,7 +353,13 @@ impl Searcher {
     }
 
     /// Quiescence search: captures (all evasions when in check) until the position is quiet.
-    pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, control: &Control) -> i32 {
+    pub(crate) fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        control: &Control,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits(control);
         if self.stopped {
@@ -389,7 +415,9 @@ impl Searcher {
         } else {
             self.pos.legal_captures_into(&mut list);
         }
-        let tt_move = entry.and_then(|e| e.best_move()).filter(|m| list.contains(*m));
+        let tt_move = entry
+            .and_then(|e| e.best_move())
+            .filter(|m| list.contains(*m));
         let mut picker = Picker::captures(&self.pos, list, tt_move);
         let original_alpha = alpha;
         let mut best_move = None;
@@ -430,7 +458,8 @@ impl Searcher {
             Bound::Upper
         };
         let store_eval = if in_check { 0 } else { stand };
-        self.tt.store(key, best_move, to_tt(best, ply), store_eval, 0, bound);
+        self.tt
+            .store(key, best_move, to_tt(best, ply), store_eval, 0, bound);
         best
     }
 }

@@ -82,26 +82,50 @@ mod tests {
 
     #[test]
     fn neutral_cycle_is_draw() {
-        let s = [e(1, false, 0), e(2, false, 1), e(3, false, 2), e(4, false, 3), e(1, false, 4)];
+        let s = [
+            e(1, false, 0),
+            e(2, false, 1),
+            e(3, false, 2),
+            e(4, false, 3),
+            e(1, false, 4),
+        ];
         assert_eq!(judge(&s), Repetition::Draw);
     }
 
     #[test]
     fn opponent_perpetual_check_wins_for_us() {
         // Positions 2 and 4 were reached by opponent checks.
-        let s = [e(1, false, 0), e(2, false, 1), e(3, true, 2), e(4, false, 3), e(1, true, 4)];
+        let s = [
+            e(1, false, 0),
+            e(2, false, 1),
+            e(3, true, 2),
+            e(4, false, 3),
+            e(1, true, 4),
+        ];
         assert_eq!(judge(&s), Repetition::Win);
     }
 
     #[test]
     fn our_perpetual_check_loses() {
-        let s = [e(1, false, 0), e(2, true, 1), e(3, false, 2), e(4, true, 3), e(1, false, 4)];
+        let s = [
+            e(1, false, 0),
+            e(2, true, 1),
+            e(3, false, 2),
+            e(4, true, 3),
+            e(1, false, 4),
+        ];
         assert_eq!(judge(&s), Repetition::Loss);
     }
 
     #[test]
     fn capture_in_between_hides_repetition() {
-        let s = [e(1, false, 0), e(2, false, 1), e(3, false, 0), e(4, false, 1), e(1, false, 2)];
+        let s = [
+            e(1, false, 0),
+            e(2, false, 1),
+            e(3, false, 0),
+            e(4, false, 1),
+            e(1, false, 2),
+        ];
         assert_eq!(judge(&s), Repetition::None);
     }
 }

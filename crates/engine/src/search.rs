@@ -233,7 +233,11 @@ impl Searcher {
         self.moves.fill(None);
 
         let mut legal = self.pos.legal_moves();
-        let mut root: Vec<Move> = legal.iter().copied().filter(|m| !banned.contains(m)).collect();
+        let mut root: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !banned.contains(m))
+            .collect();
         if root.is_empty() {
             root = legal.iter().copied().collect();
         }
@@ -272,7 +276,14 @@ impl Searcher {
                 break;
             }
             prev_score = score;
-            self.tt.store(pos.hash(), Some(new_best), score, 0, depth, crate::tt::Bound::Exact);
+            self.tt.store(
+                pos.hash(),
+                Some(new_best),
+                score,
+                0,
+                depth,
+                crate::tt::Bound::Exact,
+            );
             result.score = score;
             result.depth = depth;
             let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
@@ -415,7 +426,7 @@ impl Searcher {
             }
         }
         if exact {
-            root_moves.sort_by(|a, b| b.1.cmp(&a.1));
+            root_moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         }
         (best, true)
     }

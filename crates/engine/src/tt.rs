@@ -137,13 +137,24 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.entries[b..b + 2].iter().find(|e| e.key == key && e.depth >= 0).copied()
+        self.entries[b..b + 2]
+            .iter()
+            .find(|e| e.key == key && e.depth >= 0)
+            .copied()
     }
 
     /// Stores a search result.
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let b = self.bucket(key);
         let gen = self.generation;
         let slot = if self.entries[b].key == key {
@@ -166,7 +177,11 @@ impl TranspositionTable {
             None if old.key == key => old.mv,
             None => 0,
         };
-        if old.key == key && bound != Bound::Exact && depth + 2 < i32::from(old.depth) && old.generation() == gen {
+        if old.key == key
+            && bound != Bound::Exact
+            && depth + 2 < i32::from(old.depth)
+            && old.generation() == gen
+        {
             return;
         }
         self.entries[slot] = Entry {

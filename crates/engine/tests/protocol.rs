@@ -14,7 +14,10 @@ fn converse(input: &str) -> String {
 }
 
 fn bestmoves(out: &str) -> Vec<String> {
-    out.lines().filter(|l| l.starts_with("bestmove") || l.starts_with("nobestmove")).map(String::from).collect()
+    out.lines()
+        .filter(|l| l.starts_with("bestmove") || l.starts_with("nobestmove"))
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -59,7 +62,8 @@ fn ucci_stop_when_idle_answers_nobestmove() {
 #[test]
 fn ucci_mated_position_answers_nobestmove() {
     // Red is checkmated (two chariots on ranks 0 and 1).
-    let out = converse("ucci\nposition fen 3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1\ngo depth 3\nquit\n");
+    let out =
+        converse("ucci\nposition fen 3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1\ngo depth 3\nquit\n");
     assert_eq!(bestmoves(&out), vec!["nobestmove".to_string()], "{out}");
 }
 
@@ -68,14 +72,28 @@ fn ucci_banmoves_are_respected() {
     // Start position: ban every legal move but one.
     let pos = Position::startpos();
     let keep: Move = "b0c2".parse().unwrap();
-    let banned: Vec<String> = pos.legal_moves().iter().filter(|&&m| m != keep).map(ToString::to_string).collect();
-    let out = converse(&format!("ucci\nposition startpos\nbanmoves {}\ngo depth 3\nquit\n", banned.join(" ")));
-    assert_eq!(bestmoves(&out)[0].split_whitespace().nth(1), Some("b0c2"), "{out}");
+    let banned: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|&&m| m != keep)
+        .map(ToString::to_string)
+        .collect();
+    let out = converse(&format!(
+        "ucci\nposition startpos\nbanmoves {}\ngo depth 3\nquit\n",
+        banned.join(" ")
+    ));
+    assert_eq!(
+        bestmoves(&out)[0].split_whitespace().nth(1),
+        Some("b0c2"),
+        "{out}"
+    );
 }
 
 #[test]
 fn ucci_time_in_seconds_and_millis() {
-    let out = converse("ucci\nsetoption usemillisec true\nposition startpos\ngo time 200 movestogo 1\nisready\n");
+    let out = converse(
+        "ucci\nsetoption usemillisec true\nposition startpos\ngo time 200 movestogo 1\nisready\n",
+    );
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
     let out = converse("ucci\nposition startpos\ngo time 1 increment 0\nisready\n");
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
@@ -92,7 +110,13 @@ fn ucci_probe_reports_hash_entry() {
 #[test]
 fn ucci_bad_input_is_reported_and_ignored() {
     let out = converse("ucci\nposition fen xyz\nposition startpos moves a0a5\ngo depth 2\nquit\n");
-    assert!(out.lines().filter(|l| l.starts_with("info message error")).count() == 2, "{out}");
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with("info message error"))
+            .count()
+            == 2,
+        "{out}"
+    );
     assert_eq!(bestmoves(&out).len(), 1);
 }
 
@@ -105,7 +129,12 @@ fn uci_default_ranks_zero_to_nine() {
     let mut pos = Position::startpos();
     pos.play_mut("h2e2".parse().unwrap()).unwrap();
     assert!(pos.is_legal(mv));
-    assert!(out.lines().filter(|l| l.starts_with("info depth")).all(|l| l.contains(" score cp ") || l.contains(" score mate ")), "{out}");
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with("info depth"))
+            .all(|l| l.contains(" score cp ") || l.contains(" score mate ")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -125,7 +154,11 @@ fn uci_variant_switches_to_ranks_one_to_ten() {
 #[test]
 fn uci_no_move_answers_none_and_stop_works() {
     let out = converse("uci\nposition fen 3k5/9/9/9/9/9/9/9/r8/r3K4 w - - 0 1\ngo depth 3\nquit\n");
-    assert_eq!(bestmoves(&out), vec!["bestmove (none)".to_string()], "{out}");
+    assert_eq!(
+        bestmoves(&out),
+        vec!["bestmove (none)".to_string()],
+        "{out}"
+    );
     let out = converse("uci\nposition startpos\ngo infinite\nstop\nquit\n");
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
 }

@@ -31,7 +31,13 @@ fn flipped(fen: &str) -> String {
         .map(|r| {
             r.chars()
                 .rev()
-                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -54,11 +60,21 @@ fn finds_forced_mates_for_both_sides() {
     for (fen, n) in MATES {
         for fen in [fen.to_string(), flipped(fen)] {
             let mut pos = Position::from_fen(&fen).expect("valid FEN");
-            assert!(!common::forced_mate(&mut pos, n - 1), "{fen}: mate is faster than {n}");
+            assert!(
+                !common::forced_mate(&mut pos, n - 1),
+                "{fen}: mate is faster than {n}"
+            );
             let r = search(&pos, &[], &depth(2 * n as i32 + 3));
             let m = r.best.expect("a move");
-            assert!(mate_after(&mut pos, m, n), "{fen}: {m} does not mate in {n}");
-            assert_eq!(Score::from_internal(r.score), Score::Mate(n as i32), "{fen}");
+            assert!(
+                mate_after(&mut pos, m, n),
+                "{fen}: {m} does not mate in {n}"
+            );
+            assert_eq!(
+                Score::from_internal(r.score),
+                Score::Mate(n as i32),
+                "{fen}"
+            );
         }
     }
 }
@@ -101,7 +117,11 @@ fn a_legal_move_even_when_every_move_loses() {
     let r = search(&pos, &[], &depth(5));
     let m = r.best.expect("a move");
     assert!(pos.is_legal(m));
-    assert!(matches!(Score::from_internal(r.score), Score::Mate(n) if n < 0), "{:?}", r.score);
+    assert!(
+        matches!(Score::from_internal(r.score), Score::Mate(n) if n < 0),
+        "{:?}",
+        r.score
+    );
 }
 
 #[test]
@@ -115,7 +135,10 @@ fn banned_moves_are_avoided_unless_all_are_banned() {
     assert_eq!(r.best, Some(all[0]));
     e.set_banned(&all);
     let r = e.go(&depth(3), &Control::new(), &mut |_| {});
-    assert!(r.best.is_some_and(|m| pos.is_legal(m)), "still a legal move");
+    assert!(
+        r.best.is_some_and(|m| pos.is_legal(m)),
+        "still a legal move"
+    );
 }
 
 /// Red checks along ranks 9 and 8 while the black king steps d9–d8; Black is far ahead in
@@ -125,10 +148,17 @@ const PERPETUAL_FEN: &str = "3k3R1/9/9/9/9/9/2r1r4/9/9/5K3 b - - 0 1";
 #[test]
 fn never_repeats_a_perpetual_check_that_loses() {
     let base = Position::from_fen(PERPETUAL_FEN).expect("fen");
-    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9"].iter().map(|m| m.parse().unwrap()).collect();
+    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
     let r = search(&base, &line, &depth(6));
     let m = r.best.expect("move");
-    assert_ne!(m, "h8h9".parse::<Move>().unwrap(), "repeating the perpetual check loses");
+    assert_ne!(
+        m,
+        "h8h9".parse::<Move>().unwrap(),
+        "repeating the perpetual check loses"
+    );
 }
 
 #[test]
@@ -136,8 +166,15 @@ fn claims_the_win_when_the_opponent_perpetually_checks() {
     // Black has a bare king against a chariot, but Red has checked on every move of the cycle:
     // stepping back onto the cycle makes Red the perpetual checker, which loses.
     let base = Position::from_fen("3k3R1/9/9/9/9/9/9/9/9/5K3 b - - 0 1").expect("fen");
-    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9", "h8h9"].iter().map(|m| m.parse().unwrap()).collect();
+    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9", "h8h9"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
     let r = search(&base, &line, &depth(4));
     assert_eq!(r.best, Some("d9d8".parse().unwrap()));
-    assert!(r.score >= engine::search::MATE_BOUND, "scored as a win: {}", r.score);
+    assert!(
+        r.score >= engine::search::MATE_BOUND,
+        "scored as a win: {}",
+        r.score
+    );
 }

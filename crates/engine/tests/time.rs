@@ -15,19 +15,37 @@ fn spend(b: engine::Budget, left: u64) -> u64 {
     assert!(b.maximum_ms >= 1);
     assert!(b.optimum_ms >= 1);
     if left > 2 * DEFAULT_OVERHEAD_MS {
-        assert!(b.maximum_ms + DEFAULT_OVERHEAD_MS <= left, "hard limit {b:?} does not fit in {left}");
+        assert!(
+            b.maximum_ms + DEFAULT_OVERHEAD_MS <= left,
+            "hard limit {b:?} does not fit in {left}"
+        );
     }
     b.maximum_ms.min(b.optimum_ms.saturating_mul(2)) + LAG
 }
 
 #[test]
 fn fischer_never_flags() {
-    for (base, inc) in [(60_000, 0), (10_000, 100), (300_000, 2_000), (1_000, 50), (180_000, 0)] {
+    for (base, inc) in [
+        (60_000, 0),
+        (10_000, 100),
+        (300_000, 2_000),
+        (1_000, 50),
+        (180_000, 0),
+    ] {
         let mut left: u64 = base;
         for mv in 0..MOVES {
-            let b = budget(ClockState::Fischer { remaining_ms: left, increment_ms: inc }, DEFAULT_OVERHEAD_MS);
+            let b = budget(
+                ClockState::Fischer {
+                    remaining_ms: left,
+                    increment_ms: inc,
+                },
+                DEFAULT_OVERHEAD_MS,
+            );
             let used = spend(b, left);
-            assert!(used <= left, "flagged at move {mv} (base {base}, inc {inc}): used {used} of {left}");
+            assert!(
+                used <= left,
+                "flagged at move {mv} (base {base}, inc {inc}): used {used} of {left}"
+            );
             left = left - used + inc;
         }
     }
@@ -35,7 +53,13 @@ fn fischer_never_flags() {
 
 #[test]
 fn fischer_uses_a_sensible_share() {
-    let b = budget(ClockState::Fischer { remaining_ms: 60_000, increment_ms: 0 }, DEFAULT_OVERHEAD_MS);
+    let b = budget(
+        ClockState::Fischer {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+        },
+        DEFAULT_OVERHEAD_MS,
+    );
     assert!(b.optimum_ms >= 1_000 && b.optimum_ms <= 4_000, "{b:?}");
     assert!(b.maximum_ms <= 24_000, "{b:?}");
 }
@@ -43,13 +67,26 @@ fn fischer_uses_a_sensible_share() {
 #[test]
 fn two_stage_never_flags() {
     // 联众 two-stage: 10 min for 40 moves, then 5 min for every 20 moves.
-    for (t1, m1, t2, m2) in [(600_000u64, 40u32, 300_000u64, 20u32), (60_000, 10, 30_000, 5), (5_000, 30, 3_000, 10)] {
+    for (t1, m1, t2, m2) in [
+        (600_000u64, 40u32, 300_000u64, 20u32),
+        (60_000, 10, 30_000, 5),
+        (5_000, 30, 3_000, 10),
+    ] {
         let mut left = t1;
         let mut to_go = m1;
         for mv in 0..MOVES {
-            let b = budget(ClockState::Staged { remaining_ms: left, moves_to_go: to_go }, DEFAULT_OVERHEAD_MS);
+            let b = budget(
+                ClockState::Staged {
+                    remaining_ms: left,
+                    moves_to_go: to_go,
+                },
+                DEFAULT_OVERHEAD_MS,
+            );
             let used = spend(b, left);
-            assert!(used <= left, "flagged at move {mv}: used {used} of {left} with {to_go} to go");
+            assert!(
+                used <= left,
+                "flagged at move {mv}: used {used} of {left} with {to_go} to go"
+            );
             left -= used;
             to_go -= 1;
             if to_go == 0 {
@@ -71,15 +108,25 @@ fn byoyomi_never_flags() {
     ] {
         let mut left = main;
         for mv in 0..MOVES {
-            let clock = ClockState::Byoyomi { main_ms: left, per_move_ms: per_move, byoyomi_ms: byo };
+            let clock = ClockState::Byoyomi {
+                main_ms: left,
+                per_move_ms: per_move,
+                byoyomi_ms: byo,
+            };
             let b = budget(clock, DEFAULT_OVERHEAD_MS);
             let used = spend(b, left + byo);
             if per_move > 0 && left > 0 {
-                assert!(used <= per_move, "per-move limit exceeded at move {mv}: {used} > {per_move}");
+                assert!(
+                    used <= per_move,
+                    "per-move limit exceeded at move {mv}: {used} > {per_move}"
+                );
             }
             if left > 0 {
                 // Main time first, then this move's byoyomi.
-                assert!(used <= left + byo, "flagged at move {mv}: {used} > {left} + {byo}");
+                assert!(
+                    used <= left + byo,
+                    "flagged at move {mv}: {used} > {left} + {byo}"
+                );
                 left = left.saturating_sub(used);
             } else {
                 if byo == 0 {
@@ -99,7 +146,10 @@ fn byoyomi_never_flags() {
 fn movetime_is_used_but_not_exceeded() {
     let b = budget(ClockState::MoveTime { ms: 100 }, DEFAULT_OVERHEAD_MS);
     assert!(b.maximum_ms < 100 && b.maximum_ms >= 75, "{b:?}");
-    assert!(b.optimum_ms > b.maximum_ms, "movetime searches until the hard limit");
+    assert!(
+        b.optimum_ms > b.maximum_ms,
+        "movetime searches until the hard limit"
+    );
     let tiny = budget(ClockState::MoveTime { ms: 4 }, DEFAULT_OVERHEAD_MS);
     assert!(tiny.maximum_ms >= 1 && tiny.maximum_ms <= 4);
 }

@@ -88,7 +88,10 @@ pub fn parse_position(
     let (base, rest) = match words.first() {
         Some(&"startpos") => (Position::startpos(), &words[1..]),
         Some(&"fen") => {
-            let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+            let end = words
+                .iter()
+                .position(|w| *w == "moves")
+                .unwrap_or(words.len());
             let fen = words[1..end].join(" ");
             let pos = Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
             (pos, &words[end..])

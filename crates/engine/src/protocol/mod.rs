@@ -8,8 +8,8 @@
 
 mod command;
 mod session;
-pub mod uci;
 pub mod ucci;
+pub mod uci;
 
 pub use command::{Command, GoParams, PositionSpec};
 pub use session::{run, Output, SharedBuffer};

@@ -6,7 +6,7 @@
 //! `isready` only touch the shared [`Control`] or the output, so they are answered at once.
 
 use super::command::{Command, GoParams};
-use super::{uci, ucci};
+use super::{ucci, uci};
 use crate::control::Control;
 use crate::engine::{Engine, DEFAULT_HASH_MB};
 use crate::level::MAX_LEVEL;
@@ -215,31 +215,41 @@ impl Session {
     /// The engine, stopping a running search first.
     fn engine(&mut self) -> &mut Engine {
         self.stop_and_join();
-        self.engine.get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB))
+        self.engine
+            .get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB))
     }
 
     fn stop_and_join(&mut self) {
         if let Some(handle) = self.search.take() {
             self.control.stop();
             // A panicking search thread loses its engine; start a fresh one.
-            self.engine = Some(handle.join().unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)));
+            self.engine = Some(
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)),
+            );
         }
     }
 
     fn set_option(&mut self, name: &str, value: &str) {
-        let flag = matches!(value.trim().to_ascii_lowercase().as_str(), "true" | "on" | "1");
+        let flag = matches!(
+            value.trim().to_ascii_lowercase().as_str(),
+            "true" | "on" | "1"
+        );
         let number = value.trim().parse::<u64>().ok();
         match name {
             "usemillisec" => self.millis = flag,
             "hashsize" | "hash" => {
                 if let Some(mb) = number {
                     let mb = if mb == 0 { DEFAULT_HASH_MB as u64 } else { mb };
-                    self.engine().set_hash_mb(usize::try_from(mb).unwrap_or(DEFAULT_HASH_MB));
+                    self.engine()
+                        .set_hash_mb(usize::try_from(mb).unwrap_or(DEFAULT_HASH_MB));
                 }
             }
             "level" | "skill level" => {
                 if let Some(l) = number {
-                    self.engine().set_level(u8::try_from(l.min(u64::from(MAX_LEVEL))).unwrap_or(MAX_LEVEL));
+                    self.engine()
+                        .set_level(u8::try_from(l.min(u64::from(MAX_LEVEL))).unwrap_or(MAX_LEVEL));
                 }
             }
             "movelimit" => {
@@ -273,8 +283,8 @@ impl Session {
         };
         let clock = if let Some(ms) = g.movetime {
             Some(ClockState::MoveTime { ms })
-        } else if let Some(remaining_ms) = time {
-            Some(match g.movestogo {
+        } else {
+            time.map(|remaining_ms| match g.movestogo {
                 Some(n) if n > 0 => ClockState::Staged {
                     remaining_ms,
                     moves_to_go: n,
@@ -284,8 +294,6 @@ impl Session {
                     increment_ms: inc.unwrap_or(0),
                 },
             })
-        } else {
-            None
         };
         Limits {
             depth: g.depth,
@@ -340,7 +348,11 @@ impl Session {
     fn join_finite(&mut self) {
         if !self.search_is_infinite {
             if let Some(handle) = self.search.take() {
-                self.engine = Some(handle.join().unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)));
+                self.engine = Some(
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| Engine::new(DEFAULT_HASH_MB)),
+                );
             }
         }
     }

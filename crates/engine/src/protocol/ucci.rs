@@ -19,7 +19,10 @@ pub fn parse(line: &str, millis: bool) -> Command {
         "ucci" => Command::Hello,
         "isready" => Command::IsReady,
         "setoption" => {
-            let name = words.get(1).map(|s| s.to_ascii_lowercase()).unwrap_or_default();
+            let name = words
+                .get(1)
+                .map(|s| s.to_ascii_lowercase())
+                .unwrap_or_default();
             if name == "newgame" {
                 return Command::NewGame;
             }

@@ -32,7 +32,10 @@ pub fn parse(line: &str, ranks1to10: bool) -> Command {
             // setoption name <words…> [value <words…>]
             let vi = words.iter().position(|w| *w == "value");
             let name_end = vi.unwrap_or(words.len());
-            let name = words.get(2..name_end).map(|n| n.join(" ")).unwrap_or_default();
+            let name = words
+                .get(2..name_end)
+                .map(|n| n.join(" "))
+                .unwrap_or_default();
             let value = vi
                 .and_then(|v| words.get(v + 1..))
                 .map(|v| v.join(" "))
@@ -42,12 +45,10 @@ pub fn parse(line: &str, ranks1to10: bool) -> Command {
                 value,
             }
         }
-        "position" => {
-            match parse_position(&words[1..], |w| coords(w, ranks1to10)) {
-                Ok(spec) => Command::Position(spec),
-                Err(e) => Command::Invalid(e),
-            }
-        }
+        "position" => match parse_position(&words[1..], |w| coords(w, ranks1to10)) {
+            Ok(spec) => Command::Position(spec),
+            Err(e) => Command::Invalid(e),
+        },
         "go" => Command::Go(parse_go(&words[1..])),
         "ponderhit" => Command::PonderHit { draw_offer: false },
         "stop" => Command::Stop,
