@@ -13,6 +13,8 @@ use xiangqi::{Color, Move, MoveList, Position, Role, MAX_MOVES};
 pub const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 430, 1000, 450, 100];
 
 const TT_SCORE: i32 = 1 << 30;
+/// Ordering score of the hash move.
+pub const TT_ORDER: i32 = TT_SCORE;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER_0: i32 = 1 << 27;
 const KILLER_1: i32 = KILLER_0 - 1;

@@ -117,7 +117,7 @@ impl Searcher {
 
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
-        let mut tt_move = entry.and_then(|e| e.best_move());
+        let tt_move = entry.and_then(|e| e.best_move());
         if let Some(e) = entry {
             let s = from_tt(e.score(), ply);
             if !pv_node && e.depth() >= depth {
@@ -202,17 +202,11 @@ impl Searcher {
             depth -= 1;
         }
 
-        let mut list = MoveList::new();
-        self.pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            // Checkmate or stalemate: the side to move loses.
-            return -(MATE - ply as i32);
-        }
-        if tt_move.is_some_and(|m| !list.contains(m)) {
-            tt_move = None;
-        }
+        // The hash move is tried before any generation: a cut-off then costs no move list.
+        let tt_move = tt_move.filter(|&m| self.pos.is_legal(m));
+        let mut pending_tt = tt_move;
+        let mut picker: Option<Picker> = None;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
-        let mut picker = Picker::new(&self.pos, list, tt_move, &self.hist, ply, prev);
 
         let us = self.pos.turn();
         let mut best = -INFINITE;
@@ -224,7 +218,25 @@ impl Searcher {
         let original_alpha = alpha;
         let lmp_limit = (4 + 2 * depth * depth) / if improving { 1 } else { 2 };
 
-        while let Some((m, order)) = picker.next() {
+        loop {
+            let (m, order) = if let Some(t) = pending_tt.take() {
+                (t, crate::movepick::TT_ORDER)
+            } else {
+                if picker.is_none() {
+                    let mut list = MoveList::new();
+                    self.pos.legal_moves_into(&mut list);
+                    if list.is_empty() {
+                        // Checkmate or stalemate: the side to move loses.
+                        return -(MATE - ply as i32);
+                    }
+                    picker = Some(Picker::new(&self.pos, list, tt_move, &self.hist, ply, prev));
+                }
+                match picker.as_mut().and_then(Picker::next) {
+                    Some((m, _)) if Some(m) == tt_move => continue,
+                    Some(x) => x,
+                    None => break,
+                }
+            };
             let capture = self.pos.is_capture(m);
             let victim = if capture {
                 victim_value(&self.pos, m)
