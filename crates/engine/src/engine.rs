@@ -18,6 +18,8 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// The computer opponent.
 pub struct Engine {
     searcher: Searcher,
+    base: Position,
+    moves: Vec<Move>,
     pos: Position,
     history: Vec<RepEntry>,
     banned: Vec<Move>,
@@ -41,6 +43,8 @@ impl Engine {
         Engine {
             searcher: Searcher::new(hash_mb),
             history: vec![entry(&pos)],
+            base: pos.clone(),
+            moves: Vec::new(),
             pos,
             banned: Vec::new(),
             level: MAX_LEVEL,
@@ -108,6 +112,8 @@ impl Engine {
             history.push(entry(&pos));
         }
         self.pos = pos;
+        self.base = base.clone();
+        self.moves = moves.to_vec();
         self.history = history;
         self.banned.clear();
         Ok(())
@@ -156,10 +162,13 @@ impl Engine {
             }
             options.exact_root = true;
         }
+        // Moves that would lose by perpetual chase at the third repetition count as banned.
+        let mut banned = self.banned.clone();
+        banned.extend(crate::chase::losing_chase_moves(&self.base, &self.moves));
         let mut result = self.searcher.search(
             &self.pos,
             &self.history,
-            &self.banned,
+            &banned,
             &limits,
             options,
             control,

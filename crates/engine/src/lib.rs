@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+mod chase;
 mod control;
 mod engine;
 mod history;

@@ -31,7 +31,11 @@ fn main() {
     }
 }
 
-fn option<T: std::str::FromStr>(args: &[String], name: &str, default: Option<T>) -> Result<T, String> {
+fn option<T: std::str::FromStr>(
+    args: &[String],
+    name: &str,
+    default: Option<T>,
+) -> Result<T, String> {
     match args.iter().position(|a| a == name) {
         Some(i) => args
             .get(i + 1)
@@ -54,7 +58,11 @@ fn generate(args: &[String]) -> Result<(), String> {
             writeln!(file, "{fen};{result}").map_err(|e| e.to_string())?;
         }
         total += fens.len();
-        eprintln!("game {}: result {result}, {} positions (total {total})", g + 1, fens.len());
+        eprintln!(
+            "game {}: result {result}, {} positions (total {total})",
+            g + 1,
+            fens.len()
+        );
     }
     Ok(())
 }
@@ -83,7 +91,11 @@ fn self_play(nodes: u64, seed: u64) -> (Vec<String>, f64) {
             // No legal move: the side to move loses.
             break if pos.turn() == Color::Red { 0.0 } else { 1.0 };
         };
-        let red_score = if pos.turn() == Color::Red { r.score } else { -r.score };
+        let red_score = if pos.turn() == Color::Red {
+            r.score
+        } else {
+            -r.score
+        };
         big = if red_score.abs() > 1500 { big + 1 } else { 0 };
         if big >= 6 {
             break if red_score > 0 { 1.0 } else { 0.0 };
@@ -165,7 +177,10 @@ fn tune(args: &[String]) -> Result<(), String> {
         }
     }
     let p = Params::from_vec(&params).ok_or("internal: wrong parameter count")?;
-    println!("// Tuned on {} positions, error {best:.6}, K = {k:.5}", samples.len());
+    println!(
+        "// Tuned on {} positions, error {best:.6}, K = {k:.5}",
+        samples.len()
+    );
     println!("{p:#?}");
     Ok(())
 }
