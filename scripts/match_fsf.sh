@@ -6,7 +6,8 @@
 # Usage: scripts/match_fsf.sh [GAMES] [MOVETIME_MS] [extra match.py args...]
 #   GAMES defaults to 10, MOVETIME_MS to 100. Environment: CHUHE (path of the chuhe binary,
 #   default target/release/chuhe under $CARGO_TARGET_DIR or ./target), FSF (fairy-stockfish path),
-#   MATCH_PY (referee script), LEVEL (Chuhe level, default 10), OUT (output folder).
+#   MATCH_PY (referee script), LEVEL (Chuhe level, default 10), OUT (output folder),
+#   TC (a clock such as 10+0.1 — base seconds + increment — instead of a fixed time per move).
 set -euo pipefail
 
 GAMES="${1:-10}"
@@ -27,6 +28,8 @@ fi
 [ -x "$FSF" ] || { echo "fairy-stockfish not found (apt-get install -y fairy-stockfish)" >&2; exit 1; }
 python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install pyffish)" >&2; exit 1; }
 
-python3 "$MATCH_PY" --games "$GAMES" --movetime "$MOVETIME" --out "$OUT" "$@" \
+if [ -n "${TC:-}" ]; then LIMIT=(--tc "$TC"); else LIMIT=(--movetime "$MOVETIME"); fi
+
+python3 "$MATCH_PY" --games "$GAMES" "${LIMIT[@]}" --out "$OUT" "$@" \
     --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.usemillisec=true option.hashsize=64 option.level="$LEVEL" \
     --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64
