@@ -1,9 +1,29 @@
 //! Move notations (RULES.md §3): ICCS/UCCI coordinates (ranks 0–9), Fairy-Stockfish UCI
 //! coordinates (ranks 1–10), WXF (`C2.5`) and Chinese (`炮二平五`).
 //!
-//! Writers produce one canonical form; parsers accept the variants of RULES.md §3.
+//! Writers produce one canonical form; parsers accept the variants of RULES.md §3 and resolve
+//! them against the legal moves of the position. See `docs/notation.md`.
+//!
+//! ```
+//! use xiangqi::notation::{parse_any, parse_move, write_move, Notation};
+//! use xiangqi::Position;
+//! let pos = Position::startpos();
+//! let m = parse_move(&pos, "炮二平五", Notation::Chinese)?;
+//! assert_eq!(write_move(&pos, m, Notation::Iccs), "h2e2");
+//! assert_eq!(write_move(&pos, m, Notation::Wxf), "C2.5");
+//! assert_eq!(parse_any(&pos, "c2=5")?, (m, Notation::Wxf));
+//! # Ok::<_, xiangqi::notation::NotationError>(())
+//! ```
 
+mod auto;
+mod chinese;
 mod coords;
+mod files;
+mod resolve;
+mod wxf;
+
+pub use auto::parse_any;
+pub use chinese::{write_chinese, ChineseDigits};
 
 use crate::{Move, Position};
 use std::fmt;
@@ -85,17 +105,18 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// Writes the legal move `m` of `pos` in `notation`, canonical form.
+/// Writes the legal move `m` of `pos` in `notation`, canonical form: `h2e2`, `h3e3`, `C2.5`,
+/// `炮二平五` (Black: `马8进7`; see [`write_chinese`] for full-width digits).
+///
+/// WXF and Chinese need the moving piece: if no piece of the side to move stands on the source
+/// point, the ICCS form is written instead.
 #[must_use]
 pub fn write_move(pos: &Position, m: Move, notation: Notation) -> String {
     match notation {
         Notation::Iccs => m.to_string(),
         Notation::Uci => coords::to_uci(m),
-        // Filled in by the notation module work (wxf.rs, chinese.rs).
-        Notation::Wxf | Notation::Chinese => {
-            let _ = pos;
-            m.to_string()
-        }
+        Notation::Wxf => wxf::write(pos, m).unwrap_or_else(|| m.to_string()),
+        Notation::Chinese => write_chinese(pos, m, ChineseDigits::Ascii),
     }
 }
 
@@ -109,7 +130,8 @@ pub fn parse_move(pos: &Position, text: &str, notation: Notation) -> Result<Move
             .parse::<Move>()
             .map_err(|_| NotationError::Syntax(text.to_string()))?,
         Notation::Uci => coords::from_uci(text)?,
-        Notation::Wxf | Notation::Chinese => return Err(NotationError::Unsupported(notation)),
+        Notation::Wxf => return wxf::parse(pos, text),
+        Notation::Chinese => return chinese::parse(pos, text),
     };
     if pos.is_legal(m) {
         Ok(m)
