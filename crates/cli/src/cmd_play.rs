@@ -1,14 +1,15 @@
 //! `chuhe play`: a game against the engine in the terminal.
 //!
-//! The board is drawn with Chinese piece characters and ANSI colours. Moves are typed in ICCS
-//! (`h2e2` or `H2-E2`); Chinese and WXF input come with `xiangqi::notation::parse_any` once the
-//! notation module has it. Commands: `undo`/`悔棋`, `hint`/`提示`, `resign`/`认输`, `save FILE`,
+//! The board is drawn with Chinese piece characters and ANSI colours. Moves are typed in Chinese
+//! (`炮二平五`), WXF (`C2.5`) or ICCS (`h2e2`, `H2-E2`), read by `xiangqi::notation::parse_any`.
+//! Commands: `undo`/`悔棋`, `hint`/`提示`, `resign`/`认输`, `save FILE`,
 //! `load FILE`, `flip`, `help`, `quit`. Records are saved as a small text file: the start FEN and
 //! the ICCS moves (PGN comes with the records module).
 
 use engine::repetition::{verdict, RepEntry, Repetition};
 use engine::{Control, Engine, Limits};
 use std::io::{self, BufRead, Write};
+use xiangqi::notation::{parse_any, write_move, Notation};
 use xiangqi::{Color, GameResult, Move, Position, Role, Square};
 
 /// Arguments of `chuhe play`.
@@ -294,7 +295,9 @@ fn play(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result
                 .map_err(|e| io::Error::other(e.to_string()))?;
             match engine.go(&limits, &Control::new(), &mut |_| {}).best {
                 Some(m) => {
-                    writeln!(out, "Engine plays {m}")?;
+                    let chinese = write_move(&pos, m, Notation::Chinese);
+                    let wxf = write_move(&pos, m, Notation::Wxf);
+                    writeln!(out, "Engine plays {chinese} ({wxf}, {m})")?;
                     game.moves.push(m);
                 }
                 None => {
@@ -349,7 +352,7 @@ fn play(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result
                 let hint = engine.go(&limits, &Control::new(), &mut |_| {}).best;
                 engine.set_level(level);
                 match hint {
-                    Some(m) => writeln!(out, "Hint: {m}")?,
+                    Some(m) => writeln!(out, "Hint: {} ({m})", write_move(&pos, m, Notation::Chinese))?,
                     None => writeln!(out, "No legal move.")?,
                 }
             }
@@ -366,10 +369,9 @@ fn play(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result
                     Err(e) => writeln!(out, "Cannot load {arg}: {e}")?,
                 }
             }
-            _ => match line.parse::<Move>() {
-                Ok(m) if pos.is_legal(m) => game.moves.push(m),
-                Ok(m) => writeln!(out, "Illegal move {m}. Type 'help' for help.")?,
-                Err(_) => writeln!(out, "Not understood: '{line}'. {HELP}")?,
+            _ => match parse_any(&pos, line) {
+                Ok((m, _)) => game.moves.push(m),
+                Err(e) => writeln!(out, "Not understood: {e}. {HELP}")?,
             },
         }
     }
@@ -402,13 +404,14 @@ mod tests {
             load: None,
             no_color: true,
         };
-        let mut input = io::Cursor::new("h2e2\nfoo\nundo\nhint\nresign\n");
+        let mut input = io::Cursor::new("炮二平五\nfoo\nundo\nC2.5\nhint\nresign\n");
         let mut out = Vec::new();
         play(&args, &mut input, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("帅"), "board drawn");
         assert!(text.contains("Not understood"));
         assert!(text.contains("Hint: "));
+        assert_eq!(text.matches("Engine plays").count(), 2, "{text}");
         assert!(text.contains("Game over: 0-1 (resignation"), "{text}");
     }
 }
