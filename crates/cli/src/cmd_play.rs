@@ -3,14 +3,15 @@
 //! The board is drawn with Chinese piece characters and ANSI colours. Moves are typed in Chinese
 //! (`炮二平五`), WXF (`C2.5`) or ICCS (`h2e2`, `H2-E2`), read by `xiangqi::notation::parse_any`.
 //! Commands: `undo`/`悔棋`, `hint`/`提示`, `resign`/`认输`, `save FILE`,
-//! `load FILE`, `flip`, `help`, `quit`. Records are saved as a small text file: the start FEN and
-//! the ICCS moves (PGN comes with the records module).
+//! `load FILE`, `flip`, `help`, `quit`. Games are saved and loaded as Xiangqi PGN
+//! (`xiangqi::record`).
 
 use engine::repetition::{verdict, RepEntry, Repetition};
 use engine::{Control, Engine, Limits};
 use std::io::{self, BufRead, Write};
 use xiangqi::notation::{parse_any, write_move, Notation};
-use xiangqi::{Color, GameResult, Move, Position, Role, Square};
+use xiangqi::record::{parse_pgn, write_pgn, Game as Record};
+use xiangqi::{Color, EndReason, GameResult, Move, Position, Role, Square};
 
 /// Arguments of `chuhe play`.
 #[derive(clap::Args)]
@@ -24,7 +25,7 @@ pub struct Args {
     /// Engine thinking time per move in milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     movetime: u64,
-    /// Start from a saved game (see `save`).
+    /// Start from a saved game (PGN, see `save`).
     #[arg(long)]
     load: Option<String>,
     /// Draw without colours.
@@ -66,31 +67,23 @@ impl Game {
         h
     }
 
-    fn to_text(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
-        format!(
-            "# chuhe game (start FEN + ICCS moves)\nFEN {}\nMOVES {}\n",
-            self.start.fen(),
-            moves.join(" ")
-        )
+    /// The game as Xiangqi PGN (Chinese move notation), with the result when it is over.
+    fn to_pgn(&self, result: GameResult, reason: Option<EndReason>) -> Result<String, String> {
+        let mut record = Record::new(self.start.clone());
+        record.moves = self.moves.clone();
+        record.result = result;
+        record.reason = reason;
+        record.tags.set("Event", "chuhe play");
+        write_pgn(&record, Notation::Chinese).map_err(|e| e.to_string())
     }
 
-    fn from_text(text: &str) -> Result<Game, String> {
-        let mut start = Position::startpos();
-        let mut moves = Vec::new();
-        for line in text.lines().map(str::trim) {
-            if let Some(fen) = line.strip_prefix("FEN ") {
-                start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-            } else if let Some(list) = line.strip_prefix("MOVES") {
-                let mut pos = start.clone();
-                for w in list.split_whitespace() {
-                    let m: Move = w.parse().map_err(|e| format!("{e}"))?;
-                    pos.play_mut(m).map_err(|e| format!("{e}"))?;
-                    moves.push(m);
-                }
-            }
-        }
-        Ok(Game { start, moves })
+    /// Reads a PGN game (any notation the record module understands).
+    fn from_pgn(text: &str) -> Result<Game, String> {
+        let record = parse_pgn(text).map_err(|e| e.to_string())?;
+        Ok(Game {
+            start: record.start,
+            moves: record.moves,
+        })
     }
 }
 
@@ -253,7 +246,7 @@ fn play(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result
     if let Some(path) = &args.load {
         let text =
             std::fs::read_to_string(path).map_err(|e| io::Error::other(format!("{path}: {e}")))?;
-        game = Game::from_text(&text).map_err(io::Error::other)?;
+        game = Game::from_pgn(&text).map_err(io::Error::other)?;
     }
     let mut engine = Engine::new(32);
     engine.set_level(args.level);
@@ -352,18 +345,27 @@ fn play(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result
                 let hint = engine.go(&limits, &Control::new(), &mut |_| {}).best;
                 engine.set_level(level);
                 match hint {
-                    Some(m) => writeln!(out, "Hint: {} ({m})", write_move(&pos, m, Notation::Chinese))?,
+                    Some(m) => writeln!(
+                        out,
+                        "Hint: {} ({m})",
+                        write_move(&pos, m, Notation::Chinese)
+                    )?,
                     None => writeln!(out, "No legal move.")?,
                 }
             }
-            "save" if !arg.is_empty() => match std::fs::write(arg, game.to_text()) {
-                Ok(()) => writeln!(out, "Saved to {arg}.")?,
-                Err(e) => writeln!(out, "Cannot save {arg}: {e}")?,
-            },
+            "save" if !arg.is_empty() => {
+                let saved = game
+                    .to_pgn(GameResult::Unfinished, None)
+                    .and_then(|text| std::fs::write(arg, text).map_err(|e| e.to_string()));
+                match saved {
+                    Ok(()) => writeln!(out, "Saved to {arg}.")?,
+                    Err(e) => writeln!(out, "Cannot save {arg}: {e}")?,
+                }
+            }
             "load" if !arg.is_empty() => {
                 match std::fs::read_to_string(arg)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| Game::from_text(&t))
+                    .and_then(|t| Game::from_pgn(&t))
                 {
                     Ok(g) => game = g,
                     Err(e) => writeln!(out, "Cannot load {arg}: {e}")?,
@@ -387,10 +389,12 @@ mod tests {
             start: Position::startpos(),
             moves: vec!["h2e2".parse().unwrap(), "h9g7".parse().unwrap()],
         };
-        let back = Game::from_text(&game.to_text()).unwrap();
+        let pgn = game.to_pgn(GameResult::Unfinished, None).unwrap();
+        assert!(pgn.contains("炮二平五"), "{pgn}");
+        let back = Game::from_pgn(&pgn).unwrap();
         assert_eq!(back.moves, game.moves);
         assert!(
-            Game::from_text("MOVES h2h8").is_err(),
+            Game::from_pgn("[Format \"ICCS\"]\n1. H2-H8 *").is_err(),
             "illegal move rejected"
         );
     }

@@ -1,6 +1,7 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
 mod cmd_bench;
+mod cmd_convert;
 mod cmd_engine;
 mod cmd_moves;
 mod cmd_perft;
@@ -19,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Convert game records between PGN, XQF and DhtmlXQ.
+    Convert(cmd_convert::Args),
     /// List the legal moves of a position, one per line.
     Moves(cmd_moves::Args),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
@@ -34,6 +37,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Convert(args) => cmd_convert::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Engine(args) => cmd_engine::run(&args),

@@ -29,6 +29,7 @@ fn principal_variation_is_legal() {
     assert_eq!(r.best, info.pv.first().copied());
     let mut pos = Position::startpos();
     for &m in &info.pv {
-        pos.play_mut(m).unwrap_or_else(|_| panic!("illegal {m} in the PV"));
+        pos.play_mut(m)
+            .unwrap_or_else(|_| panic!("illegal {m} in the PV"));
     }
 }

@@ -27,6 +27,7 @@ mod zobrist;
 
 pub mod notation;
 pub mod perft;
+pub mod record;
 
 pub use color::{ByColor, Color};
 pub use fen::FenError;

@@ -1,0 +1,156 @@
+//! `chuhe convert <INPUT|-> [--from pgn|xqf|dhtmlxq|auto] [--to pgn|dhtmlxq]
+//! [--notation chinese|wxf|iccs] [-o OUTPUT]`: converts game records between formats.
+//!
+//! Text input is read as UTF-8 (with or without BOM), UTF-16 with BOM, or else GB18030 (a
+//! superset of GBK/GB2312, the encoding of legacy Chinese PGN files); XQF strings are GB18030.
+//! Output is always UTF-8.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use xiangqi::notation::Notation;
+use xiangqi::record::{
+    decode_text, parse_dhtmlxq, parse_pgn_all, read_xqf, write_dhtmlxq, write_pgn, Game,
+};
+
+/// Input formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// Detect: XQF by its `XQ` signature, DhtmlXQ by a `[DhtmlXQ` tag, PGN otherwise.
+    Auto,
+    /// PGN (xqbase dialect or pychess SAN), one or more games.
+    Pgn,
+    /// XQStudio binary.
+    Xqf,
+    /// DhtmlXQ / UBB text (the first record).
+    Dhtmlxq,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// xqbase-style PGN.
+    Pgn,
+    /// DhtmlXQ block.
+    Dhtmlxq,
+}
+
+/// Arguments of `chuhe convert`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Input file, or `-` for standard input.
+    input: String,
+    /// Input format.
+    #[arg(long, value_enum, default_value = "auto")]
+    from: InputFormat,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "pgn")]
+    to: OutputFormat,
+    /// Move notation of PGN output (chinese, wxf or iccs).
+    #[arg(long, default_value = "chinese")]
+    notation: Notation,
+    /// Output file (standard output when absent).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// GB18030 decoding of legacy text (never fails; malformed bytes become U+FFFD).
+fn decode_legacy(bytes: &[u8]) -> String {
+    encoding_rs::GB18030
+        .decode_without_bom_handling(bytes)
+        .0
+        .into_owned()
+}
+
+/// Reads the input, converts every game and writes the result.
+pub fn run(args: &Args) -> Result<(), String> {
+    let bytes = read_input(&args.input)?;
+    let games = read_games(&bytes, args.from, &args.input)?;
+    let text = render(&games, args.to, args.notation)?;
+    match &args.output {
+        Some(path) => {
+            fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?
+        }
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write to standard output: {e}"))?,
+    }
+    Ok(())
+}
+
+fn read_input(input: &str) -> Result<Vec<u8>, String> {
+    if input == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(buf)
+    } else {
+        fs::read(input).map_err(|e| format!("cannot read {input}: {e}"))
+    }
+}
+
+/// The format of `bytes` when `--from auto`.
+fn detect(bytes: &[u8], text: &str) -> InputFormat {
+    if bytes.starts_with(b"XQ") {
+        InputFormat::Xqf
+    } else if text.contains("[DhtmlXQ") {
+        InputFormat::Dhtmlxq
+    } else {
+        InputFormat::Pgn
+    }
+}
+
+fn read_games(bytes: &[u8], from: InputFormat, name: &str) -> Result<Vec<Game>, String> {
+    let text = || decode_text(bytes, &decode_legacy);
+    let from = match from {
+        InputFormat::Auto if bytes.starts_with(b"XQ") => InputFormat::Xqf,
+        InputFormat::Auto => detect(bytes, &text()),
+        f => f,
+    };
+    let games = match from {
+        InputFormat::Xqf => {
+            vec![read_xqf(bytes, &decode_legacy).map_err(|e| format!("{name}: {e}"))?]
+        }
+        InputFormat::Dhtmlxq => vec![parse_dhtmlxq(&text()).map_err(|e| format!("{name}: {e}"))?],
+        InputFormat::Pgn | InputFormat::Auto => {
+            parse_pgn_all(&text()).map_err(|e| format!("{name}: {e}"))?
+        }
+    };
+    if games.is_empty() {
+        return Err(format!("{name}: no game found"));
+    }
+    Ok(games)
+}
+
+fn render(games: &[Game], to: OutputFormat, notation: Notation) -> Result<String, String> {
+    let mut parts = Vec::with_capacity(games.len());
+    for (i, g) in games.iter().enumerate() {
+        let text = match to {
+            OutputFormat::Pgn => write_pgn(g, notation),
+            OutputFormat::Dhtmlxq => write_dhtmlxq(g),
+        }
+        .map_err(|e| format!("game {}: {e}", i + 1))?;
+        parts.push(text);
+    }
+    Ok(parts.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection() {
+        assert_eq!(detect(b"XQ\x0a", ""), InputFormat::Xqf);
+        assert_eq!(detect(b"", "x [DhtmlXQ_movelist]"), InputFormat::Dhtmlxq);
+        assert_eq!(detect(b"", "[Game \"Chinese Chess\"]"), InputFormat::Pgn);
+    }
+
+    #[test]
+    fn gbk_is_decoded() {
+        // 炮二平五 in GBK.
+        let gbk = [0xC5, 0xDA, 0xB6, 0xFE, 0xC6, 0xBD, 0xCE, 0xE5];
+        assert_eq!(decode_text(&gbk, &decode_legacy), "炮二平五");
+    }
+}
