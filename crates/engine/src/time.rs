@@ -71,7 +71,7 @@ pub fn budget(clock: ClockState, overhead_ms: u64) -> Budget {
             increment_ms,
         } => {
             // Keep a reserve for the lag of the moves to come.
-            let reserve = (remaining_ms * 9 / 10).min(overhead_ms * 100);
+            let reserve = (remaining_ms * 9 / 10).min(overhead_ms * 50);
             let safe = remaining_ms.saturating_sub(overhead_ms);
             let avail = remaining_ms.saturating_sub(reserve);
             let opt = avail / 40 + increment_ms * 3 / 4;
