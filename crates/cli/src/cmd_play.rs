@@ -190,7 +190,8 @@ fn render(pos: &Position, last: Option<Move>, color: bool, flipped: bool) -> Str
             let highlight = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             let cell = match pos.piece_at(sq) {
                 Some(p) => {
-                    let ch = p.notation_char().to_string();
+                    // Traditional characters tell the sides apart even without colour (俥 vs 車).
+                    let ch = p.traditional_char().to_string();
                     match (color, p.color) {
                         (true, Color::Red) => format!("\x1b[1;31m{ch}\x1b[0m"),
                         (true, Color::Black) => format!("\x1b[1;36m{ch}\x1b[0m"),
@@ -221,9 +222,8 @@ fn render(pos: &Position, last: Option<Move>, color: bool, flipped: bool) -> Str
     s
 }
 
-const HELP: &str =
-    "Type a move in ICCS (h2e2 or H2-E2). Commands: undo/悔棋, hint/提示, resign/认输, \
-save FILE, load FILE, flip, help, quit.";
+const HELP: &str = "Type a move in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2). Commands: \
+undo/悔棋, hint/提示, resign/认输, save FILE.pgn, load FILE.pgn, flip, help, quit.";
 
 /// Plays a game on stdin/stdout.
 pub fn run(args: &Args) -> Result<(), String> {
@@ -412,7 +412,7 @@ mod tests {
         let mut out = Vec::new();
         play(&args, &mut input, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("帅"), "board drawn");
+        assert!(text.contains("帥") && text.contains("將"), "board drawn");
         assert!(text.contains("Not understood"));
         assert!(text.contains("Hint: "));
         assert_eq!(text.matches("Engine plays").count(), 2, "{text}");
