@@ -4,7 +4,7 @@
 //! on; scores are printed without `cp`; no move is answered with `nobestmove`.
 
 use super::command::{number_after, parse_position, Command, GoParams};
-use crate::search::{SearchInfo, MATE, MATE_BOUND};
+use crate::search::SearchInfo;
 use xiangqi::Move;
 
 /// Parses one UCCI line (`millis`: the `usemillisec` option).
@@ -110,22 +110,17 @@ fn parse_go(words: &[&str], millis: bool) -> GoParams {
     g
 }
 
-/// Formats a progress report: `info depth … score … pv …` (no `cp`).
+/// Formats a progress report as two lines, `info depth … score … pv …` (no `cp`; mates are
+/// large scores, ±(31000 − plies)) and `info time … nodes …`.
 #[must_use]
 pub fn format_info(info: &SearchInfo) -> String {
     let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
-    // UCCI has no mate score: report mates as large values.
-    let score = if info.score.abs() >= MATE_BOUND {
-        info.score.signum() * (MATE - (MATE - info.score.abs()))
-    } else {
-        info.score
-    };
     format!(
-        "info depth {} score {} time {} nodes {} pv {}",
+        "info depth {} score {} pv {}\ninfo time {} nodes {}",
         info.depth,
-        score,
+        info.score,
+        pv.join(" "),
         info.time_ms,
-        info.nodes,
-        pv.join(" ")
+        info.nodes
     )
 }
