@@ -144,35 +144,43 @@ pub(crate) fn play_for_owner(pos: &Position, m: Move) -> Option<Position> {
     Some(p)
 }
 
-/// Whether the piece on `m.from()` may make the capture `m` "for chase purposes": the move is
-/// geometrically possible and puts its own king under no attack that did not already exist
-/// (whose turn it is, and a check already on the board, are ignored).
-pub(crate) fn capture_possible(pos: &Position, m: Move) -> bool {
+/// Whether the piece on `m.from()` can make the capture `m` "for chase purposes", whoever is to
+/// move: the capture is geometrically possible and afterwards its own king is attacked by no piece
+/// outside `tolerated` (the squares of checkers already on the board, which are ignored; a king
+/// making the capture must end up not attacked at all).
+pub(crate) fn capture_ok(pos: &Position, m: Move, tolerated: SquareSet) -> bool {
     let Some(piece) = pos.piece_at(m.from()) else {
         return false;
     };
-    if attacks(pos, m.from()) & bit(m.to()) == 0 {
+    if attacks(pos, m.from()) & bit(m.to()) == 0 || !pos.is_color_at(m.to(), !piece.color) {
         return false;
     }
-    if !pos.is_color_at(m.to(), !piece.color) {
-        return false;
-    }
-    let before = king_attackers(pos, piece.color);
+    let tolerated = if piece.role == Role::King { 0 } else { tolerated };
     match play_for_owner(pos, m) {
-        Some(after) => king_attackers(&after, piece.color) & !before == 0,
+        Some(after) => king_attackers(&after, piece.color) & !tolerated == 0,
         None => false,
     }
 }
 
-/// Whether the piece on `m.from()` can legally make the capture `m` if it were its owner's turn.
-pub(crate) fn capture_legal(pos: &Position, m: Move) -> bool {
+/// [`capture_ok`] tolerating the checks on the board in `pos` against the capturing side.
+pub(crate) fn capture_possible(pos: &Position, m: Move) -> bool {
     match pos.piece_at(m.from()) {
-        Some(piece) => pos.is_color_at(m.to(), !piece.color) && with_turn(pos, piece.color).is_legal(m),
+        Some(piece) => capture_ok(pos, m, king_attackers(pos, piece.color)),
         None => false,
     }
 }
 
-/// Whether the side to move has a legal capture on `sq`.
-pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
-    pos.legal_moves().iter().any(|m| m.to() == sq)
+/// Whether, after the capture `m` in `pos`, the captured piece's side can take back on
+/// `m.to()` (checks on the board in `pos` against that side are ignored; a check the capture
+/// itself discovers is not).
+pub(crate) fn can_recapture(pos: &Position, m: Move) -> bool {
+    let Some(victim) = pos.piece_at(m.to()) else {
+        return false;
+    };
+    let tolerated = king_attackers(pos, victim.color);
+    let Some(after) = play_for_owner(pos, m) else {
+        return false;
+    };
+    squares(after.occupied_by(victim.color))
+        .any(|y| capture_ok(&after, Move::new(y, m.to()), tolerated))
 }

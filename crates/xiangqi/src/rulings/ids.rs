@@ -35,6 +35,14 @@ impl Ids {
         }
     }
 
+    /// Where the piece with identity `id` stands, if it is on the board.
+    pub(crate) fn find(&self, id: u8) -> Option<Square> {
+        if id == 0 {
+            return None;
+        }
+        self.0.iter().position(|&i| i == id).map(Square::new)
+    }
+
     /// The identities after `m` is played.
     pub(crate) fn after(&self, m: Move) -> Ids {
         let mut ids = self.0;

@@ -55,7 +55,15 @@ pub(crate) fn adjudicate(states: &[State], rules: &RuleSet) -> Option<Outcome> {
     for i in first + 1..=n {
         let (before, after) = (&states[i - 1], &states[i]);
         let mover = before.pos.turn();
-        by_side[mover.index()].push(classify(before, after, rules));
+        let ply = classify(before, after, rules);
+        if std::env::var("XQ_DEBUG").is_ok() {
+            let names: Vec<String> = crate::Square::all()
+                .filter(|&s| ply.chased & after.ids.set_of(s) != 0)
+                .map(|s| format!("{}{}", after.pos.piece_at(s).map_or('?', |p| p.fen_char()), s))
+                .collect();
+            eprintln!("ply {i} {:?} {:?} check={} chased={:?} threat={}", mover, after.last_move.map(|m| m.to_string()), ply.check, names, ply.mate_threat);
+        }
+        by_side[mover.index()].push(ply);
     }
     Some(match rules.profile {
         Profile::Axf => axf_verdict(&by_side),
@@ -64,15 +72,9 @@ pub(crate) fn adjudicate(states: &[State], rules: &RuleSet) -> Option<Outcome> {
 }
 
 fn classify(before: &State, after: &State, rules: &RuleSet) -> Ply {
-    if after.check {
-        return Ply {
-            check: true,
-            ..Ply::default()
-        };
-    }
     match rules.profile {
         Profile::Axf => Ply {
-            check: false,
+            check: after.check,
             chased: chase::new_chases(
                 &before.pos,
                 &before.ids,
@@ -85,9 +87,11 @@ fn classify(before: &State, after: &State, rules: &RuleSet) -> Ply {
         Profile::Cxa => {
             let chased = cxa::new_chases(&before.pos, &before.ids, &after.pos, &after.ids);
             Ply {
-                check: false,
+                check: after.check,
                 chased,
-                mate_threat: chased == 0 && cxa::is_mate_threat(&after.pos, rules.mate_threat_checks),
+                mate_threat: !after.check
+                    && chased == 0
+                    && cxa::is_mate_threat(&after.pos, rules.mate_threat_checks),
             }
         }
     }
