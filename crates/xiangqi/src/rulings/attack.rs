@@ -169,18 +169,3 @@ pub(crate) fn capture_possible(pos: &Position, m: Move) -> bool {
         None => false,
     }
 }
-
-/// Whether, after the capture `m` in `pos`, the captured piece's side can take back on
-/// `m.to()` (checks on the board in `pos` against that side are ignored; a check the capture
-/// itself discovers is not).
-pub(crate) fn can_recapture(pos: &Position, m: Move) -> bool {
-    let Some(victim) = pos.piece_at(m.to()) else {
-        return false;
-    };
-    let tolerated = king_attackers(pos, victim.color);
-    let Some(after) = play_for_owner(pos, m) else {
-        return false;
-    };
-    squares(after.occupied_by(victim.color))
-        .any(|y| capture_ok(&after, Move::new(y, m.to()), tolerated))
-}

@@ -56,13 +56,6 @@ pub(crate) fn adjudicate(states: &[State], rules: &RuleSet) -> Option<Outcome> {
         let (before, after) = (&states[i - 1], &states[i]);
         let mover = before.pos.turn();
         let ply = classify(before, after, rules);
-        if std::env::var("XQ_DEBUG").is_ok() {
-            let names: Vec<String> = crate::Square::all()
-                .filter(|&s| ply.chased & after.ids.set_of(s) != 0)
-                .map(|s| format!("{}{}", after.pos.piece_at(s).map_or('?', |p| p.fen_char()), s))
-                .collect();
-            eprintln!("ply {i} {:?} {:?} check={} chased={:?} threat={}", mover, after.last_move.map(|m| m.to_string()), ply.check, names, ply.mate_threat);
-        }
         by_side[mover.index()].push(ply);
     }
     Some(match rules.profile {
@@ -90,7 +83,6 @@ fn classify(before: &State, after: &State, rules: &RuleSet) -> Ply {
                 check: after.check,
                 chased,
                 mate_threat: !after.check
-                    && chased == 0
                     && cxa::is_mate_threat(&after.pos, rules.mate_threat_checks),
             }
         }
@@ -155,10 +147,11 @@ fn cxa_verdict(by_side: &[Vec<Ply>; 2]) -> Outcome {
     let forbidden = |moves: &[Ply]| {
         !moves.is_empty() && moves.iter().all(|p| p.check || p.mate_threat || p.chased != 0)
     };
-    // A forbidden cycle with a chase in it is reported as a perpetual chase, one made of checks
-    // and mate threats only (长杀, 一将一杀) as a perpetual check.
+    // A move is classified by its most serious effect (check > mate threat > chase). A forbidden
+    // cycle with a plain chase in it is reported as a perpetual chase; one made of checks and
+    // mate threats only (长杀, 一将一杀) as a perpetual check, the nearest reason there is.
     let reason = |moves: &[Ply]| {
-        if moves.iter().any(|p| p.chased != 0) {
+        if moves.iter().any(|p| !p.check && !p.mate_threat) {
             EndReason::PerpetualChase
         } else {
             EndReason::PerpetualCheck
