@@ -1,5 +1,6 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
+mod cmd_judge;
 mod cmd_moves;
 mod cmd_perft;
 
@@ -16,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play moves from a position and report the game-end ruling (mate, repetition, limits).
+    Judge(cmd_judge::Args),
     /// List the legal moves of a position, one per line.
     Moves(cmd_moves::Args),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
@@ -25,6 +28,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Judge(args) => cmd_judge::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Perft(args) => cmd_perft::run(&args),
     };
