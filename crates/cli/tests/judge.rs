@@ -49,7 +49,10 @@ fn human_output_names_the_ruling() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("1-0 (perpetual_check) at ply 8"), "{text}");
-    assert!(text.contains("1 move(s) after the ruling were not played"), "{text}");
+    assert!(
+        text.contains("1 move(s) after the ruling were not played"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -61,9 +64,17 @@ fn no_ruling_and_profiles() {
     let fen = "3nk4/9/9/9/3R5/9/9/9/9/3K5 w - - 0 1";
     let line = "d5e5 e9f9 e5d5 f9e9 d5e5 e9f9 e5d5 f9e9";
     let axf = chuhe(&["judge", "--fen", fen, "--moves", line, "--json"]);
-    assert_eq!(last_line(&axf), r#"{"result":"1/2-1/2","reason":"repetition","ply":8}"#);
-    let cxa = chuhe(&["judge", "--fen", fen, "--moves", line, "--rules", "cxa", "--json"]);
-    assert_eq!(last_line(&cxa), r#"{"result":"0-1","reason":"perpetual_chase","ply":8}"#);
+    assert_eq!(
+        last_line(&axf),
+        r#"{"result":"1/2-1/2","reason":"repetition","ply":8}"#
+    );
+    let cxa = chuhe(&[
+        "judge", "--fen", fen, "--moves", line, "--rules", "cxa", "--json",
+    ]);
+    assert_eq!(
+        last_line(&cxa),
+        r#"{"result":"0-1","reason":"perpetual_chase","ply":8}"#
+    );
 }
 
 #[test]
@@ -76,9 +87,20 @@ fn checkmate_and_start_rulings() {
         "a0a9",
         "--json",
     ]);
-    assert_eq!(last_line(&out), r#"{"result":"1-0","reason":"checkmate","ply":1}"#);
-    let out = chuhe(&["judge", "--fen", "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "--json"]);
-    assert_eq!(last_line(&out), r#"{"result":"1-0","reason":"stalemate","ply":0}"#);
+    assert_eq!(
+        last_line(&out),
+        r#"{"result":"1-0","reason":"checkmate","ply":1}"#
+    );
+    let out = chuhe(&[
+        "judge",
+        "--fen",
+        "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        "--json",
+    ]);
+    assert_eq!(
+        last_line(&out),
+        r#"{"result":"1-0","reason":"stalemate","ply":0}"#
+    );
 }
 
 #[test]

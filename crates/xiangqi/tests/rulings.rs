@@ -1,7 +1,9 @@
 //! Game-end rulings (RULES.md §2, §6): the repetition suites of §6.8 as data files, the
 //! insufficient-material cases of §6.6, the move limit, checkmate and stalemate, CXA specifics.
 
-use xiangqi::rulings::{has_mating_material, insufficient_material, Judge, Profile, RuleSet, Ruling};
+use xiangqi::rulings::{
+    has_mating_material, insufficient_material, Judge, Profile, RuleSet, Ruling,
+};
 use xiangqi::{Color, EndReason, GameResult, Move, Position};
 
 /// One line of a repetition data file: `name | FEN | moves | result`.
@@ -84,7 +86,12 @@ fn run_suite(data: &str) {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -117,10 +124,18 @@ fn section_2_unit_positions() {
     let p = pos("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
     let legal: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(legal, ["d0d1"]);
-    assert_eq!(pos("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1").legal_moves().len(), 3);
+    assert_eq!(
+        pos("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1")
+            .legal_moves()
+            .len(),
+        3
+    );
 
     // Stalemate loses: Black has no move and is not in check.
-    let judge = Judge::new(pos("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1"), RuleSet::default());
+    let judge = Judge::new(
+        pos("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1"),
+        RuleSet::default(),
+    );
     let ruling = judge.ruling().expect("stalemate at the start");
     assert_eq!(ruling.ply, 0);
     assert_eq!(ruling.outcome.result, GameResult::RedWins);
@@ -130,22 +145,34 @@ fn section_2_unit_positions() {
 #[test]
 fn stalemating_move_wins() {
     // The chariot steps to the 8th rank: the black king (d9) can neither move nor is in check.
-    let mut judge = Judge::new(pos("3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1"), RuleSet::default());
+    let mut judge = Judge::new(
+        pos("3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1"),
+        RuleSet::default(),
+    );
     let ruling = judge.play("a7a8".parse().expect("move")).expect("legal");
     let ruling = ruling.expect("stalemate");
-    assert_eq!((ruling.outcome.result, ruling.outcome.reason), (GameResult::RedWins, EndReason::Stalemate));
+    assert_eq!(
+        (ruling.outcome.result, ruling.outcome.reason),
+        (GameResult::RedWins, EndReason::Stalemate)
+    );
     assert_eq!(ruling.ply, 1);
 }
 
 #[test]
 fn checkmate_and_illegal_moves() {
     // The chariot on b8 guards d8, the red king guards the e-file: a0a9 mates the king on d9.
-    let mut judge = Judge::new(pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"), RuleSet::default());
+    let mut judge = Judge::new(
+        pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
+        RuleSet::default(),
+    );
     assert_eq!(judge.ruling(), None);
     // e0d0 would face the black king: refused, nothing changes.
     assert!(judge.play("e0d0".parse().expect("move")).is_err());
     assert_eq!(judge.ply(), 0);
-    let ruling = judge.play("a0a9".parse().expect("move")).expect("legal").expect("mate");
+    let ruling = judge
+        .play("a0a9".parse().expect("move"))
+        .expect("legal")
+        .expect("mate");
     assert_eq!(ruling.outcome.result, GameResult::RedWins);
     assert_eq!(ruling.outcome.reason, EndReason::Checkmate);
     assert_eq!(ruling.ply, 1);
@@ -165,7 +192,11 @@ fn checkmate_and_illegal_moves() {
 fn fsf_insufficient_material_classification() {
     let cases = [
         (xiangqi::START_FEN, false, false),
-        ("5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46", false, false),
+        (
+            "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46",
+            false,
+            false,
+        ),
         // FSF's bare-kings FEN has the kings facing, which our FEN reader rejects; shifted.
         ("3k5/9/9/9/9/9/9/9/9/4K4 w", true, true),
         ("4k4/9/9/4p4/9/9/9/9/9/4KR3 w", false, false),
@@ -175,15 +206,30 @@ fn fsf_insufficient_material_classification() {
     ];
     for (fen, red_insufficient, black_insufficient) in cases {
         let p = pos(fen);
-        assert_eq!(!has_mating_material(&p, Color::Red), red_insufficient, "{fen} red");
-        assert_eq!(!has_mating_material(&p, Color::Black), black_insufficient, "{fen} black");
-        assert_eq!(insufficient_material(&p), red_insufficient && black_insufficient, "{fen}");
+        assert_eq!(
+            !has_mating_material(&p, Color::Red),
+            red_insufficient,
+            "{fen} red"
+        );
+        assert_eq!(
+            !has_mating_material(&p, Color::Black),
+            black_insufficient,
+            "{fen} black"
+        );
+        assert_eq!(
+            insufficient_material(&p),
+            red_insufficient && black_insufficient,
+            "{fen}"
+        );
     }
 }
 
 #[test]
 fn insufficient_material_draws_at_once() {
-    let judge = Judge::new(pos("4k4/9/4b4/9/9/9/9/4B4/9/4K4 w - - 0 1"), RuleSet::default());
+    let judge = Judge::new(
+        pos("4k4/9/4b4/9/9/9/9/4B4/9/4K4 w - - 0 1"),
+        RuleSet::default(),
+    );
     let ruling = judge.ruling().expect("drawn at the start");
     assert_eq!(ruling.outcome.reason, EndReason::InsufficientMaterial);
     assert_eq!(ruling.outcome.result, GameResult::Draw);
@@ -191,9 +237,18 @@ fn insufficient_material_draws_at_once() {
     // still can mate: no ruling. Taking it with the king instead leaves only kings: a draw.
     let fen = "3k5/9/9/9/9/9/9/9/4p4/4KR3 w - - 0 1";
     let mut judge = Judge::new(pos(fen), RuleSet::default());
-    assert_eq!(judge.play("e0e1".parse().expect("move")).expect("legal"), None);
-    let mut judge = Judge::new(pos("3k5/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1"), RuleSet::default());
-    let ruling = judge.play("e0e1".parse().expect("move")).expect("legal").expect("draw");
+    assert_eq!(
+        judge.play("e0e1".parse().expect("move")).expect("legal"),
+        None
+    );
+    let mut judge = Judge::new(
+        pos("3k5/9/9/9/9/9/9/9/4p4/4K4 w - - 0 1"),
+        RuleSet::default(),
+    );
+    let ruling = judge
+        .play("e0e1".parse().expect("move"))
+        .expect("legal")
+        .expect("draw");
     assert_eq!(ruling.outcome.reason, EndReason::InsufficientMaterial);
     assert_eq!(ruling.ply, 1);
 }
@@ -224,7 +279,9 @@ fn move_limit_draws_after_120_quiet_plies() {
         }
     }
     // A shorter, configurable limit; the FEN's counter counts.
-    let rules = RuleSet::default().with_move_limit(Some(10)).with_repetition_count(1000);
+    let rules = RuleSet::default()
+        .with_move_limit(Some(10))
+        .with_repetition_count(1000);
     let mut judge = Judge::new(pos("3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 6 1"), rules);
     let mut plies = 0;
     while judge.ruling().is_none() {
@@ -234,7 +291,9 @@ fn move_limit_draws_after_120_quiet_plies() {
     }
     assert_eq!(plies, 4);
     // No limit at all.
-    let rules = RuleSet::default().with_move_limit(None).with_repetition_count(1000);
+    let rules = RuleSet::default()
+        .with_move_limit(None)
+        .with_repetition_count(1000);
     let mut judge = Judge::new(pos(QUIET_FEN), rules);
     for ply in 0..200 {
         let m = QUIET_CYCLE[ply % 8].parse().expect("move");
@@ -262,7 +321,10 @@ fn limit_ply(checking_plies: usize, rules: RuleSet) -> usize {
         judge.play(m.parse().expect("move")).expect("legal");
         assert!(judge.ply() < 500, "no ruling");
     }
-    assert_eq!(judge.ruling().map(|r| r.outcome.reason), Some(EndReason::MoveLimit));
+    assert_eq!(
+        judge.ruling().map(|r| r.outcome.reason),
+        Some(EndReason::MoveLimit)
+    );
     judge.ply()
 }
 
@@ -290,12 +352,24 @@ fn checks_beyond_the_tenth_are_not_counted() {
 #[test]
 fn mate_on_the_limit_ply_wins() {
     // 119 quiet plies in the FEN counter; the 120th ply mates.
-    let mut judge = Judge::new(pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 80"), RuleSet::default());
-    let ruling = judge.play("a0a9".parse().expect("move")).expect("legal").expect("mate");
+    let mut judge = Judge::new(
+        pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 80"),
+        RuleSet::default(),
+    );
+    let ruling = judge
+        .play("a0a9".parse().expect("move"))
+        .expect("legal")
+        .expect("mate");
     assert_eq!(ruling.outcome.reason, EndReason::Checkmate);
     // The same counter with a quiet move that leaves Black a move: the limit.
-    let mut judge = Judge::new(pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 80"), RuleSet::default());
-    let ruling = judge.play("b8b7".parse().expect("move")).expect("legal").expect("limit");
+    let mut judge = Judge::new(
+        pos("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 80"),
+        RuleSet::default(),
+    );
+    let ruling = judge
+        .play("b8b7".parse().expect("move"))
+        .expect("legal")
+        .expect("limit");
     assert_eq!(ruling.outcome.reason, EndReason::MoveLimit);
 }
 

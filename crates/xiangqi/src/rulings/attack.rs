@@ -110,9 +110,8 @@ pub(crate) fn king_attackers(pos: &Position, color: Color) -> SquareSet {
     let other = pos.king(!color);
     if other.file() == k.file() {
         let (lo, hi) = (k.rank().min(other.rank()), k.rank().max(other.rank()));
-        let open = (lo + 1..hi).all(|r| {
-            Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none())
-        });
+        let open = (lo + 1..hi)
+            .all(|r| Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none()));
         if open {
             set |= bit(other);
         }
@@ -155,7 +154,11 @@ pub(crate) fn capture_ok(pos: &Position, m: Move, tolerated: SquareSet) -> bool 
     if attacks(pos, m.from()) & bit(m.to()) == 0 || !pos.is_color_at(m.to(), !piece.color) {
         return false;
     }
-    let tolerated = if piece.role == Role::King { 0 } else { tolerated };
+    let tolerated = if piece.role == Role::King {
+        0
+    } else {
+        tolerated
+    };
     match play_for_owner(pos, m) {
         Some(after) => king_attackers(&after, piece.color) & !tolerated == 0,
         None => false,

@@ -96,7 +96,12 @@ fn recapturers(pos: &Position, m: Move, ids: &Ids) -> IdSet {
 }
 
 /// The enemy pieces (by identity) that `attacker`'s pieces chase in `pos`, whoever is to move.
-pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color, minor_chases_major: bool) -> IdSet {
+pub(crate) fn chase_set(
+    pos: &Position,
+    ids: &Ids,
+    attacker: Color,
+    minor_chases_major: bool,
+) -> IdSet {
     let mut set = 0;
     for from in squares(pos.occupied_by(attacker)) {
         for to in squares(attacks(pos, from) & pos.occupied_by(!attacker)) {
@@ -137,7 +142,9 @@ pub(crate) fn new_chases(
             let new = match was {
                 Attack::Impossible | Attack::Exchange => true,
                 Attack::Chase => false,
-                Attack::Protected(roots) => has_fake_root(after, ids_after, Move::new(from, to), roots),
+                Attack::Protected(roots) => {
+                    has_fake_root(after, ids_after, Move::new(from, to), roots)
+                }
             };
             if new {
                 set |= victim;

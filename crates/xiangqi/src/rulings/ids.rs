@@ -14,10 +14,8 @@ impl Ids {
     /// Numbers the pieces of `pos` 1, 2, … in square order.
     pub(crate) fn new(pos: &Position) -> Ids {
         let mut ids = [0u8; 90];
-        let mut next = 1u8;
-        for (sq, _) in pos.pieces() {
-            ids[sq.index()] = next;
-            next += 1;
+        for (id, (sq, _)) in (1u8..).zip(pos.pieces()) {
+            ids[sq.index()] = id;
         }
         Ids(ids)
     }

@@ -145,7 +145,10 @@ fn cxa_verdict(by_side: &[Vec<Ply>; 2]) -> Outcome {
         (false, false) => {}
     }
     let forbidden = |moves: &[Ply]| {
-        !moves.is_empty() && moves.iter().all(|p| p.check || p.mate_threat || p.chased != 0)
+        !moves.is_empty()
+            && moves
+                .iter()
+                .all(|p| p.check || p.mate_threat || p.chased != 0)
     };
     // A move is classified by its most serious effect (check > mate threat > chase). A forbidden
     // cycle with a plain chase in it is reported as a perpetual chase; one made of checks and
