@@ -3,6 +3,7 @@
 mod cmd_bench;
 mod cmd_convert;
 mod cmd_engine;
+mod cmd_judge;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Convert game records between PGN, XQF and DhtmlXQ.
     Convert(cmd_convert::Args),
+    /// Play moves from a position and report the game-end ruling (mate, repetition, limits).
+    Judge(cmd_judge::Args),
     /// List the legal moves of a position, one per line.
     Moves(cmd_moves::Args),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert(args) => cmd_convert::run(&args),
+        Command::Judge(args) => cmd_judge::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Perft(args) => cmd_perft::run(&args),
         Command::Engine(args) => cmd_engine::run(&args),
