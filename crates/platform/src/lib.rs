@@ -4,3 +4,9 @@
 //! returns the new state with the events it produced.
 
 #![warn(missing_docs)]
+
+pub mod clock;
+mod ids;
+pub mod table;
+
+pub use ids::{Millis, TableId, UserId};
