@@ -170,6 +170,13 @@ impl Clock {
         Some(since + a.limit.saturating_sub(banked) + Millis(1))
     }
 
+    /// The first instant at which [`Clock::flag_with_grace`] reports a flag.
+    #[must_use]
+    pub fn flag_at_with_grace(&self) -> Option<Millis> {
+        self.flag_at()
+            .map(|at| at + self.player(self.turn).lag.flag_grace())
+    }
+
     /// Ends the move of the side on move at `now`: charges it, applies the increment, stage change
     /// or byoyomi, and starts the other side's clock.
     ///
