@@ -110,9 +110,18 @@ impl Clock {
     /// # Errors
     /// [`ClockError::AlreadyStarted`] unless the clock is new.
     pub fn start(&mut self, now: Millis) -> Result<(), ClockError> {
+        self.start_for(Color::Red, now)
+    }
+
+    /// Starts `first`'s clock at `now` (Black first in a position with Black to move).
+    ///
+    /// # Errors
+    /// [`ClockError::AlreadyStarted`] unless the clock is new.
+    pub fn start_for(&mut self, first: Color, now: Millis) -> Result<(), ClockError> {
         if self.run != RunState::NotStarted {
             return Err(ClockError::AlreadyStarted);
         }
+        self.turn = first;
         self.run = RunState::Running {
             since: now,
             banked: Millis::ZERO,

@@ -2,6 +2,7 @@
 
 use crate::clock::TimeControl;
 use crate::ids::Millis;
+use xiangqi::Position;
 
 /// How long a disconnected player may stay away before leaving counts (逃跑). The clock keeps
 /// running meanwhile.
@@ -41,8 +42,10 @@ impl Default for ChatLimits {
 }
 
 /// Settings of one table, fixed when it is created (the room decides them).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableConfig {
+    /// The position every game starts from (the standard one, or a handicap setup).
+    pub start: Position,
     /// The time control until the players agree on another.
     pub time_control: TimeControl,
     /// Grace for a disconnected player before leaving counts as a loss.
@@ -62,6 +65,7 @@ pub struct TableConfig {
 impl Default for TableConfig {
     fn default() -> Self {
         TableConfig {
+            start: Position::startpos(),
             time_control: TimeControl::ourgame(),
             reconnect_grace: RECONNECT_GRACE,
             first_move_deadline: Some(FIRST_MOVE_DEADLINE),

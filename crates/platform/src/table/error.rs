@@ -23,6 +23,9 @@ pub enum TableError {
     /// Someone sits there.
     #[error("the {0} seat is taken")]
     SeatTaken(Color),
+    /// The configured start position has no legal move.
+    #[error("the start position is already finished")]
+    FinishedStart,
     /// The command needs a seat.
     #[error("not seated")]
     NotSeated,

@@ -20,6 +20,8 @@ pub struct UndoRequest {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) number: u32,
+    /// The side that moved first.
+    pub(crate) first: Color,
     pub(crate) players: ByColor<UserId>,
     pub(crate) referee: Referee,
     pub(crate) clock: Clock,
@@ -39,15 +41,18 @@ impl Game {
     pub(crate) fn start(
         number: u32,
         players: ByColor<UserId>,
+        start: Position,
         mut clock: Clock,
         now: Millis,
     ) -> Game {
+        let first = start.turn();
         // A fresh clock always starts; the table builds one per game.
-        let _ = clock.start(now);
+        let _ = clock.start_for(first, now);
         Game {
             number,
+            first,
             players,
-            referee: Referee::new(Position::startpos()),
+            referee: Referee::new(start),
             clock,
             clock_history: Vec::new(),
             started_at: now,
@@ -140,6 +145,6 @@ impl Game {
     /// Whether `color` has made a move yet.
     #[must_use]
     pub fn has_moved(&self, color: Color) -> bool {
-        self.ply() > color.index()
+        self.ply() >= 2 || (self.ply() == 1 && self.first == color)
     }
 }

@@ -56,6 +56,9 @@ impl Table {
             .time_control
             .validate()
             .map_err(super::TableError::InvalidTimeControl)?;
+        if !config.start.clone().has_legal_move() {
+            return Err(super::TableError::FinishedStart);
+        }
         Ok(Table {
             id,
             control: config.time_control.clone(),

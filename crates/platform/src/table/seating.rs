@@ -217,7 +217,13 @@ impl Table {
             }
         }
         self.games_played += 1;
-        self.game = Some(Game::start(self.games_played, players, clock, now));
+        self.game = Some(Game::start(
+            self.games_played,
+            players,
+            self.config.start.clone(),
+            clock,
+            now,
+        ));
         events.push(Event::GameStarted {
             number: self.games_played,
             red: players.red,
