@@ -525,3 +525,37 @@ fn pause_charges_no_downtime() {
     let black = t.game().unwrap().clock().player(Color::Black).remaining;
     assert_eq!(black, secs(300 - 5 + 3));
 }
+
+#[test]
+fn a_move_after_the_flag_ends_the_game_on_time() {
+    let mut t = playing(TimeControl::fischer(Millis::from_mins(5), Millis::ZERO));
+    ok(&mut t, RED, mv("h2e2"), secs(1));
+    ok(&mut t, BLACK, mv("h7e7"), secs(2)); // Black has 299 s left
+    ok(&mut t, RED, mv("b2c2"), secs(3));
+    // 1 ms past Black's time, within the lag grace: the tick does not flag yet …
+    let late = secs(3 + 299) + Millis(1);
+    assert!(t.tick(late).is_empty());
+    // … and a move without lag credit is answered by the timeout.
+    let ev = ok(&mut t, BLACK, mv("b7c7"), late);
+    finished(EndReason::Timeout, GameResult::RedWins, &ev);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Moved { .. })));
+}
+
+#[test]
+fn reported_lag_is_credited_on_moves() {
+    let mut t = playing(TimeControl::blitz());
+    let ev = ok(
+        &mut t,
+        RED,
+        Action::Move {
+            mv: "h2e2".parse().unwrap(),
+            lag: Millis(400),
+        },
+        secs(10),
+    );
+    let Event::Moved { clock, .. } = &ev[0] else {
+        panic!("{ev:?}")
+    };
+    // 10 s less 0.4 s of lag, plus the 3 s increment.
+    assert_eq!(clock.red.game_time, Some(Millis(300_000 - 9_600 + 3_000)));
+}
