@@ -559,3 +559,40 @@ fn reported_lag_is_credited_on_moves() {
     // 10 s less 0.4 s of lag, plus the 3 s increment.
     assert_eq!(clock.red.game_time, Some(Millis(300_000 - 9_600 + 3_000)));
 }
+
+#[test]
+fn rulings_end_the_game_on_perpetual_check() {
+    // Black's pawn checks forever (RULES.md §6.8): Black loses on the 8th ply.
+    let start = Position::from_fen("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1").unwrap();
+    let mut t = table_with(TableConfig {
+        start,
+        time_control: TimeControl::untimed(),
+        ..TableConfig::default()
+    });
+    ok(&mut t, RED, Action::Ready(true), Millis::ZERO);
+    ok(&mut t, BLACK, Action::Ready(true), Millis::ZERO);
+    let moves = [
+        "f1e1", "f2e2", "e1f1", "e2f2", "f1e1", "f2e2", "e1f1", "e2f2",
+    ];
+    let mut ev = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        assert!(t.is_playing(), "ended early at ply {i}");
+        let user = if i % 2 == 0 { RED } else { BLACK };
+        ev = ok(&mut t, user, mv(m), secs(i as u64 + 1));
+    }
+    finished(EndReason::PerpetualCheck, GameResult::RedWins, &ev);
+    assert_eq!(last_end(&ev).map(|e| e.plies()), Some(8));
+}
+
+#[test]
+fn a_start_position_that_is_already_over_is_refused() {
+    let bare_kings = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let r = Table::new(
+        TableId(1),
+        TableConfig {
+            start: bare_kings,
+            ..TableConfig::default()
+        },
+    );
+    assert_eq!(r.err(), Some(TableError::FinishedStart));
+}

@@ -2,6 +2,7 @@
 
 use crate::clock::TimeControl;
 use crate::ids::Millis;
+use xiangqi::rulings::RuleSet;
 use xiangqi::Position;
 
 /// How long a disconnected player may stay away before leaving counts (逃跑). The clock keeps
@@ -46,6 +47,8 @@ impl Default for ChatLimits {
 pub struct TableConfig {
     /// The position every game starts from (the standard one, or a handicap setup).
     pub start: Position,
+    /// The game-end rules (repetition profile, move limit).
+    pub rules: RuleSet,
     /// The time control until the players agree on another.
     pub time_control: TimeControl,
     /// Grace for a disconnected player before leaving counts as a loss.
@@ -66,6 +69,7 @@ impl Default for TableConfig {
     fn default() -> Self {
         TableConfig {
             start: Position::startpos(),
+            rules: RuleSet::default(),
             time_control: TimeControl::ourgame(),
             reconnect_grace: RECONNECT_GRACE,
             first_move_deadline: Some(FIRST_MOVE_DEADLINE),

@@ -23,7 +23,8 @@ pub enum TableError {
     /// Someone sits there.
     #[error("the {0} seat is taken")]
     SeatTaken(Color),
-    /// The configured start position has no legal move.
+    /// The configured start position already ends the game (no legal move, no mating
+    /// material, …).
     #[error("the start position is already finished")]
     FinishedStart,
     /// The command needs a seat.

@@ -5,6 +5,7 @@ use super::event::GameEnd;
 use super::referee::Referee;
 use crate::clock::Clock;
 use crate::ids::{Millis, UserId};
+use xiangqi::rulings::RuleSet;
 use xiangqi::{ByColor, Color, Move, Position};
 
 /// A pending undo request.
@@ -42,6 +43,7 @@ impl Game {
         number: u32,
         players: ByColor<UserId>,
         start: Position,
+        rules: RuleSet,
         mut clock: Clock,
         now: Millis,
     ) -> Game {
@@ -52,7 +54,7 @@ impl Game {
             number,
             first,
             players,
-            referee: Referee::new(start),
+            referee: Referee::new(start, rules),
             clock,
             clock_history: Vec::new(),
             started_at: now,

@@ -56,7 +56,7 @@ impl Table {
             .time_control
             .validate()
             .map_err(super::TableError::InvalidTimeControl)?;
-        if !config.start.clone().has_legal_move() {
+        if super::referee::Referee::start_ruling(&config.start, config.rules).is_some() {
             return Err(super::TableError::FinishedStart);
         }
         Ok(Table {

@@ -1,30 +1,33 @@
-//! The referee: follows the game's moves with the rules and rules on how it ends.
-//!
-//! Until `xiangqi::rulings::Judge` is available this ends a game only when the side to move has no
-//! legal move (checkmate or stalemate, both lost by that side); the table talks only to this
-//! wrapper, so swapping in the full rulings (repetition, perpetual check, move limit) is local.
+//! The referee: follows the game's moves with the rules and rules on how it ends, through
+//! [`xiangqi::rulings::Judge`] (checkmate and stalemate, perpetual check and chase, repetition,
+//! the move limit, insufficient material). The table talks only to this wrapper.
 
-use xiangqi::{EndReason, GameResult, IllegalMove, Move, Outcome, Position};
+use xiangqi::rulings::{Judge, RuleSet};
+use xiangqi::{IllegalMove, Move, Outcome, Position};
 
 /// The position and moves of one game, with game-end rulings.
 #[derive(Clone, Debug)]
 pub(crate) struct Referee {
-    start: Position,
-    position: Position,
+    judge: Judge,
+    /// The moves played (kept here too so they can be lent as a slice).
     moves: Vec<Move>,
 }
 
 impl Referee {
-    pub(crate) fn new(start: Position) -> Referee {
+    pub(crate) fn new(start: Position, rules: RuleSet) -> Referee {
         Referee {
-            position: start.clone(),
-            start,
+            judge: Judge::new(start, rules),
             moves: Vec::new(),
         }
     }
 
+    /// The ruling on the starting position itself, if it already ends the game.
+    pub(crate) fn start_ruling(start: &Position, rules: RuleSet) -> Option<Outcome> {
+        Judge::new(start.clone(), rules).ruling().map(|r| r.outcome)
+    }
+
     pub(crate) fn position(&self) -> &Position {
-        &self.position
+        self.judge.position()
     }
 
     pub(crate) fn moves(&self) -> &[Move] {
@@ -32,38 +35,20 @@ impl Referee {
     }
 
     pub(crate) fn is_legal(&self, m: Move) -> bool {
-        self.position.is_legal(m)
+        self.judge.ruling().is_none() && self.position().is_legal(m)
     }
 
     /// Plays a legal move; returns the outcome it brings about, if any.
     pub(crate) fn play(&mut self, m: Move) -> Result<Option<Outcome>, IllegalMove> {
-        self.position.play_mut(m)?;
+        let ruling = self.judge.play(m)?;
         self.moves.push(m);
-        if self.position.has_legal_move() {
-            return Ok(None);
-        }
-        let loser = self.position.turn();
-        let reason = if self.position.is_check() {
-            EndReason::Checkmate
-        } else {
-            EndReason::Stalemate
-        };
-        Ok(Some(Outcome {
-            result: GameResult::win_for(!loser),
-            reason,
-        }))
+        Ok(ruling.map(|r| r.outcome))
     }
 
     /// Takes back the last move.
     pub(crate) fn undo(&mut self) -> Option<Move> {
-        let last = self.moves.pop()?;
-        let mut pos = self.start.clone();
-        for &m in &self.moves {
-            if pos.play_mut(m).is_err() {
-                break;
-            }
-        }
-        self.position = pos;
+        let last = self.judge.undo()?;
+        self.moves.pop();
         Some(last)
     }
 }

@@ -221,6 +221,7 @@ impl Table {
             self.games_played,
             players,
             self.config.start.clone(),
+            self.config.rules,
             clock,
             now,
         ));
