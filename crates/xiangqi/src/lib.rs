@@ -27,6 +27,7 @@ mod zobrist;
 
 pub mod notation;
 pub mod perft;
+pub mod rulings;
 
 pub use color::{ByColor, Color};
 pub use fen::FenError;
@@ -34,6 +35,7 @@ pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{IllegalMove, Position, Undo, START_FEN};
 pub use role::{Piece, Role};
+pub use rulings::{Judge, Profile, RuleSet, Ruling};
 pub use square::{ParseSquareError, Square, SQUARE_COUNT};
 
 /// Whether a piece of `color` and `role` can ever stand on `square` (palace, river and pawn-rank

@@ -1,0 +1,178 @@
+//! Attack geometry for the rulings: which points a piece attacks, which pieces attack a point,
+//! and hypothetical captures by the side that is not to move. Written for clarity; these run only
+//! on the plies of a detected repetition cycle.
+
+use crate::attacks::{ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS};
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+/// A set of squares, bit `i` = square `i`.
+pub(crate) type SquareSet = u128;
+
+/// Iterates over the squares of a set.
+pub(crate) fn squares(mut set: SquareSet) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(Square::new(i))
+    })
+}
+
+/// The square as a one-element set.
+pub(crate) const fn bit(sq: Square) -> SquareSet {
+    1u128 << sq.index()
+}
+
+/// The points the piece on `from` attacks (could capture on, were an enemy piece there), given
+/// the current occupancy. A king attacks its palace neighbours only (facing kings are handled by
+/// [`king_attackers`]). Empty if `from` is empty.
+pub(crate) fn attacks(pos: &Position, from: Square) -> SquareSet {
+    let Some(piece) = pos.piece_at(from) else {
+        return 0;
+    };
+    let s = from.index();
+    let c = piece.color.index();
+    let empty = |i: u8| pos.piece_at(Square::new(i as usize)).is_none();
+    let mut set = 0;
+    match piece.role {
+        Role::Chariot => {
+            for ray in &RAYS[s] {
+                for &t in ray.as_slice() {
+                    set |= 1u128 << t;
+                    if !empty(t) {
+                        break;
+                    }
+                }
+            }
+        }
+        Role::Cannon => {
+            for ray in &RAYS[s] {
+                let mut screened = false;
+                for &t in ray.as_slice() {
+                    if empty(t) {
+                        continue;
+                    }
+                    if screened {
+                        set |= 1u128 << t;
+                        break;
+                    }
+                    screened = true;
+                }
+            }
+        }
+        Role::Horse => {
+            for step in HORSE_MOVES[s].as_slice() {
+                if empty(step.block) {
+                    set |= 1u128 << step.to;
+                }
+            }
+        }
+        Role::Elephant => {
+            for step in ELEPHANT_MOVES[c][s].as_slice() {
+                if empty(step.block) {
+                    set |= 1u128 << step.to;
+                }
+            }
+        }
+        Role::Advisor => {
+            for &t in ADVISOR_MOVES[c][s].as_slice() {
+                set |= 1u128 << t;
+            }
+        }
+        Role::King => {
+            for &t in KING_MOVES[c][s].as_slice() {
+                set |= 1u128 << t;
+            }
+        }
+        Role::Pawn => {
+            for &t in PAWN_MOVES[c][s].as_slice() {
+                set |= 1u128 << t;
+            }
+        }
+    }
+    set
+}
+
+/// The pieces of `by` that attack `sq` (palace neighbours only for the king).
+pub(crate) fn attackers(pos: &Position, sq: Square, by: Color) -> SquareSet {
+    squares(pos.occupied_by(by))
+        .filter(|&s| attacks(pos, s) & bit(sq) != 0)
+        .fold(0, |acc, s| acc | bit(s))
+}
+
+/// The enemy pieces attacking `color`'s king, including the enemy king when the two face each
+/// other on an open file (the flying-general rule).
+pub(crate) fn king_attackers(pos: &Position, color: Color) -> SquareSet {
+    let k = pos.king(color);
+    let mut set = attackers(pos, k, !color);
+    let other = pos.king(!color);
+    if other.file() == k.file() {
+        let (lo, hi) = (k.rank().min(other.rank()), k.rank().max(other.rank()));
+        let open = (lo + 1..hi).all(|r| {
+            Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none())
+        });
+        if open {
+            set |= bit(other);
+        }
+    }
+    set
+}
+
+/// Whether a pawn of `piece` has crossed the river.
+pub(crate) fn crossed(piece: Piece, sq: Square) -> bool {
+    !sq.on_own_side(piece.color)
+}
+
+/// `pos` with `color` to move (a null move if needed).
+pub(crate) fn with_turn(pos: &Position, color: Color) -> Position {
+    let mut p = pos.clone();
+    if p.turn() != color {
+        p.do_null_move();
+    }
+    p
+}
+
+/// Plays `m` for the owner of the piece on its source square, whoever is to move, and returns
+/// the resulting position (the opponent of the mover to move). `m` must be a pseudo-legal
+/// capture or move of that piece.
+pub(crate) fn play_for_owner(pos: &Position, m: Move) -> Option<Position> {
+    let piece = pos.piece_at(m.from())?;
+    let mut p = with_turn(pos, piece.color);
+    p.do_move(m);
+    Some(p)
+}
+
+/// Whether the piece on `m.from()` may make the capture `m` "for chase purposes": the move is
+/// geometrically possible and puts its own king under no attack that did not already exist
+/// (whose turn it is, and a check already on the board, are ignored).
+pub(crate) fn capture_possible(pos: &Position, m: Move) -> bool {
+    let Some(piece) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    if attacks(pos, m.from()) & bit(m.to()) == 0 {
+        return false;
+    }
+    if !pos.is_color_at(m.to(), !piece.color) {
+        return false;
+    }
+    let before = king_attackers(pos, piece.color);
+    match play_for_owner(pos, m) {
+        Some(after) => king_attackers(&after, piece.color) & !before == 0,
+        None => false,
+    }
+}
+
+/// Whether the piece on `m.from()` can legally make the capture `m` if it were its owner's turn.
+pub(crate) fn capture_legal(pos: &Position, m: Move) -> bool {
+    match pos.piece_at(m.from()) {
+        Some(piece) => pos.is_color_at(m.to(), !piece.color) && with_turn(pos, piece.color).is_legal(m),
+        None => false,
+    }
+}
+
+/// Whether the side to move has a legal capture on `sq`.
+pub(crate) fn can_recapture(pos: &Position, sq: Square) -> bool {
+    pos.legal_moves().iter().any(|m| m.to() == sq)
+}
