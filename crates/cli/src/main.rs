@@ -1,7 +1,10 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
+mod cmd_bench;
+mod cmd_engine;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_play;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +23,12 @@ enum Command {
     Moves(cmd_moves::Args),
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(cmd_perft::Args),
+    /// Run the engine over UCCI or UCI on stdin/stdout (the first command chooses).
+    Engine(cmd_engine::Args),
+    /// Search fixed positions to a fixed depth: node signature and speed.
+    Bench(cmd_bench::Args),
+    /// Play against the engine in the terminal.
+    Play(cmd_play::Args),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +36,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Moves(args) => cmd_moves::run(&args),
         Command::Perft(args) => cmd_perft::run(&args),
+        Command::Engine(args) => cmd_engine::run(&args),
+        Command::Bench(args) => cmd_bench::run(&args),
+        Command::Play(args) => cmd_play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

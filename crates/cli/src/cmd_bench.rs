@@ -1,0 +1,27 @@
+//! `chuhe bench [--depth D] [--hash MB]`: searches fixed positions to a fixed depth and prints the
+//! total node count (a deterministic signature of the search) and the speed.
+
+use engine::bench;
+
+/// Arguments of `chuhe bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Search depth for every position.
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=30))]
+    depth: i32,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+}
+
+/// Runs the benchmark and prints `nodes N`, `time MS`, `nps X`.
+pub fn run(args: &Args) -> Result<(), String> {
+    let hash = usize::try_from(args.hash).map_err(|e| e.to_string())?;
+    let r = bench::run(args.depth, hash);
+    println!("positions {}", bench::POSITIONS.len());
+    println!("depth {}", args.depth);
+    println!("nodes {}", r.nodes);
+    println!("time {} ms", r.time_ms);
+    println!("nps {}", r.nps());
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! The engine as the protocols see it: a game position, options and `go`.
+//!
+//! Key decision: `Engine` owns the searcher (hash table, history) and the game since the given
+//! base position, and knows no text. Protocol adapters (`ucci.rs`, `uci.rs`) translate lines into
+//! these calls; they move the `Engine` into a search thread for `go` and get it back when the
+//! search ends.
+
+use crate::control::Control;
+use crate::level::{self, Rng, MAX_LEVEL};
+use crate::repetition::RepEntry;
+use crate::search::{Limits, SearchInfo, SearchOptions, SearchResult, Searcher};
+use crate::tt::Entry;
+use xiangqi::{IllegalMove, Move, Position};
+
+/// Default hash size in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// The computer opponent.
+pub struct Engine {
+    searcher: Searcher,
+    pos: Position,
+    history: Vec<RepEntry>,
+    banned: Vec<Move>,
+    level: u8,
+    options: SearchOptions,
+    rng: Rng,
+    hash_mb: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl Engine {
+    /// An engine at full strength with a hash table of `hash_mb` MiB, set to the start position.
+    #[must_use]
+    pub fn new(hash_mb: usize) -> Engine {
+        let pos = Position::startpos();
+        Engine {
+            searcher: Searcher::new(hash_mb),
+            history: vec![entry(&pos)],
+            pos,
+            banned: Vec::new(),
+            level: MAX_LEVEL,
+            options: SearchOptions::default(),
+            rng: Rng::new(0x5EED),
+            hash_mb,
+        }
+    }
+
+    /// Resizes the hash table (clears it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        let mb = mb.clamp(1, 4096);
+        if mb != self.hash_mb {
+            self.hash_mb = mb;
+            self.searcher.resize_hash(mb);
+        }
+    }
+
+    /// Hash size in MiB.
+    #[must_use]
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Sets the level (1–10, clamped); 10 is full strength.
+    pub fn set_level(&mut self, level: u8) {
+        self.level = level.clamp(1, MAX_LEVEL);
+    }
+
+    /// The level.
+    #[must_use]
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Plies without capture after which the game is a draw (0 = no limit).
+    pub fn set_move_limit(&mut self, plies: u32) {
+        self.options.move_limit = plies;
+    }
+
+    /// Draw score for the engine (positive: avoid draws).
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.options.contempt = cp.clamp(-200, 200);
+    }
+
+    /// Seeds the random choices of the lower levels.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Forgets the hash table and history (a new game).
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Sets the position: `base` followed by `moves`. On an illegal move nothing changes.
+    ///
+    /// # Errors
+    /// The first illegal move.
+    pub fn set_position(&mut self, base: &Position, moves: &[Move]) -> Result<(), IllegalMove> {
+        let mut pos = base.clone();
+        let mut history = vec![entry(&pos)];
+        for &m in moves {
+            pos.play_mut(m)?;
+            history.push(entry(&pos));
+        }
+        self.pos = pos;
+        self.history = history;
+        self.banned.clear();
+        Ok(())
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Forbids root moves (UCCI `banmoves`) until the next [`Engine::set_position`].
+    pub fn set_banned(&mut self, moves: &[Move]) {
+        self.banned = moves.to_vec();
+    }
+
+    /// The banned moves.
+    #[must_use]
+    pub fn banned(&self) -> &[Move] {
+        &self.banned
+    }
+
+    /// The hash entry of `pos`, if any (UCCI `probe`).
+    #[must_use]
+    pub fn probe(&self, pos: &Position) -> Option<Entry> {
+        self.searcher.tt().probe(pos.hash())
+    }
+
+    /// Searches the current position within `limits` (narrowed by the level) and returns the move
+    /// to play. `best` is `None` only when there is no legal move.
+    pub fn go(
+        &mut self,
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let s = level::settings(self.level);
+        let mut limits = limits.clone();
+        let mut options = self.options;
+        if self.level < MAX_LEVEL {
+            limits.depth = Some(limits.depth.map_or(s.max_depth.unwrap_or(100), |d| {
+                d.min(s.max_depth.unwrap_or(100))
+            }));
+            if let Some(n) = s.max_nodes {
+                limits.nodes = Some(limits.nodes.map_or(n, |l| l.min(n)));
+            }
+            options.exact_root = true;
+        }
+        let mut result = self.searcher.search(
+            &self.pos,
+            &self.history,
+            &self.banned,
+            &limits,
+            options,
+            control,
+            on_info,
+        );
+        if self.level < MAX_LEVEL && !result.root_scores.is_empty() {
+            let i = level::choose(&result.root_scores, self.level, &mut self.rng);
+            if let Some(&(m, score)) = result.root_scores.get(i) {
+                if Some(m) != result.best {
+                    result.best = Some(m);
+                    result.score = score;
+                    result.ponder = None;
+                }
+            }
+        }
+        result
+    }
+}
+
+fn entry(pos: &Position) -> RepEntry {
+    RepEntry {
+        key: pos.hash(),
+        check: pos.is_check(),
+        halfmoves: pos.halfmoves(),
+    }
+}

@@ -1,0 +1,142 @@
+//! Move ordering.
+//!
+//! Key decision: all legal moves are generated at once (the rules crate's generator is cheap and
+//! exact) and scored; the search then picks the best-scored remaining move one at a time
+//! (selection sort), so a cut-off on an early move costs no full sort. Order: hash move, winning
+//! or equal captures by MVV/LVA, killers, counter-move, quiet moves by history, losing-looking
+//! captures (a more valuable piece taking a less valuable one) last among the captures.
+
+use crate::history::History;
+use xiangqi::{Color, Move, MoveList, Position, Role, MAX_MOVES};
+
+/// Rough piece values for ordering and pruning (K, A, E, H, R, C, P).
+pub const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 430, 1000, 450, 100];
+
+const TT_SCORE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER_0: i32 = 1 << 27;
+const KILLER_1: i32 = KILLER_0 - 1;
+const COUNTER: i32 = KILLER_0 - 2;
+/// Ordering score of the counter-move; killers score higher.
+pub const COUNTER_SCORE: i32 = COUNTER;
+const BAD_CAPTURE: i32 = -(1 << 26);
+
+/// Value of the piece on the destination of `m` (0 if none).
+#[inline]
+#[must_use]
+pub fn victim_value(pos: &Position, m: Move) -> i32 {
+    pos.piece_at(m.to()).map_or(0, |p| {
+        ORDER_VALUE[p.role.index()] + crossed_bonus(p.role, p.color, m.to())
+    })
+}
+
+#[inline]
+fn crossed_bonus(role: Role, color: Color, sq: xiangqi::Square) -> i32 {
+    if role == Role::Pawn && !sq.on_own_side(color) {
+        80
+    } else {
+        0
+    }
+}
+
+/// A scored move list consumed best-first.
+pub struct Picker {
+    pub(crate) moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl Picker {
+    /// Scores `moves` for the node.
+    pub fn new(
+        pos: &Position,
+        moves: MoveList,
+        tt_move: Option<Move>,
+        hist: &History,
+        ply: usize,
+        prev: Option<Move>,
+    ) -> Picker {
+        let mut scores = [0i32; MAX_MOVES];
+        let killers = hist.killers(ply);
+        let counter = hist.counter(prev);
+        let us = pos.turn();
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if Some(m) == tt_move {
+                TT_SCORE
+            } else if pos.is_capture(m) {
+                let victim = victim_value(pos, m);
+                let attacker = pos
+                    .piece_at(m.from())
+                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
+                let base = victim * 16 - attacker / 8;
+                if attacker > victim + 50 {
+                    BAD_CAPTURE + base
+                } else {
+                    GOOD_CAPTURE + base
+                }
+            } else if Some(m) == killers[0] {
+                KILLER_0
+            } else if Some(m) == killers[1] {
+                KILLER_1
+            } else if Some(m) == counter {
+                COUNTER
+            } else {
+                hist.score(us, m)
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Captures ordered by MVV/LVA only (quiescence search).
+    pub fn captures(pos: &Position, moves: MoveList, tt_move: Option<Move>) -> Picker {
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let victim = victim_value(pos, m);
+            let attacker = pos
+                .piece_at(m.from())
+                .map_or(0, |p| ORDER_VALUE[p.role.index()]);
+            scores[i] = if Some(m) == tt_move {
+                TT_SCORE
+            } else {
+                victim * 16 - attacker / 8
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The next move, best score first, with its ordering score.
+    #[inline]
+    pub fn next(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let slice = self.moves.as_mut_slice();
+        slice.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let r = (slice[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(r)
+    }
+
+    /// Whether an ordering score belongs to a capture that looks like it loses material.
+    #[inline]
+    #[must_use]
+    pub fn is_bad_capture_score(score: i32) -> bool {
+        score < BAD_CAPTURE / 2
+    }
+}

@@ -1,0 +1,465 @@
+//! The node search: principal-variation alpha-beta and quiescence.
+//!
+//! Key decision: classic, well-understood selectivity only — mate-distance pruning, hash cut-offs,
+//! reverse futility, null move (not in check, not after a null move, only with a chariot, horse or
+//! cannon on the board: Xiangqi endgames with few pieces are zugzwang-prone), internal iterative
+//! reduction, check extension, late-move reductions and late-move/futility pruning of quiet moves.
+//! Repetitions inside the line are judged by `repetition.rs`; the move limit is a draw.
+
+use crate::control::Control;
+use crate::movepick::{victim_value, Picker};
+use crate::repetition::{judge, Repetition};
+use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
+use xiangqi::{Move, MoveList, Role};
+
+/// Converts a node-relative mate score for storing in the hash table.
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Inverse of [`to_tt`].
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Searcher {
+    /// Score of a draw at `ply` (contempt counts for the root side).
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.options.contempt
+        } else {
+            self.options.contempt
+        }
+    }
+
+    /// Whether the side to move has a chariot, horse or cannon (null move is safe enough).
+    fn has_major(&self) -> bool {
+        let us = self.pos.turn();
+        let mut set = self.pos.occupied_by(us);
+        while set != 0 {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            if let Some(p) = self.pos.piece_at(xiangqi::Square::new(s)) {
+                if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Judges rule endings at a non-root node: repetition and move limit.
+    #[inline]
+    fn rule_score(&self, ply: usize) -> Option<i32> {
+        match judge(&self.stack) {
+            Repetition::None => {}
+            Repetition::Draw => return Some(self.draw_score(ply)),
+            Repetition::Win => return Some(MATE - ply as i32),
+            Repetition::Loss => return Some(-(MATE - ply as i32)),
+        }
+        let limit = self.options.move_limit;
+        if limit > 0 && self.pos.halfmoves() >= limit {
+            return Some(self.draw_score(ply));
+        }
+        None
+    }
+
+    /// Alpha-beta search of the current position with `depth` plies left.
+    pub(crate) fn search_node(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        null_ok: bool,
+        control: &Control,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, control);
+        }
+        self.nodes += 1;
+        self.check_limits(control);
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+
+        if let Some(s) = self.rule_score(ply) {
+            return s;
+        }
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.stack.last().is_some_and(|e| e.check);
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.eval() };
+        }
+
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let mut tt_move = entry.and_then(|e| e.best_move());
+        if let Some(e) = entry {
+            let s = from_tt(e.score(), ply);
+            if !pv_node && e.depth() >= depth {
+                let cut = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(e) = entry {
+            let ev = e.eval();
+            let s = from_tt(e.score(), ply);
+            // A bound in the right direction is a better estimate than the raw evaluation.
+            match e.bound() {
+                Bound::Lower if s > ev && s.abs() < MATE_BOUND => s,
+                Bound::Upper if s < ev && s.abs() < MATE_BOUND => s,
+                _ => ev,
+            }
+        } else {
+            self.eval()
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 7
+                && static_eval - (85 - 20 * i32::from(improving)) * depth >= beta
+                && static_eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move.
+            if null_ok
+                && depth >= 3
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.has_major()
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let undo = self.pos.do_null_move();
+                self.push(false);
+                self.moves[ply] = None;
+                let s = -self.search_node(-beta, -beta + 1, depth - 1 - r, ply + 1, false, control);
+                self.stack.pop();
+                self.pos.undo_null_move(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    let s = if s >= MATE_BOUND { beta } else { s };
+                    if depth < 10 {
+                        return s;
+                    }
+                    // Verification at high depth (zugzwang guard).
+                    let v = self.search_node(beta - 1, beta, depth - 1 - r, ply, false, control);
+                    if v >= beta {
+                        return s;
+                    }
+                }
+            }
+            // Razoring.
+            if depth <= 2 && static_eval + 250 * depth < alpha {
+                let q = self.qsearch(alpha, alpha + 1, ply, control);
+                if q <= alpha {
+                    return q;
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move the ordering is poor.
+        if tt_move.is_none() && depth >= 5 {
+            depth -= 1;
+        }
+
+        let mut list = MoveList::new();
+        self.pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            // Checkmate or stalemate: the side to move loses.
+            return -(MATE - ply as i32);
+        }
+        if tt_move.is_some_and(|m| !list.contains(m)) {
+            tt_move = None;
+        }
+        let prev = if ply > 0 { self.moves[ply - 1] } else { None };
+        let mut picker = Picker::new(&self.pos, list, tt_move, &self.hist, ply, prev);
+
+        let us = self.pos.turn();
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut move_count = 0;
+        let mut quiets: [Move; 64] =
+            [Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1)); 64];
+        let mut quiet_count = 0;
+        let original_alpha = alpha;
+        let lmp_limit = (4 + 2 * depth * depth) / if improving { 1 } else { 2 };
+
+        while let Some((m, order)) = picker.next() {
+            let capture = self.pos.is_capture(m);
+            let victim = if capture {
+                victim_value(&self.pos, m)
+            } else {
+                0
+            };
+            let undo = self.pos.do_move(m);
+            let gives_check = self.pos.is_check();
+            move_count += 1;
+            let quiet = !capture && !gives_check;
+
+            // Pruning of late quiet moves once a non-losing score is known.
+            // (Not against a mate-score alpha: a quiet stalemating move wins in Xiangqi.)
+            if !pv_node && !in_check && best > -MATE_BOUND && alpha.abs() < MATE_BOUND && quiet {
+                if depth <= 4 && quiet_count as i32 >= lmp_limit {
+                    self.pos.undo_move(m, undo);
+                    continue;
+                }
+                if depth <= 3 && static_eval + 120 + 110 * depth <= alpha {
+                    self.pos.undo_move(m, undo);
+                    continue;
+                }
+            }
+            // Bad captures at low depth.
+            if !pv_node
+                && !in_check
+                && capture
+                && !gives_check
+                && depth <= 2
+                && best > -MATE_BOUND
+                && Picker::is_bad_capture_score(order)
+                && static_eval + victim + 150 * depth <= alpha
+            {
+                self.pos.undo_move(m, undo);
+                continue;
+            }
+
+            self.push(gives_check);
+            self.moves[ply] = Some(m);
+            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + ext;
+
+            let mut score;
+            if move_count == 1 {
+                score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && move_count > 2 && quiet && !in_check {
+                    r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if order >= crate::movepick::COUNTER_SCORE {
+                        r -= 1;
+                    }
+                    let h = self.hist.score(us, m);
+                    r -= h / 6000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score =
+                    -self.search_node(-alpha - 1, -alpha, new_depth - r, ply + 1, true, control);
+                if score > alpha && r > 0 {
+                    score =
+                        -self.search_node(-alpha - 1, -alpha, new_depth, ply + 1, true, control);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
+                }
+            }
+            self.stack.pop();
+            self.pos.undo_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if !capture && quiet_count < quiets.len() {
+                quiets[quiet_count] = m;
+                quiet_count += 1;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if !capture {
+                            self.hist.update_cutoff(
+                                us,
+                                ply,
+                                depth,
+                                m,
+                                prev,
+                                &quiets[..quiet_count],
+                            );
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { static_eval };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), store_eval, depth, bound);
+        best
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for k in ply + 1..child_len {
+            self.pv[ply][k] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Quiescence search: captures (all evasions when in check) until the position is quiet.
+    pub(crate) fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        control: &Control,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits(control);
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.stack.last().is_some_and(|e| e.check);
+        if in_check {
+            if let Some(s) = self.rule_score(ply) {
+                return s;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.eval() };
+        }
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score(), ply);
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut && beta - alpha == 1 {
+                return s;
+            }
+        }
+        let mut best;
+        let stand;
+        if in_check {
+            best = -INFINITE;
+            stand = -INFINITE;
+        } else {
+            stand = match entry {
+                Some(e) => e.eval(),
+                None => self.eval(),
+            };
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        let mut list = MoveList::new();
+        if in_check {
+            self.pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                return -(MATE - ply as i32);
+            }
+        } else {
+            self.pos.legal_captures_into(&mut list);
+        }
+        let tt_move = entry
+            .and_then(|e| e.best_move())
+            .filter(|m| list.contains(*m));
+        let mut picker = Picker::captures(&self.pos, list, tt_move);
+        let original_alpha = alpha;
+        let mut best_move = None;
+        while let Some((m, _)) = picker.next() {
+            if !in_check {
+                let victim = victim_value(&self.pos, m);
+                // Delta pruning.
+                if stand + victim + 200 <= alpha {
+                    continue;
+                }
+            }
+            let undo = self.pos.do_move(m);
+            let gives_check = self.pos.is_check();
+            self.push(gives_check);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, control);
+            self.stack.pop();
+            self.pos.undo_move(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { stand };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), store_eval, 0, bound);
+        best
+    }
+}

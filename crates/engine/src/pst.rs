@@ -1,0 +1,190 @@
+//! Piece-square tables (bonus on top of material), from Red's point of view.
+//!
+//! Key decision: the tables are written as the board looks to Red — the first row is rank 9 (the
+//! enemy back rank), the last row rank 0 — so they can be read and edited by eye. Black uses the
+//! point rotated by 180° (`89 - index`). Only the pawn and king have separate endgame shapes; the
+//! other pieces use half their middlegame table in the endgame.
+
+use xiangqi::Role;
+
+type Table = [i32; 90];
+
+#[rustfmt::skip]
+const KING_MG: Table = [
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0, -40, -35, -40, 0, 0, 0,
+    0, 0, 0, -12,  -8, -12, 0, 0, 0,
+    0, 0, 0,   2,  10,   2, 0, 0, 0,
+];
+
+#[rustfmt::skip]
+const KING_EG: Table = [
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0,   0,   0,   0, 0, 0, 0,
+    0, 0, 0, -15, -10, -15, 0, 0, 0,
+    0, 0, 0,  -5,   5,  -5, 0, 0, 0,
+    0, 0, 0,   0,  10,   0, 0, 0, 0,
+];
+
+#[rustfmt::skip]
+const ADVISOR: Table = [
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0,  0,  0,  0, 0, 0, 0,
+    0, 0, 0, -5,  0, -5, 0, 0, 0,
+    0, 0, 0,  0,  8,  0, 0, 0, 0,
+    0, 0, 0,  2,  0,  2, 0, 0, 0,
+];
+
+#[rustfmt::skip]
+const ELEPHANT: Table = [
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0, -4, 0,  0, 0, -4, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+    -10, 0,  0, 0, 10, 0,  0, 0, -10,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+      0, 0,  0, 0,  0, 0,  0, 0,   0,
+];
+
+#[rustfmt::skip]
+const HORSE: Table = [
+      0,  -5,   5,  8,   0,  8,   5,  -5,   0,
+      0,  10,  18, 15,   6, 15,  18,  10,   0,
+      5,  14,  20, 24,  18, 24,  20,  14,   5,
+      5,  16,  20, 24,  24, 24,  20,  16,   5,
+      0,  10,  15, 18,  18, 18,  15,  10,   0,
+      0,   6,  12, 14,  14, 14,  12,   6,   0,
+     -5,   2,   6,  6,  10,  6,   6,   2,  -5,
+     -5,   0,   6,  2,   4,  2,   6,   0,  -5,
+    -10,  -5,   0,  0, -25,  0,   0,  -5, -10,
+    -15, -10,  -5, -5, -15, -5,  -5, -10, -15,
+];
+
+#[rustfmt::skip]
+const CHARIOT: Table = [
+      4,  8,  6, 12, 12, 12,  6,  8,   4,
+      6, 10,  8, 14, 18, 14,  8, 10,   6,
+      4,  8,  6, 12, 14, 12,  6,  8,   4,
+      8, 12, 12, 16, 16, 16, 12, 12,   8,
+      6, 10, 10, 14, 14, 14, 10, 10,   6,
+      6, 10, 10, 14, 14, 14, 10, 10,   6,
+      0,  6,  4, 10, 10, 10,  4,  6,   0,
+      0,  6,  4, 10,  4, 10,  4,  6,   0,
+     -6,  4,  0,  6,  0,  6,  0,  4,  -6,
+    -10,  0, -2,  4,  0,  4, -2,  0, -10,
+];
+
+#[rustfmt::skip]
+const CANNON: Table = [
+    8,  8,  0, -5, -8, -5,  0,  8,  8,
+    4,  4,  0, -5, -4, -5,  0,  4,  4,
+    4,  4,  0,  0, -4,  0,  0,  4,  4,
+    0,  2,  0,  2,  6,  2,  0,  2,  0,
+    0,  0,  0,  0,  8,  0,  0,  0,  0,
+    0,  2,  0,  2,  8,  2,  0,  2,  0,
+    0,  4,  0,  2, 12,  2,  0,  4,  0,
+    0,  6,  6,  6, 16,  6,  6,  6,  0,
+    0,  0,  2,  4,  4,  4,  2,  0,  0,
+    0,  0,  4,  4,  0,  4,  4,  0,  0,
+];
+
+#[rustfmt::skip]
+const PAWN_MG: Table = [
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+    10, 20, 40, 55, 65, 55, 40, 20, 10,
+    10, 25, 42, 58, 65, 58, 42, 25, 10,
+    10, 20, 32, 42, 48, 42, 32, 20, 10,
+     6, 12, 20, 26, 30, 26, 20, 12,  6,
+     0,  0,  6,  0, 12,  0,  6,  0,  0,
+    -2,  0, -2,  0,  8,  0, -2,  0, -2,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+];
+
+#[rustfmt::skip]
+const PAWN_EG: Table = [
+    10, 15, 20, 25, 25, 25, 20, 15, 10,
+    35, 45, 55, 65, 70, 65, 55, 45, 35,
+    35, 45, 55, 65, 70, 65, 55, 45, 35,
+    30, 40, 50, 55, 60, 55, 50, 40, 30,
+    25, 30, 40, 45, 50, 45, 40, 30, 25,
+     0,  0,  5,  0, 10,  0,  5,  0,  0,
+     0,  0,  0,  0,  5,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+];
+
+/// The middlegame and endgame tables of one role, indexed by Red-side square index.
+pub(crate) struct RoleTables {
+    pub mg: [i32; 90],
+    pub eg: [i32; 90],
+}
+
+const fn to_index_order(t: &Table) -> Table {
+    let mut out = [0; 90];
+    let mut rank = 0;
+    while rank < 10 {
+        let mut file = 0;
+        while file < 9 {
+            out[rank * 9 + file] = t[(9 - rank) * 9 + file];
+            file += 1;
+        }
+        rank += 1;
+    }
+    out
+}
+
+const fn halved(t: &Table) -> Table {
+    let mut out = [0; 90];
+    let mut i = 0;
+    while i < 90 {
+        out[i] = t[i] / 2;
+        i += 1;
+    }
+    out
+}
+
+const fn tables(mg: &Table, eg: &Table) -> RoleTables {
+    RoleTables {
+        mg: to_index_order(mg),
+        eg: to_index_order(eg),
+    }
+}
+
+/// Tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn).
+pub(crate) static PST: [RoleTables; 7] = [
+    tables(&KING_MG, &KING_EG),
+    tables(&ADVISOR, &ADVISOR),
+    tables(&ELEPHANT, &ELEPHANT),
+    tables(&HORSE, &halved(&HORSE)),
+    tables(&CHARIOT, &halved(&CHARIOT)),
+    tables(&CANNON, &halved(&CANNON)),
+    tables(&PAWN_MG, &PAWN_EG),
+];
+
+/// The table of `role`.
+#[inline]
+pub(crate) fn of(role: Role) -> &'static RoleTables {
+    &PST[role.index()]
+}

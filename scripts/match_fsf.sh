@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Short match: Chuhe (UCCI) against Debian's fairy-stockfish, refereed by
+# /work/shared/tools/match.py (pyffish). Prints the Elo difference with its 95% error bar.
+#
+# Needs: pip install pyffish; apt-get install -y fairy-stockfish (installs /usr/games/fairy-stockfish).
+# Usage: scripts/match_fsf.sh [GAMES] [MOVETIME_MS] [extra match.py args...]
+#   GAMES defaults to 10, MOVETIME_MS to 100. Environment: CHUHE (path of the chuhe binary,
+#   default target/release/chuhe under $CARGO_TARGET_DIR or ./target), FSF (fairy-stockfish path),
+#   MATCH_PY (referee script), LEVEL (Chuhe level, default 10), OUT (output folder).
+set -euo pipefail
+
+GAMES="${1:-10}"
+MOVETIME="${2:-100}"
+shift $(( $# > 2 ? 2 : $# ))
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+CHUHE="${CHUHE:-$TARGET/release/chuhe}"
+FSF="${FSF:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}"
+MATCH_PY="${MATCH_PY:-/work/shared/tools/match.py}"
+LEVEL="${LEVEL:-10}"
+OUT="${OUT:-$TARGET/match-fsf}"
+
+if [ ! -x "$CHUHE" ]; then
+    echo "building chuhe (release)..." >&2
+    (cd "$ROOT" && cargo build --release -p chuhe >&2)
+fi
+[ -x "$FSF" ] || { echo "fairy-stockfish not found (apt-get install -y fairy-stockfish)" >&2; exit 1; }
+python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install pyffish)" >&2; exit 1; }
+
+python3 "$MATCH_PY" --games "$GAMES" --movetime "$MOVETIME" --out "$OUT" "$@" \
+    --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.usemillisec=true option.hashsize=64 option.level="$LEVEL" \
+    --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64
