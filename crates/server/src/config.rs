@@ -44,6 +44,9 @@ pub struct RoomConfig {
     /// `untimed`).
     #[serde(default = "default_control")]
     pub time_control: String,
+    /// The position games start from (FEN), for handicap rooms; default the standard one.
+    #[serde(default)]
+    pub start_fen: Option<String>,
 }
 
 fn default_control() -> String {
@@ -100,6 +103,7 @@ impl Default for Config {
             tables: 20,
             min_coins,
             time_control: default_control(),
+            start_fen: None,
         };
         Config {
             listen: "127.0.0.1:8080".to_owned(),
@@ -166,6 +170,10 @@ impl Config {
             }
             if r.tables == 0 || r.tables > 100_000 {
                 return bad(format!("room {:?}: tables must be 1..=100000", r.id));
+            }
+            if let Some(fen) = &r.start_fen {
+                xiangqi::Position::from_fen(fen)
+                    .map_err(|e| ConfigError::Invalid(format!("room {:?}: bad start_fen: {e}", r.id)))?;
             }
             preset(&r.time_control)
                 .ok_or_else(|| ConfigError::Invalid(format!("unknown time control {:?}", r.time_control)))?;

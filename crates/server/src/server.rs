@@ -134,11 +134,16 @@ pub async fn start(config: Config, opponent: Arc<dyn Opponent>) -> Result<Runnin
     let mut next_id = 1u64;
     for (room, rc) in rooms.iter().zip(&config.rooms) {
         let control = preset(&rc.time_control).unwrap_or_default();
+        let mut table_config = config.table_config(control);
+        if let Some(fen) = &rc.start_fen {
+            table_config.start = xiangqi::Position::from_fen(fen)
+                .map_err(|e| ServerError::Table(format!("room {}: {e}", rc.id)))?;
+        }
         for _ in 0..rc.tables {
             let setup = TableSetup {
                 id: TableId(next_id),
                 room: room.clone(),
-                config: config.table_config(control.clone()),
+                config: table_config.clone(),
                 ai: None,
             };
             let restore = unfinished.remove(&next_id).filter(|g| g.game.room == room.id);
