@@ -239,4 +239,10 @@ mod tests {
         assert!(Config::from_toml("[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=0\n").is_err());
         assert!(Config::from_toml("rating_profile = \"chess.com\"").is_err());
     }
+
+    #[test]
+    fn the_example_file_documents_exactly_the_defaults() {
+        let c = Config::from_toml(include_str!("../../../chuhe.example.toml")).unwrap();
+        assert_eq!(c, Config::default());
+    }
 }
