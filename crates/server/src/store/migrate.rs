@@ -37,7 +37,7 @@ impl Db {
             };
             let mut tx = self.pool.begin().await?;
             for stmt in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-                tx.execute(stmt).await?;
+                (&mut *tx).execute(stmt).await?;
             }
             sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
                 .bind(version)

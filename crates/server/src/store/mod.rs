@@ -14,7 +14,8 @@ pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedG
 pub use journal::{JournalEntry, JournalWriter};
 pub use users::UserRow;
 
-use sqlx::any::{AnyPoolOptions, AnyPool};
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
 use sqlx::Executor;
 use std::path::Path;
 use std::time::Duration;

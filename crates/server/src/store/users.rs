@@ -88,8 +88,10 @@ impl Db {
         .bind(name_key(name))
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| Ok((user_from_row(&r)?, r.try_get("password_hash")?)))
-            .transpose()
+        row.map(|r| -> Result<(UserRow, Option<String>), StoreError> {
+            Ok((user_from_row(&r)?, r.try_get("password_hash")?))
+        })
+        .transpose()
     }
 
     /// The user with `id`.

@@ -197,13 +197,10 @@ impl TableActor {
                 if self.ai_pending == Some(key) {
                     self.ai_pending = None;
                 }
-                if let (Some(mv), Some(ai)) = (mv, self.ai) {
-                    if self.ai_key() == Some(key) {
-                        let action = Action::Move { mv, lag: Millis::ZERO };
-                        if let Err(e) = self.apply(COMPUTER, action, now).await {
-                            tracing::warn!(table = self.id.0, "computer move refused: {e}");
-                        }
-                        let _ = ai;
+                if let Some(mv) = mv.filter(|_| self.ai_key() == Some(key)) {
+                    let action = Action::Move { mv, lag: Millis::ZERO };
+                    if let Err(e) = self.apply(COMPUTER, action, now).await {
+                        tracing::warn!(table = self.id.0, "computer move refused: {e}");
                     }
                 }
             }
