@@ -467,21 +467,24 @@ impl TableActor {
                         plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
                     };
                     let change = self.state.profile.rate(&red.rating, &black.rating, &game);
+                    let line = |before: f64, after: f64| RatingLine {
+                        before: before.round() as i64,
+                        after: after.round() as i64,
+                        delta: after.round() as i64 - before.round() as i64,
+                    };
+                    let ratings = Ratings {
+                        red: line(red.rating.rating, change.red.rating),
+                        black: line(black.rating.rating, change.black.rating),
+                    };
+                    let mut event = json!({"type": "rated", "game_id": game_id,
+                        "rated": change.is_rated(), "red": ratings.red, "black": ratings.black});
                     if change.is_rated() {
-                        let line = |before: f64, after: f64| RatingLine {
-                            before: before.round() as i64,
-                            after: after.round() as i64,
-                            delta: after.round() as i64 - before.round() as i64,
-                        };
-                        let ratings = Ratings {
-                            red: line(red.rating.rating, change.red.rating),
-                            black: line(black.rating.rating, change.black.rating),
-                        };
                         finished.ratings = Some(ratings);
                         finished.new_ratings = vec![(red.id, change.red), (black.id, change.black)];
-                        rated = Some(json!({"type": "rated", "game_id": game_id,
-                            "red": ratings.red, "black": ratings.black}));
+                    } else {
+                        event["why"] = serde_json::to_value(change.status).unwrap_or(Value::Null);
                     }
+                    rated = Some(event);
                 }
             }
         }

@@ -53,6 +53,17 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// Runs one statement on the test database (to arrange a fixture).
+    pub async fn execute(&self, sql: &str) {
+        sqlx::any::install_default_drivers();
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&self.url)
+            .await
+            .expect("connect");
+        sqlx::Executor::execute(&mut conn, sql).await.expect("execute");
+    }
+}
+
 pub fn test_config(db: &TestDb) -> Config {
     let room = |id: &str, tables, fen: Option<&str>| RoomConfig {
         id: id.into(),

@@ -16,6 +16,8 @@ async fn play_to_checkmate_is_rated_and_recorded() {
     assert_eq!(state["state"]["game"]["turn"], "red");
     assert!(state["state"]["game"]["legal"].as_array().unwrap().iter().any(|m| m == "b0b9"));
 
+    // Red is an established player (20+ games), Black a provisional one.
+    db.execute("UPDATE users SET games = 30 WHERE name = 'mred'").await;
     red.mv(t, "e0e1").await;
     let seen = black.event("moved").await;
     assert_eq!((seen["mv"].as_str(), seen["ply"].as_u64()), (Some("e0e1"), Some(1)));
@@ -25,8 +27,9 @@ async fn play_to_checkmate_is_rated_and_recorded() {
     assert_eq!(end["end"]["result"], "1-0");
     assert_eq!(end["end"]["reason"], "checkmate");
     let rated = black.event("rated").await;
+    assert_eq!(rated["rated"], true);
     assert!(rated["red"]["delta"].as_i64().unwrap() > 0);
-    assert_eq!(rated["red"]["delta"].as_i64().unwrap(), -rated["black"]["delta"].as_i64().unwrap());
+    assert!(rated["black"]["delta"].as_i64().unwrap() < 0);
     let game_id = end["game_id"].as_u64().unwrap();
 
     // Records: the list, the game with its moves and clocks, PGN in three notations.
@@ -57,7 +60,7 @@ async fn refused_moves_change_nothing() {
     let srv = TestServer::start(&db).await;
     let t = 1;
     let (mut red, mut black) = start_game(srv.addr, t, untimed(), ("ired", "iblack")).await;
-    assert_eq!(red.refused(json!({"t": "move", "table": t, "mv": "h2h9"})).await, "illegal_move");
+    assert_eq!(red.refused(json!({"t": "move", "table": t, "mv": "a0a5"})).await, "illegal_move");
     assert_eq!(black.refused(json!({"t": "move", "table": t, "mv": "h7e7"})).await, "not_your_turn");
     assert_eq!(red.refused(json!({"t": "move", "table": t, "mv": "zz"})).await, "bad_message");
     let mut spectator = Player::register(srv.addr, "ispec").await;
@@ -128,6 +131,7 @@ async fn resign_draw_undo_chat_disconnect_and_leave() {
 
     // Disconnect and reconnect: black's socket drops, red is told, black comes back and gets
     // exactly what it missed.
+    black.ws.clear();
     red.mv(t, "h2e2").await;
     let moved = black.ws.next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "moved").await.unwrap();
     let since = moved["v"].as_u64().unwrap();
@@ -163,6 +167,11 @@ async fn resign_draw_undo_chat_disconnect_and_leave() {
     red.ok(json!({"t": "resign", "table": t})).await;
     let end = black.event("game_ended").await;
     assert_eq!((end["end"]["result"].as_str(), end["end"]["reason"].as_str()), (Some("0-1"), Some("resignation")));
+    // Two provisional players: the game counts for nobody's rating (ourgame).
+    let rated = black.event("rated").await;
+    assert_eq!(rated["rated"], false);
+    assert_eq!(rated["why"]["unrated"], "both_provisional");
+    assert_eq!(rated["red"]["delta"], 0);
 
     // Next game: leaving loses (逃跑).
     red.ws.clear();

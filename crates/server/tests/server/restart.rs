@@ -40,7 +40,11 @@ async fn a_killed_server_resumes_the_game_in_progress() {
     let st = red.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
     assert_eq!(st["state"]["game"]["ply"], 4);
     red.mv(t, "i0h0").await;
-    assert_eq!(black.event("moved").await["mv"], "i0h0");
+    black
+        .ws
+        .next_where(|m| m["t"] == "ev" && m["e"]["mv"] == "i0h0", "red's move")
+        .await
+        .unwrap();
 
     // The finished game keeps every move, before and after the restart.
     red.ok(json!({"t": "resign", "table": t})).await;
