@@ -63,7 +63,11 @@ impl HttpClient {
             req = req.header("cookie", c);
         }
         let resp = req.send().await?;
-        if let Some(set) = resp.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
+        if let Some(set) = resp
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+        {
             if let Some(kv) = set.split(';').next() {
                 self.cookie = (!kv.ends_with('=')).then(|| kv.to_owned());
             }
@@ -101,7 +105,10 @@ impl HttpClient {
     /// [`ClientError::Refused`] unless 201.
     pub async fn register(&mut self, name: &str, password: &str) -> Result<Value, ClientError> {
         let (status, body) = self
-            .post("/api/register", &json!({"name": name, "password": password}))
+            .post(
+                "/api/register",
+                &json!({"name": name, "password": password}),
+            )
             .await?;
         if status == 201 {
             Ok(body["user"].clone())
@@ -153,7 +160,10 @@ impl WsClient {
     ///
     /// # Errors
     /// [`ClientError`] if the upgrade is refused.
-    pub async fn connect(addr: SocketAddr, cookie: Option<&str>) -> Result<(WsClient, Value), ClientError> {
+    pub async fn connect(
+        addr: SocketAddr,
+        cookie: Option<&str>,
+    ) -> Result<(WsClient, Value), ClientError> {
         WsClient::connect_with_origin(addr, cookie, &format!("http://{addr}")).await
     }
 

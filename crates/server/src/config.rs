@@ -172,13 +172,19 @@ impl Config {
                 return bad(format!("room {:?}: tables must be 1..=100000", r.id));
             }
             if let Some(fen) = &r.start_fen {
-                xiangqi::Position::from_fen(fen)
-                    .map_err(|e| ConfigError::Invalid(format!("room {:?}: bad start_fen: {e}", r.id)))?;
+                xiangqi::Position::from_fen(fen).map_err(|e| {
+                    ConfigError::Invalid(format!("room {:?}: bad start_fen: {e}", r.id))
+                })?;
             }
-            preset(&r.time_control)
-                .ok_or_else(|| ConfigError::Invalid(format!("unknown time control {:?}", r.time_control)))?;
+            preset(&r.time_control).ok_or_else(|| {
+                ConfigError::Invalid(format!("unknown time control {:?}", r.time_control))
+            })?;
         }
-        if self.rating_profile.parse::<platform::rating::Profile>().is_err() {
+        if self
+            .rating_profile
+            .parse::<platform::rating::Profile>()
+            .is_err()
+        {
             return bad(format!("unknown rating profile {:?}", self.rating_profile));
         }
         if self.ai_workers == 0 {
@@ -232,7 +238,10 @@ mod tests {
         let c = Config::from_toml("").unwrap();
         assert_eq!(c, Config::default());
         assert_eq!(c.rooms.len(), 3);
-        let c = Config::from_toml("listen = \"0.0.0.0:9\"\n[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=2\n").unwrap();
+        let c = Config::from_toml(
+            "listen = \"0.0.0.0:9\"\n[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=2\n",
+        )
+        .unwrap();
         assert_eq!(c.rooms.len(), 1);
         assert_eq!(c.listen, "0.0.0.0:9");
         assert!(Config::from_toml("nonsense = 1").is_err());

@@ -68,8 +68,10 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
         .filter_map(|t| t["id"].as_u64())
         .collect();
     if free.len() < opts.games {
-        return Err(ClientError::Refused(json!({"error": "not enough free tables",
-            "free": free.len(), "wanted": opts.games})));
+        return Err(ClientError::Refused(
+            json!({"error": "not enough free tables",
+            "free": free.len(), "wanted": opts.games}),
+        ));
     }
     let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
     let start_gate = Arc::new(tokio::sync::Barrier::new(opts.games + 1));
@@ -142,14 +144,22 @@ async fn player(addr: SocketAddr, table: u64) -> Result<WsClient, ClientError> {
 
 async fn setup_game(opts: &LoadOptions, table: u64) -> Result<Players, ClientError> {
     let mut red = player(opts.addr, table).await?;
-    red.call(json!({"t": "sit", "table": table, "color": "red"})).await?;
-    red.call(json!({"t": "propose", "table": table, "control": {"stages": [], "per_move": null,
-        "byoyomi": null, "increment": 0}}))
+    red.call(json!({"t": "sit", "table": table, "color": "red"}))
         .await?;
+    red.call(
+        json!({"t": "propose", "table": table, "control": {"stages": [], "per_move": null,
+        "byoyomi": null, "increment": 0}}),
+    )
+    .await?;
     let mut black = player(opts.addr, table).await?;
-    black.call(json!({"t": "sit", "table": table, "color": "black"})).await?;
-    red.call(json!({"t": "ready", "table": table, "ready": true})).await?;
-    black.call(json!({"t": "ready", "table": table, "ready": true})).await?;
+    black
+        .call(json!({"t": "sit", "table": table, "color": "black"}))
+        .await?;
+    red.call(json!({"t": "ready", "table": table, "ready": true}))
+        .await?;
+    black
+        .call(json!({"t": "ready", "table": table, "ready": true}))
+        .await?;
     red.event("game_started").await?;
     black.event("game_started").await?;
     red.clear();
@@ -198,7 +208,12 @@ async fn play(
         other.clear();
         legal = ev["e"]["legal"]
             .as_array()
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
             .unwrap_or_default();
         if !opts.think.is_zero() {
             tokio::time::sleep(opts.think).await;

@@ -92,7 +92,10 @@ async fn open_db(config: &Config) -> Result<Db, StoreError> {
 ///
 /// # Errors
 /// [`ServerError`] if the configuration, database or address is unusable.
-pub async fn start(config: Config, opponent: Arc<dyn Opponent>) -> Result<RunningServer, ServerError> {
+pub async fn start(
+    config: Config,
+    opponent: Arc<dyn Opponent>,
+) -> Result<RunningServer, ServerError> {
     config.validate()?;
     let db = open_db(&config).await?;
     db.migrate().await?;
@@ -146,7 +149,9 @@ pub async fn start(config: Config, opponent: Arc<dyn Opponent>) -> Result<Runnin
                 config: table_config.clone(),
                 ai: None,
             };
-            let restore = unfinished.remove(&next_id).filter(|g| g.game.room == room.id);
+            let restore = unfinished
+                .remove(&next_id)
+                .filter(|g| g.game.room == room.id);
             spawn_table(&state, setup, restore).map_err(|e| ServerError::Table(e.to_string()))?;
             next_id += 1;
         }
@@ -163,7 +168,8 @@ pub async fn start(config: Config, opponent: Arc<dyn Opponent>) -> Result<Runnin
             Some((level, color)) if g.game.room == "ai" => {
                 state.tables.next_ai_id(table + 1);
                 let setup = ai_setup(&state, table, g.game.control.clone(), color, level);
-                spawn_table(&state, setup, Some(g)).map_err(|e| ServerError::Table(e.to_string()))?;
+                spawn_table(&state, setup, Some(g))
+                    .map_err(|e| ServerError::Table(e.to_string()))?;
             }
             _ => {
                 tracing::warn!(game = g.game.id, table, "the game's table no longer exists");

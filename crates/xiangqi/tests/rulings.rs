@@ -1,7 +1,9 @@
 //! Game-end rulings (RULES.md §2, §6): the repetition suites of §6.8 as data files, the
 //! insufficient-material cases of §6.6, the move limit, checkmate and stalemate, CXA specifics.
 
-use xiangqi::rulings::{has_mating_material, insufficient_material, Judge, Profile, RuleSet, Ruling};
+use xiangqi::rulings::{
+    has_mating_material, insufficient_material, Judge, Profile, RuleSet, Ruling,
+};
 use xiangqi::{Color, EndReason, GameResult, Move, Position};
 
 /// One line of a repetition data file: `name | FEN | moves | result`.
@@ -74,7 +76,12 @@ fn run_suite(data: &str) {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

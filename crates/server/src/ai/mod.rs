@@ -99,7 +99,13 @@ impl Opponent for EngineOpponent {
 pub struct FirstLegalOpponent;
 
 impl Opponent for FirstLegalOpponent {
-    fn choose(&self, start: &Position, moves: &[Move], _level: u8, _think: Duration) -> Option<Move> {
+    fn choose(
+        &self,
+        start: &Position,
+        moves: &[Move],
+        _level: u8,
+        _think: Duration,
+    ) -> Option<Move> {
         let mut pos = start.clone();
         for &m in moves {
             pos.play_mut(m).ok()?;

@@ -36,14 +36,17 @@ pub struct Credentials {
 fn check_name(name: &str) -> Result<(), AppError> {
     let n = name.chars().count();
     let ok = (2..=20).contains(&n)
-        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         && !name.to_lowercase().starts_with("guest-");
     if ok {
         Ok(())
     } else {
         Err(AppError::BadRequest(
             "invalid_name",
-            "a name has 2 to 20 letters, digits, '_' or '-' (and does not start with guest-)".into(),
+            "a name has 2 to 20 letters, digits, '_' or '-' (and does not start with guest-)"
+                .into(),
         ))
     }
 }
@@ -89,7 +92,13 @@ async fn register(
     let hash = auth::hash_password(c.password).await?;
     let row = state
         .db
-        .create_user(&c.name, Some(&hash), false, state.profile.initial(), clock::now().0)
+        .create_user(
+            &c.name,
+            Some(&hash),
+            false,
+            state.profile.initial(),
+            clock::now().0,
+        )
         .await?;
     start_session(&state, &row.into(), StatusCode::CREATED).await
 }
@@ -129,12 +138,19 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if let Some(token) = auth::session_token(&headers) {
         state.db.delete_session(&auth::hash_token(&token)).await?;
     }
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, auth::clear_cookie())]).into_response())
+    Ok((
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, auth::clear_cookie())],
+    )
+        .into_response())
 }
 
 async fn guest(State(state): State<AppState>) -> Result<Response, AppError> {
     for _ in 0..5 {
-        let name = format!("guest-{:06x}", rand::thread_rng().gen_range(0..0x100_0000u32));
+        let name = format!(
+            "guest-{:06x}",
+            rand::thread_rng().gen_range(0..0x100_0000u32)
+        );
         match state
             .db
             .create_user(&name, None, true, state.profile.initial(), clock::now().0)

@@ -15,11 +15,18 @@ pub async fn serve(uri: Uri) -> Response {
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some(file) = Web::get(path) {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
-        return ([(header::CONTENT_TYPE, mime.as_ref().to_owned())], file.data).into_response();
+        return (
+            [(header::CONTENT_TYPE, mime.as_ref().to_owned())],
+            file.data,
+        )
+            .into_response();
     }
     if !path.contains('.') {
         if let Some(file) = Web::get("index.html") {
-            return ([(header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned())], file.data)
+            return (
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned())],
+                file.data,
+            )
                 .into_response();
         }
     }

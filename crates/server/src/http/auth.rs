@@ -5,7 +5,9 @@ use crate::clock;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::user::UserInfo;
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -65,7 +67,9 @@ pub fn hash_token(token: &str) -> String {
 #[must_use]
 pub fn session_cookie(token: &str, max_age_secs: u64, secure: bool) -> String {
     let secure = if secure { "; Secure" } else { "" };
-    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_secs}{secure}")
+    format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_secs}{secure}"
+    )
 }
 
 /// The `Set-Cookie` value that clears the session.
@@ -94,7 +98,11 @@ pub async fn hash_password(password: String) -> Result<String, AppError> {
 pub async fn verify_password(password: String, hash: String) -> bool {
     tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash)
-            .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+            .map(|h| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &h)
+                    .is_ok()
+            })
             .unwrap_or(false)
     })
     .await
@@ -117,7 +125,10 @@ mod tests {
     #[test]
     fn finds_the_session_cookie_among_others() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; chuhe_session=abc; b=2"));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; chuhe_session=abc; b=2"),
+        );
         assert_eq!(session_token(&h).as_deref(), Some("abc"));
         assert_eq!(hash_token("abc").len(), 64);
         assert!(session_cookie("x", 60, false).contains("HttpOnly; SameSite=Lax"));

@@ -40,7 +40,10 @@ impl AttemptLimiter {
         let mut wait = 0;
         for k in keys {
             let q = seen.entry(k.clone()).or_default();
-            while q.front().is_some_and(|t| now.duration_since(*t) >= self.window) {
+            while q
+                .front()
+                .is_some_and(|t| now.duration_since(*t) >= self.window)
+            {
                 q.pop_front();
             }
             if q.len() >= self.max {

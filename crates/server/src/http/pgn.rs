@@ -85,7 +85,8 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
             let _ = write!(line, "{}. ", i / 2 + 1);
         }
         let text = write_move(&pos, m, notation.notation());
-        pos.play_mut(m).map_err(|_| format!("illegal stored move {m} at ply {}", i + 1))?;
+        pos.play_mut(m)
+            .map_err(|_| format!("illegal stored move {m} at ply {}", i + 1))?;
         line.push_str(&text);
         line.push(' ');
         if line.chars().count() > 70 {

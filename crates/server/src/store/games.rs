@@ -127,7 +127,10 @@ pub struct UnfinishedGame {
 /// Packs moves two bytes each.
 #[must_use]
 pub fn pack_moves(moves: &[Move]) -> Vec<u8> {
-    moves.iter().flat_map(|m| m.to_u16().to_be_bytes()).collect()
+    moves
+        .iter()
+        .flat_map(|m| m.to_u16().to_be_bytes())
+        .collect()
 }
 
 /// Unpacks [`pack_moves`].
@@ -135,7 +138,7 @@ pub fn pack_moves(moves: &[Move]) -> Vec<u8> {
 /// # Errors
 /// [`StoreError::Corrupt`] on an odd length or an impossible move.
 pub fn unpack_moves(bytes: &[u8]) -> Result<Vec<Move>, StoreError> {
-    if bytes.len() % 2 != 0 {
+    if bytes.len() % 2 == 1 {
         return Err(StoreError::Corrupt("odd move blob".into()));
     }
     bytes
@@ -199,8 +202,8 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<u64, StoreError> {
-        let control = serde_json::to_string(g.control)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let control =
+            serde_json::to_string(g.control).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (table_id, room, red, black, control, start_fen, ai_level, status, \
              plies, rated, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8) \
@@ -356,7 +359,10 @@ mod tests {
 
     #[test]
     fn moves_pack_two_bytes_each_and_round_trip() {
-        let moves: Vec<Move> = ["h2e2", "h9g7", "a0a1"].iter().map(|s| s.parse().unwrap()).collect();
+        let moves: Vec<Move> = ["h2e2", "h9g7", "a0a1"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         let packed = pack_moves(&moves);
         assert_eq!(packed.len(), 6);
         assert_eq!(unpack_moves(&packed).unwrap(), moves);

@@ -83,14 +83,16 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
 async fn write(db: &Db, batch: &[Request]) -> Result<(), StoreError> {
     let mut tx = db.pool.begin().await?;
     for (e, _) in batch {
-        sqlx::query("INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ($1, $2, $3, $4, $5)")
-            .bind(to_i64(e.game_id))
-            .bind(to_i64(e.seq))
-            .bind(to_i64(e.at))
-            .bind(to_i64(e.user.0))
-            .bind(&e.action)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(to_i64(e.game_id))
+        .bind(to_i64(e.seq))
+        .bind(to_i64(e.at))
+        .bind(to_i64(e.user.0))
+        .bind(&e.action)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(())

@@ -15,7 +15,9 @@ use crate::state::AppState;
 use crate::store::{FinishedGame, JournalEntry, NewGame, RatingLine, Ratings, UnfinishedGame};
 use crate::user::{UserInfo, COMPUTER};
 use platform::rating::RatedGame;
-use platform::table::{AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError};
+use platform::table::{
+    AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError,
+};
 use platform::{Millis, TableId, UserId};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -117,9 +119,10 @@ impl TableActor {
         self.after_change().await;
         let mut idle_floor = Duration::from_millis(5);
         loop {
-            let wait = self.table.next_deadline().map(|d| {
-                Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor)
-            });
+            let wait = self
+                .table
+                .next_deadline()
+                .map(|d| Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor));
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { break };
@@ -180,7 +183,12 @@ impl TableActor {
                 let result = self.apply(user.id, action, now).await;
                 reply(&out, id, self.id, result);
             }
-            TableMsg::Leave { conn, user, out, id } => {
+            TableMsg::Leave {
+                conn,
+                user,
+                out,
+                id,
+            } => {
                 self.subs.remove(&conn);
                 let result = match self.apply(user.id, Action::Leave, now).await {
                     Err(TableError::NotAtTable) => Ok(()),
@@ -198,7 +206,10 @@ impl TableActor {
                     self.ai_pending = None;
                 }
                 if let Some(mv) = mv.filter(|_| self.ai_key() == Some(key)) {
-                    let action = Action::Move { mv, lag: Millis::ZERO };
+                    let action = Action::Move {
+                        mv,
+                        lag: Millis::ZERO,
+                    };
                     if let Err(e) = self.apply(COMPUTER, action, now).await {
                         tracing::warn!(table = self.id.0, "computer move refused: {e}");
                     }
@@ -382,7 +393,9 @@ impl TableActor {
         }
         let table = self.id.0;
         let msg = self.history.push(|v| {
-            Arc::from(json!({"t": "ev", "table": table, "v": v, "now": now.0, "e": event}).to_string())
+            Arc::from(
+                json!({"t": "ev", "table": table, "v": v, "now": now.0, "e": event}).to_string(),
+            )
         });
         self.subs.retain(|_, s| {
             s.out.send(msg.clone());
@@ -397,7 +410,9 @@ impl TableActor {
         if self.replaying {
             return;
         }
-        let Some(game) = self.table.game() else { return };
+        let Some(game) = self.table.game() else {
+            return;
+        };
         let fen = self.table.config().start.fen();
         let new = NewGame {
             table: self.id,
@@ -489,7 +504,11 @@ impl TableActor {
             }
         }
         if let Err(e) = self.state.db.finish_game(&finished).await {
-            tracing::error!(table = self.id.0, game_id, "cannot store the game's end: {e}");
+            tracing::error!(
+                table = self.id.0,
+                game_id,
+                "cannot store the game's end: {e}"
+            );
             return None;
         }
         for (uid, r) in &finished.new_ratings {
@@ -524,9 +543,11 @@ impl TableActor {
     async fn computer_turn(&mut self) {
         let Some(ai) = self.ai else { return };
         let now = clock::now();
-        let pending = self.table.game().filter(|g| g.is_playing()).map(|g| {
-            (g.undo_request().map(|r| r.by), g.draw_offer())
-        });
+        let pending = self
+            .table
+            .game()
+            .filter(|g| g.is_playing())
+            .map(|g| (g.undo_request().map(|r| r.by), g.draw_offer()));
         if let Some((undo_by, draw_by)) = pending {
             if undo_by == Some(!ai.color) {
                 let _ = self.apply(COMPUTER, Action::AcceptUndo, now).await;
@@ -539,7 +560,9 @@ impl TableActor {
         if self.ai_pending == Some(key) {
             return;
         }
-        let Some(game) = self.table.game() else { return };
+        let Some(game) = self.table.game() else {
+            return;
+        };
         self.ai_pending = Some(key);
         let start = self.table.config().start.clone();
         let moves = game.moves().to_vec();

@@ -65,11 +65,14 @@ mod tests {
         let last = h.v();
         let missed = h.since(last - 3).unwrap();
         let got: Vec<&str> = missed.iter().map(|m| &**m).collect();
-        assert_eq!(got, vec![
-            (last - 2).to_string(),
-            (last - 1).to_string(),
-            last.to_string()
-        ]);
+        assert_eq!(
+            got,
+            vec![
+                (last - 2).to_string(),
+                (last - 1).to_string(),
+                last.to_string()
+            ]
+        );
         assert!(h.since(last).unwrap().is_empty());
         assert!(h.since(3).is_none());
         assert!(h.since(last + 1).is_none());

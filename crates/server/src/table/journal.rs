@@ -58,7 +58,10 @@ mod tests {
     fn game_commands_round_trip_and_others_are_not_journaled() {
         let mv = "h2e2".parse().unwrap();
         for a in [
-            Action::Move { mv, lag: Millis(17) },
+            Action::Move {
+                mv,
+                lag: Millis(17),
+            },
             Action::RequestUndo,
             Action::AcceptUndo,
             Action::Disconnect,

@@ -48,7 +48,11 @@ impl TableActor {
                 continue;
             };
             if let Err(e) = self.apply(entry.user, action, Millis(entry.at)).await {
-                tracing::warn!(game = g.id, "journal replay refused {:?}: {e}", entry.action);
+                tracing::warn!(
+                    game = g.id,
+                    "journal replay refused {:?}: {e}",
+                    entry.action
+                );
             }
             last = last.max(Millis(entry.at));
         }

@@ -179,7 +179,9 @@ impl TableActor {
                 json!({"type": "control_declined", "by": color_name(*by)})
             }
             Event::TimeControlSet(control) => json!({"type": "control_set", "control": control}),
-            Event::GameStarted { .. } => json!({"type": "game_started", "game": self.game_json(now)}),
+            Event::GameStarted { .. } => {
+                json!({"type": "game_started", "game": self.game_json(now)})
+            }
             Event::Moved {
                 color,
                 mv,

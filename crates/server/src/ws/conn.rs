@@ -50,7 +50,11 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
                 },
                 () = kill.notified() => break,
             };
-            if sink.send(Message::Text(msg.to_string().into())).await.is_err() {
+            if sink
+                .send(Message::Text(msg.to_string().into()))
+                .await
+                .is_err()
+            {
                 break;
             }
         }
@@ -126,7 +130,8 @@ impl Reader {
     async fn on_text(&mut self, text: &str) {
         if let Err(wait) = self.limiter.take(Instant::now()) {
             let id = protocol::parse(text).ok().and_then(|e| e.id);
-            self.out.send_json(&json!({"t": "error", "id": id, "code": "rate_limited",
+            self.out
+                .send_json(&json!({"t": "error", "id": id, "code": "rate_limited",
                 "message": "too many messages", "retry_after": wait}));
             return;
         }
@@ -228,7 +233,12 @@ impl Reader {
             .filter(|t| **t >= crate::table::FIRST_AI_TABLE)
             .count();
         if open >= self.state.config.ai_games_per_user {
-            return self.error(id, None, "too_many_ai_games", "leave a game against the computer first");
+            return self.error(
+                id,
+                None,
+                "too_many_ai_games",
+                "leave a game against the computer first",
+            );
         }
         let control = control.unwrap_or_else(TimeControl::untimed);
         if let Err(e) = control.validate() {

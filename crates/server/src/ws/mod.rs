@@ -78,9 +78,15 @@ mod tests {
         let mut h = HeaderMap::new();
         h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
         assert!(!origin_allowed(&h, &[]));
-        h.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://127.0.0.1:8080"),
+        );
         assert!(origin_allowed(&h, &[]));
-        h.insert(header::ORIGIN, HeaderValue::from_static("http://evil.example"));
+        h.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://evil.example"),
+        );
         assert!(!origin_allowed(&h, &[]));
         assert!(origin_allowed(&h, &["http://evil.example".to_owned()]));
     }

@@ -142,9 +142,11 @@ impl ClientMsg {
             M::Resign { table } => (*table, Action::Resign),
             M::Abort { table } => (*table, Action::Abort),
             M::Chat { table, text } => (*table, Action::Chat(text.clone())),
-            M::Ping { .. } | M::Lobby { .. } | M::Join { .. } | M::Leave { .. } | M::AiStart { .. } => {
-                return Ok(None)
-            }
+            M::Ping { .. }
+            | M::Lobby { .. }
+            | M::Join { .. }
+            | M::Leave { .. }
+            | M::AiStart { .. } => return Ok(None),
         }))
     }
 }
@@ -167,9 +169,18 @@ mod tests {
         assert_eq!(e.id, Some(9));
         let (table, action) = e.msg.table_action().unwrap().unwrap();
         assert_eq!(table, 3);
-        assert_eq!(action, Action::Move { mv: "h2e2".parse().unwrap(), lag: Millis(0) });
+        assert_eq!(
+            action,
+            Action::Move {
+                mv: "h2e2".parse().unwrap(),
+                lag: Millis(0)
+            }
+        );
         let e = parse(r#"{"t":"sit","table":1,"color":"black"}"#).unwrap();
-        assert_eq!(e.msg.table_action().unwrap().unwrap().1, Action::Sit(Color::Black));
+        assert_eq!(
+            e.msg.table_action().unwrap().unwrap().1,
+            Action::Sit(Color::Black)
+        );
         assert!(parse(r#"{"t":"fly","table":1}"#).is_err());
         assert!(parse(r#"{"t":"sit","table":1,"color":"green"}"#).is_err());
         assert!(parse("not json").is_err());

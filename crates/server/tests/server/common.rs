@@ -25,7 +25,10 @@ pub struct TestDb {
 
 impl TestDb {
     pub async fn new() -> TestDb {
-        match std::env::var("CHUHE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+        match std::env::var("CHUHE_TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+        {
             Some(base) => {
                 sqlx::any::install_default_drivers();
                 let schema = format!("t{:016x}", rand::random::<u64>());
@@ -43,7 +46,10 @@ impl TestDb {
             }
             None => {
                 let dir = tempfile::tempdir().expect("tempdir");
-                let url = format!("sqlite://{}?mode=rwc", dir.path().join("chuhe.db").display());
+                let url = format!(
+                    "sqlite://{}?mode=rwc",
+                    dir.path().join("chuhe.db").display()
+                );
                 TestDb {
                     url,
                     _dir: Some(dir),
@@ -60,7 +66,9 @@ impl TestDb {
         let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&self.url)
             .await
             .expect("connect");
-        sqlx::Executor::execute(&mut conn, sql).await.expect("execute");
+        sqlx::Executor::execute(&mut conn, sql)
+            .await
+            .expect("execute");
     }
 }
 
@@ -203,23 +211,38 @@ impl Player {
     }
 
     pub async fn mv(&mut self, table: u64, mv: &str) -> Vec<Value> {
-        self.ok(json!({"t": "move", "table": table, "mv": mv})).await
+        self.ok(json!({"t": "move", "table": table, "mv": mv}))
+            .await
     }
 }
 
 /// Two players seated at `table` with `control` agreed and a game started.
-pub async fn start_game(addr: SocketAddr, table: u64, control: Value, names: (&str, &str)) -> (Player, Player) {
+pub async fn start_game(
+    addr: SocketAddr,
+    table: u64,
+    control: Value,
+    names: (&str, &str),
+) -> (Player, Player) {
     let mut red = Player::register(addr, names.0).await;
     let mut black = Player::register(addr, names.1).await;
     red.ok(json!({"t": "join", "table": table})).await;
     black.ok(json!({"t": "join", "table": table})).await;
-    red.ok(json!({"t": "sit", "table": table, "color": "red"})).await;
-    black.ok(json!({"t": "sit", "table": table, "color": "black"})).await;
-    red.ok(json!({"t": "propose", "table": table, "control": control})).await;
+    red.ok(json!({"t": "sit", "table": table, "color": "red"}))
+        .await;
+    black
+        .ok(json!({"t": "sit", "table": table, "color": "black"}))
+        .await;
+    red.ok(json!({"t": "propose", "table": table, "control": control}))
+        .await;
     black.event("control_proposed").await;
-    black.ok(json!({"t": "accept_control", "table": table})).await;
-    red.ok(json!({"t": "ready", "table": table, "ready": true})).await;
-    black.ok(json!({"t": "ready", "table": table, "ready": true})).await;
+    black
+        .ok(json!({"t": "accept_control", "table": table}))
+        .await;
+    red.ok(json!({"t": "ready", "table": table, "ready": true}))
+        .await;
+    black
+        .ok(json!({"t": "ready", "table": table, "ready": true}))
+        .await;
     red.event("game_started").await;
     black.event("game_started").await;
     red.ws.clear();

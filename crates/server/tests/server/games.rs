@@ -12,15 +12,27 @@ async fn play_to_checkmate_is_rated_and_recorded() {
     let (mut red, mut black) = start_game(srv.addr, t, minutes(10), ("mred", "mblack")).await;
     let mut watcher = Player::register(srv.addr, "watcher").await;
     watcher.ok(json!({"t": "join", "table": t})).await;
-    let state = watcher.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
+    let state = watcher
+        .ws
+        .next_where(|m| m["t"] == "table_state", "state")
+        .await
+        .unwrap();
     assert_eq!(state["state"]["game"]["turn"], "red");
-    assert!(state["state"]["game"]["legal"].as_array().unwrap().iter().any(|m| m == "b0b9"));
+    assert!(state["state"]["game"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m == "b0b9"));
 
     // Red is an established player (20+ games), Black a provisional one.
-    db.execute("UPDATE users SET games = 30 WHERE name = 'mred'").await;
+    db.execute("UPDATE users SET games = 30 WHERE name = 'mred'")
+        .await;
     red.mv(t, "e0e1").await;
     let seen = black.event("moved").await;
-    assert_eq!((seen["mv"].as_str(), seen["ply"].as_u64()), (Some("e0e1"), Some(1)));
+    assert_eq!(
+        (seen["mv"].as_str(), seen["ply"].as_u64()),
+        (Some("e0e1"), Some(1))
+    );
     black.mv(t, "i6i5").await;
     red.mv(t, "b0b9").await;
     let end = watcher.event("game_ended").await;
@@ -34,19 +46,45 @@ async fn play_to_checkmate_is_rated_and_recorded() {
 
     // Records: the list, the game with its moves and clocks, PGN in three notations.
     let uid = red.user["id"].as_u64().unwrap();
-    let (_, list) = red.http.get(&format!("/api/users/{uid}/games")).await.unwrap();
+    let (_, list) = red
+        .http
+        .get(&format!("/api/users/{uid}/games"))
+        .await
+        .unwrap();
     assert_eq!(list["games"][0]["id"], game_id);
-    let (_, g) = red.http.get(&format!("/api/games/{game_id}")).await.unwrap();
+    let (_, g) = red
+        .http
+        .get(&format!("/api/games/{game_id}"))
+        .await
+        .unwrap();
     assert_eq!(g["game"]["moves"], json!(["e0e1", "i6i5", "b0b9"]));
     assert_eq!(g["game"]["clocks"].as_array().unwrap().len(), 3);
     assert!(g["game"]["clocks"][0].as_u64().unwrap() > 590_000);
-    assert_eq!(g["game"]["ratings"]["red"]["after"].as_i64().unwrap() - 1400, rated["red"]["delta"].as_i64().unwrap());
-    let (s, pgn) = red.http.get_text(&format!("/api/games/{game_id}/pgn")).await.unwrap();
+    assert_eq!(
+        g["game"]["ratings"]["red"]["after"].as_i64().unwrap() - 1400,
+        rated["red"]["delta"].as_i64().unwrap()
+    );
+    let (s, pgn) = red
+        .http
+        .get_text(&format!("/api/games/{game_id}/pgn"))
+        .await
+        .unwrap();
     assert_eq!(s, 200);
-    assert!(pgn.contains("[Result \"1-0\"]") && pgn.contains("[FEN \"") && pgn.contains("2. b0b9"), "{pgn}");
-    let (_, wxf) = red.http.get_text(&format!("/api/games/{game_id}/pgn?notation=wxf")).await.unwrap();
+    assert!(
+        pgn.contains("[Result \"1-0\"]") && pgn.contains("[FEN \"") && pgn.contains("2. b0b9"),
+        "{pgn}"
+    );
+    let (_, wxf) = red
+        .http
+        .get_text(&format!("/api/games/{game_id}/pgn?notation=wxf"))
+        .await
+        .unwrap();
     assert!(wxf.contains("[Format \"WXF\"]"));
-    let (_, zh) = red.http.get_text(&format!("/api/games/{game_id}/pgn?notation=chinese")).await.unwrap();
+    let (_, zh) = red
+        .http
+        .get_text(&format!("/api/games/{game_id}/pgn?notation=chinese"))
+        .await
+        .unwrap();
     assert!(zh.contains("[Format \"Chinese\"]"));
     assert_eq!(red.http.get_text("/api/games/999999").await.unwrap().0, 404);
     // The new rating is the player's.
@@ -60,20 +98,52 @@ async fn refused_moves_change_nothing() {
     let srv = TestServer::start(&db).await;
     let t = 1;
     let (mut red, mut black) = start_game(srv.addr, t, untimed(), ("ired", "iblack")).await;
-    assert_eq!(red.refused(json!({"t": "move", "table": t, "mv": "a0a5"})).await, "illegal_move");
-    assert_eq!(black.refused(json!({"t": "move", "table": t, "mv": "h7e7"})).await, "not_your_turn");
-    assert_eq!(red.refused(json!({"t": "move", "table": t, "mv": "zz"})).await, "bad_message");
+    assert_eq!(
+        red.refused(json!({"t": "move", "table": t, "mv": "a0a5"}))
+            .await,
+        "illegal_move"
+    );
+    assert_eq!(
+        black
+            .refused(json!({"t": "move", "table": t, "mv": "h7e7"}))
+            .await,
+        "not_your_turn"
+    );
+    assert_eq!(
+        red.refused(json!({"t": "move", "table": t, "mv": "zz"}))
+            .await,
+        "bad_message"
+    );
     let mut spectator = Player::register(srv.addr, "ispec").await;
     spectator.ok(json!({"t": "join", "table": t})).await;
-    assert_eq!(spectator.refused(json!({"t": "move", "table": t, "mv": "h2e2"})).await, "not_a_player");
-    assert_eq!(spectator.refused(json!({"t": "resign", "table": t})).await, "not_a_player");
-    assert_eq!(red.refused(json!({"t": "undo_request", "table": t})).await, "nothing_to_undo");
+    assert_eq!(
+        spectator
+            .refused(json!({"t": "move", "table": t, "mv": "h2e2"}))
+            .await,
+        "not_a_player"
+    );
+    assert_eq!(
+        spectator.refused(json!({"t": "resign", "table": t})).await,
+        "not_a_player"
+    );
+    assert_eq!(
+        red.refused(json!({"t": "undo_request", "table": t})).await,
+        "nothing_to_undo"
+    );
     // A table one has not joined refuses commands.
-    assert_eq!(red.refused(json!({"t": "sit", "table": 2, "color": "red"})).await, "not_at_table");
+    assert_eq!(
+        red.refused(json!({"t": "sit", "table": 2, "color": "red"}))
+            .await,
+        "not_at_table"
+    );
     // Nothing moved: a fresh look shows the start, red to move, no moves.
     let mut fresh = Player::register(srv.addr, "ifresh").await;
     fresh.ok(json!({"t": "join", "table": t})).await;
-    let state = fresh.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
+    let state = fresh
+        .ws
+        .next_where(|m| m["t"] == "table_state", "state")
+        .await
+        .unwrap();
     let game = &state["state"]["game"];
     assert_eq!(game["ply"], 0);
     assert_eq!(game["turn"], "red");
@@ -90,7 +160,11 @@ async fn flag_test(table: u64, control: serde_json::Value, names: (&str, &str)) 
     let end = red.event("game_ended").await;
     assert_eq!(end["end"]["reason"], "timeout");
     assert_eq!(end["end"]["result"], "0-1");
-    assert_eq!(red.refused(json!({"t": "move", "table": table, "mv": "h2e2"})).await, "not_playing");
+    assert_eq!(
+        red.refused(json!({"t": "move", "table": table, "mv": "h2e2"}))
+            .await,
+        "not_playing"
+    );
 }
 
 #[tokio::test]
@@ -100,7 +174,12 @@ async fn flag_falls_on_game_time() {
 
 #[tokio::test]
 async fn flag_falls_on_move_time() {
-    flag_test(3, json!({"stages": [], "per_move": 500, "byoyomi": null, "increment": 0}), ("pred", "pblack")).await;
+    flag_test(
+        3,
+        json!({"stages": [], "per_move": 500, "byoyomi": null, "increment": 0}),
+        ("pred", "pblack"),
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -121,29 +200,56 @@ async fn resign_draw_undo_chat_disconnect_and_leave() {
     black.event("undo_requested").await;
     black.ok(json!({"t": "undo_accept", "table": t})).await;
     let undone = red.event("undone").await;
-    assert_eq!((undone["ply"].as_u64(), undone["plies"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(
+        (undone["ply"].as_u64(), undone["plies"].as_u64()),
+        (Some(0), Some(1))
+    );
 
     // Chat with limits.
-    black.ok(json!({"t": "chat", "table": t, "text": "  good luck  "})).await;
+    black
+        .ok(json!({"t": "chat", "table": t, "text": "  good luck  "}))
+        .await;
     let chat = red.event("chat").await;
-    assert_eq!((chat["text"].as_str(), chat["name"].as_str()), (Some("good luck"), Some("rblack")));
-    assert_eq!(black.refused(json!({"t": "chat", "table": t, "text": "x".repeat(141)})).await, "chat_too_long");
+    assert_eq!(
+        (chat["text"].as_str(), chat["name"].as_str()),
+        (Some("good luck"), Some("rblack"))
+    );
+    assert_eq!(
+        black
+            .refused(json!({"t": "chat", "table": t, "text": "x".repeat(141)}))
+            .await,
+        "chat_too_long"
+    );
 
     // Disconnect and reconnect: black's socket drops, red is told, black comes back and gets
     // exactly what it missed.
     black.ws.clear();
     red.mv(t, "h2e2").await;
-    let moved = black.ws.next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "moved").await.unwrap();
+    let moved = black
+        .ws
+        .next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "moved")
+        .await
+        .unwrap();
     let since = moved["v"].as_u64().unwrap();
     black.reconnect(srv.addr).await;
     let gone = red.event("disconnected").await;
     assert_eq!(gone["color"], "black");
-    red.ok(json!({"t": "chat", "table": t, "text": "still there?"})).await;
+    red.ok(json!({"t": "chat", "table": t, "text": "still there?"}))
+        .await;
     let epoch = black.epoch.clone();
-    let missed = black.ok(json!({"t": "join", "table": t, "epoch": epoch, "since": since})).await;
-    let types: Vec<&str> = missed.iter().filter(|m| m["t"] == "ev").map(|m| m["e"]["type"].as_str().unwrap_or("")).collect();
+    let missed = black
+        .ok(json!({"t": "join", "table": t, "epoch": epoch, "since": since}))
+        .await;
+    let types: Vec<&str> = missed
+        .iter()
+        .filter(|m| m["t"] == "ev")
+        .map(|m| m["e"]["type"].as_str().unwrap_or(""))
+        .collect();
     assert_eq!(types, ["disconnected", "chat", "reconnected"]);
-    assert!(missed.iter().all(|m| m["t"] != "table_state"), "a resync sends only the missed events");
+    assert!(
+        missed.iter().all(|m| m["t"] != "table_state"),
+        "a resync sends only the missed events"
+    );
     let vs: Vec<u64> = missed.iter().filter_map(|m| m["v"].as_u64()).collect();
     assert_eq!(vs, [since + 1, since + 2, since + 3]);
     red.event("reconnected").await;
@@ -154,19 +260,28 @@ async fn resign_draw_undo_chat_disconnect_and_leave() {
     black.event("draw_offered").await;
     black.ok(json!({"t": "draw_accept", "table": t})).await;
     let end = red.event("game_ended").await;
-    assert_eq!((end["end"]["result"].as_str(), end["end"]["reason"].as_str()), (Some("1/2-1/2"), Some("agreement")));
+    assert_eq!(
+        (end["end"]["result"].as_str(), end["end"]["reason"].as_str()),
+        (Some("1/2-1/2"), Some("agreement"))
+    );
 
     // Next game: resign.
     red.ws.clear();
     black.ws.clear();
-    red.ok(json!({"t": "ready", "table": t, "ready": true})).await;
-    black.ok(json!({"t": "ready", "table": t, "ready": true})).await;
+    red.ok(json!({"t": "ready", "table": t, "ready": true}))
+        .await;
+    black
+        .ok(json!({"t": "ready", "table": t, "ready": true}))
+        .await;
     red.event("game_started").await;
     red.mv(t, "b2e2").await;
     black.mv(t, "b9c7").await;
     red.ok(json!({"t": "resign", "table": t})).await;
     let end = black.event("game_ended").await;
-    assert_eq!((end["end"]["result"].as_str(), end["end"]["reason"].as_str()), (Some("0-1"), Some("resignation")));
+    assert_eq!(
+        (end["end"]["result"].as_str(), end["end"]["reason"].as_str()),
+        (Some("0-1"), Some("resignation"))
+    );
     // Two provisional players: the game counts for nobody's rating (ourgame).
     let rated = black.event("rated").await;
     assert_eq!(rated["rated"], false);
@@ -176,14 +291,20 @@ async fn resign_draw_undo_chat_disconnect_and_leave() {
     // Next game: leaving loses (逃跑).
     red.ws.clear();
     black.ws.clear();
-    red.ok(json!({"t": "ready", "table": t, "ready": true})).await;
-    black.ok(json!({"t": "ready", "table": t, "ready": true})).await;
+    red.ok(json!({"t": "ready", "table": t, "ready": true}))
+        .await;
+    black
+        .ok(json!({"t": "ready", "table": t, "ready": true}))
+        .await;
     red.event("game_started").await;
     red.mv(t, "h2e2").await;
     black.mv(t, "h9g7").await;
     black.ok(json!({"t": "leave", "table": t})).await;
     let end = red.event("game_ended").await;
-    assert_eq!((end["end"]["result"].as_str(), end["end"]["reason"].as_str()), (Some("1-0"), Some("abandoned")));
+    assert_eq!(
+        (end["end"]["result"].as_str(), end["end"]["reason"].as_str()),
+        (Some("1-0"), Some("abandoned"))
+    );
 }
 
 #[tokio::test]
@@ -191,13 +312,27 @@ async fn a_game_against_the_computer_with_undo() {
     let db = TestDb::new().await;
     let srv = TestServer::start(&db).await;
     let mut p = Player::register(srv.addr, "human").await;
-    assert_eq!(p.refused(json!({"t": "ai_start", "level": 11, "color": "red"})).await, "bad_message");
-    p.ok(json!({"t": "ai_start", "level": 3, "color": "red"})).await;
-    let state = p.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
+    assert_eq!(
+        p.refused(json!({"t": "ai_start", "level": 11, "color": "red"}))
+            .await,
+        "bad_message"
+    );
+    p.ok(json!({"t": "ai_start", "level": 3, "color": "red"}))
+        .await;
+    let state =
+        p.ws.next_where(|m| m["t"] == "table_state", "state")
+            .await
+            .unwrap();
     let t = state["table"].as_u64().unwrap();
     assert_eq!(state["state"]["game"]["ai_level"], 3);
     p.mv(t, "h2e2").await;
-    let reply = p.ws.next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved" && m["e"]["color"] == "black", "computer move").await.unwrap();
+    let reply =
+        p.ws.next_where(
+            |m| m["t"] == "ev" && m["e"]["type"] == "moved" && m["e"]["color"] == "black",
+            "computer move",
+        )
+        .await
+        .unwrap();
     assert_eq!(reply["e"]["ply"], 2);
     p.ok(json!({"t": "undo_request", "table": t})).await;
     let undone = p.event("undone").await;

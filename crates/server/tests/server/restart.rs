@@ -26,18 +26,29 @@ async fn a_killed_server_resumes_the_game_in_progress() {
     red.reconnect(srv.addr).await;
     black.reconnect(srv.addr).await;
     black.ok(json!({"t": "join", "table": t})).await;
-    let state = black.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
+    let state = black
+        .ws
+        .next_where(|m| m["t"] == "table_state", "state")
+        .await
+        .unwrap();
     let game = &state["state"]["game"];
     assert_eq!(game["moves"], json!(["h2e2", "h9g7", "h0g2"]));
     assert_eq!(game["turn"], "black");
     assert!(game["end"].is_null());
     let black_left = game["clock"]["black"]["game_time"].as_u64().unwrap();
     // At most the heartbeat interval (1 s) plus test slack is charged, not the 3 s of downtime.
-    assert!(black_left + 2_000 > black_left_before, "{black_left} vs {black_left_before}");
+    assert!(
+        black_left + 2_000 > black_left_before,
+        "{black_left} vs {black_left_before}"
+    );
     // Red was marked disconnected by the restart; Black plays on and Red rejoins.
     black.mv(t, "i9h9").await;
     red.ok(json!({"t": "join", "table": t})).await;
-    let st = red.ws.next_where(|m| m["t"] == "table_state", "state").await.unwrap();
+    let st = red
+        .ws
+        .next_where(|m| m["t"] == "table_state", "state")
+        .await
+        .unwrap();
     assert_eq!(st["state"]["game"]["ply"], 4);
     red.mv(t, "i0h0").await;
     black
@@ -51,5 +62,8 @@ async fn a_killed_server_resumes_the_game_in_progress() {
     let end = black.event("game_ended").await;
     let id = end["game_id"].as_u64().unwrap();
     let (_, g) = red.http.get(&format!("/api/games/{id}")).await.unwrap();
-    assert_eq!(g["game"]["moves"], json!(["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]));
+    assert_eq!(
+        g["game"]["moves"],
+        json!(["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"])
+    );
 }

@@ -110,9 +110,8 @@ pub(crate) fn king_attackers(pos: &Position, color: Color) -> SquareSet {
     let other = pos.king(!color);
     if other.file() == k.file() {
         let (lo, hi) = (k.rank().min(other.rank()), k.rank().max(other.rank()));
-        let open = (lo + 1..hi).all(|r| {
-            Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none())
-        });
+        let open = (lo + 1..hi)
+            .all(|r| Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none()));
         if open {
             set |= bit(other);
         }
@@ -167,7 +166,9 @@ pub(crate) fn capture_possible(pos: &Position, m: Move) -> bool {
 /// Whether the piece on `m.from()` can legally make the capture `m` if it were its owner's turn.
 pub(crate) fn capture_legal(pos: &Position, m: Move) -> bool {
     match pos.piece_at(m.from()) {
-        Some(piece) => pos.is_color_at(m.to(), !piece.color) && with_turn(pos, piece.color).is_legal(m),
+        Some(piece) => {
+            pos.is_color_at(m.to(), !piece.color) && with_turn(pos, piece.color).is_legal(m)
+        }
         None => false,
     }
 }

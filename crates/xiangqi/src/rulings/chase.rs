@@ -20,10 +20,17 @@ use super::ids::{IdSet, Ids};
 use crate::{Color, Move, Position, Role};
 
 /// The enemy pieces (by identity) that `attacker`'s pieces chase in `pos`, whoever is to move.
-pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color, minor_chases_major: bool) -> IdSet {
+pub(crate) fn chase_set(
+    pos: &Position,
+    ids: &Ids,
+    attacker: Color,
+    minor_chases_major: bool,
+) -> IdSet {
     let mut set = 0;
     for from in squares(pos.occupied_by(attacker)) {
-        let Some(x) = pos.piece_at(from) else { continue };
+        let Some(x) = pos.piece_at(from) else {
+            continue;
+        };
         if matches!(x.role, Role::King | Role::Pawn) {
             continue;
         }

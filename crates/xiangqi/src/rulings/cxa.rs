@@ -83,7 +83,9 @@ fn mate_in_one(pos: &mut Position) -> bool {
 pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color) -> IdSet {
     let mut set = 0;
     for from in squares(pos.occupied_by(attacker)) {
-        let Some(x) = pos.piece_at(from) else { continue };
+        let Some(x) = pos.piece_at(from) else {
+            continue;
+        };
         if matches!(x.role, Role::King | Role::Pawn) {
             continue;
         }
@@ -109,7 +111,12 @@ pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color) -> IdSet {
 }
 
 /// The enemy pieces newly chased (CXA sense) by the move from `before` to `after`.
-pub(crate) fn new_chases(before: &Position, ids_before: &Ids, after: &Position, ids_after: &Ids) -> IdSet {
+pub(crate) fn new_chases(
+    before: &Position,
+    ids_before: &Ids,
+    after: &Position,
+    ids_after: &Ids,
+) -> IdSet {
     let mover = before.turn();
     chase_set(after, ids_after, mover) & !chase_set(before, ids_before, mover)
 }

@@ -48,7 +48,9 @@ impl MoveCounter {
 
     /// Whether the limit of `rules` is reached.
     pub(crate) fn reached(&self, rules: &RuleSet) -> bool {
-        rules.move_limit.is_some_and(|limit| self.counted(rules) >= limit)
+        rules
+            .move_limit
+            .is_some_and(|limit| self.counted(rules) >= limit)
     }
 }
 

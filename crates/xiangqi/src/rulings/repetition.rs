@@ -87,7 +87,8 @@ fn classify(before: &State, after: &State, rules: &RuleSet) -> Ply {
             Ply {
                 check: false,
                 chased,
-                mate_threat: chased == 0 && cxa::is_mate_threat(&after.pos, rules.mate_threat_checks),
+                mate_threat: chased == 0
+                    && cxa::is_mate_threat(&after.pos, rules.mate_threat_checks),
             }
         }
     }
@@ -149,7 +150,10 @@ fn cxa_verdict(by_side: &[Vec<Ply>; 2]) -> Outcome {
         (false, false) => {}
     }
     let forbidden = |moves: &[Ply]| {
-        !moves.is_empty() && moves.iter().all(|p| p.check || p.mate_threat || p.chased != 0)
+        !moves.is_empty()
+            && moves
+                .iter()
+                .all(|p| p.check || p.mate_threat || p.chased != 0)
     };
     // A forbidden cycle with a chase in it is reported as a perpetual chase, one made of checks
     // and mate threats only (长杀, 一将一杀) as a perpetual check.
