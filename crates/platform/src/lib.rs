@@ -5,8 +5,13 @@
 
 #![warn(missing_docs)]
 
+pub mod clock;
+mod ids;
 pub mod ledger;
 pub mod parimutuel;
 pub mod rating;
 pub mod reward;
+pub mod table;
 pub mod wager;
+
+pub use ids::{Millis, TableId, UserId};

@@ -1,0 +1,323 @@
+//! [`Clock`]: the two players' clocks, which side runs, and pause/resume/restore.
+//!
+//! The clock stores no running countdown: it keeps each player's state as of the start of their
+//! move plus the instant the current move began, and computes everything else from `now`. A move
+//! is charged only when the player presses ([`Clock::press`]), so pausing, restoring and
+//! snapshots never lose precision.
+
+use super::control::{FlagKind, TimeControl};
+use super::error::ClockError;
+use super::player::{Charge, PlayerClock};
+use super::snapshot::{ClockSnapshot, PlayerView};
+use crate::ids::{color_serde, Millis};
+use serde::{Deserialize, Serialize};
+use xiangqi::Color;
+
+/// Whether the clock runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "state")]
+pub enum RunState {
+    /// Set up, not started.
+    NotStarted,
+    /// The side on move's time runs since `since`; `banked` is time of this move run before a
+    /// pause.
+    Running {
+        /// When the clock last started or resumed.
+        since: Millis,
+        /// Time of the current move counted before the last pause.
+        banked: Millis,
+    },
+    /// Stopped for a while (server restart): the downtime is not charged.
+    Paused {
+        /// Time of the current move counted before the pause.
+        banked: Millis,
+    },
+    /// The game is over.
+    Stopped {
+        /// Time of the last, unfinished move.
+        banked: Millis,
+    },
+}
+
+/// A completed press: whose move it was and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Press {
+    /// The side that pressed (made the move).
+    #[serde(with = "color_serde")]
+    pub color: Color,
+    /// What the move cost.
+    pub charge: Charge,
+}
+
+/// A game clock for both players.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Clock {
+    control: TimeControl,
+    players: [PlayerClock; 2],
+    #[serde(with = "color_serde")]
+    turn: Color,
+    run: RunState,
+}
+
+impl Clock {
+    /// A clock for `control`, not started, Red to move.
+    ///
+    /// # Errors
+    /// [`ClockError::InvalidControl`] when the control does not validate.
+    pub fn new(control: TimeControl) -> Result<Clock, ClockError> {
+        control.validate()?;
+        let p = PlayerClock::new(&control);
+        Ok(Clock {
+            control,
+            players: [p, p],
+            turn: Color::Red,
+            run: RunState::NotStarted,
+        })
+    }
+
+    /// The time control.
+    #[must_use]
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// The side whose clock runs (or would run).
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// `color`'s clock as of the start of its current or next move.
+    #[must_use]
+    pub fn player(&self, color: Color) -> &PlayerClock {
+        &self.players[color.index()]
+    }
+
+    /// Whether the clock is running, paused or not started or stopped.
+    #[must_use]
+    pub fn run_state(&self) -> RunState {
+        self.run
+    }
+
+    /// Whether a game is in progress on this clock: running or paused.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        matches!(self.run, RunState::Running { .. } | RunState::Paused { .. })
+    }
+
+    /// Starts Red's clock at `now`.
+    ///
+    /// # Errors
+    /// [`ClockError::AlreadyStarted`] unless the clock is new.
+    pub fn start(&mut self, now: Millis) -> Result<(), ClockError> {
+        self.start_for(Color::Red, now)
+    }
+
+    /// Starts `first`'s clock at `now` (Black first in a position with Black to move).
+    ///
+    /// # Errors
+    /// [`ClockError::AlreadyStarted`] unless the clock is new.
+    pub fn start_for(&mut self, first: Color, now: Millis) -> Result<(), ClockError> {
+        if self.run != RunState::NotStarted {
+            return Err(ClockError::AlreadyStarted);
+        }
+        self.turn = first;
+        self.run = RunState::Running {
+            since: now,
+            banked: Millis::ZERO,
+        };
+        Ok(())
+    }
+
+    /// How long the current move has lasted at `now` (time before `since` counts as zero).
+    #[must_use]
+    pub fn move_elapsed(&self, now: Millis) -> Millis {
+        match self.run {
+            RunState::NotStarted => Millis::ZERO,
+            RunState::Running { since, banked } => banked + now.saturating_sub(since),
+            RunState::Paused { banked } | RunState::Stopped { banked } => banked,
+        }
+    }
+
+    /// The side whose time has run out at `now`, with the limit passed. Only the side on move
+    /// can flag; a stopped clock never flags.
+    #[must_use]
+    pub fn flag(&self, now: Millis) -> Option<(Color, FlagKind)> {
+        self.flag_after(now, Millis::ZERO)
+    }
+
+    /// The side whose time has run out at `now`. A limit counts as passed only once the move
+    /// lasts strictly longer than it allows.
+    #[must_use]
+    pub fn flagged(&self, now: Millis) -> Option<Color> {
+        self.flag(now).map(|(c, _)| c)
+    }
+
+    /// Like [`Clock::flag`], but forgiving the side on move its lag grace (its remaining lag quota,
+    /// capped): the server flags with this so a move already in flight can still arrive.
+    #[must_use]
+    pub fn flag_with_grace(&self, now: Millis) -> Option<(Color, FlagKind)> {
+        self.flag_after(now, self.player(self.turn).lag.flag_grace())
+    }
+
+    fn flag_after(&self, now: Millis, grace: Millis) -> Option<(Color, FlagKind)> {
+        if !self.is_active() {
+            return None;
+        }
+        let a = self.player(self.turn).allowance(&self.control)?;
+        (self.move_elapsed(now).saturating_sub(grace) > a.limit).then_some((self.turn, a.kind))
+    }
+
+    /// The first instant at which [`Clock::flag`] reports a flag, if the clock runs and the
+    /// move is limited; the server schedules its next tick for then.
+    #[must_use]
+    pub fn flag_at(&self) -> Option<Millis> {
+        let RunState::Running { since, banked } = self.run else {
+            return None;
+        };
+        let a = self.player(self.turn).allowance(&self.control)?;
+        Some(since + a.limit.saturating_sub(banked) + Millis(1))
+    }
+
+    /// The first instant at which [`Clock::flag_with_grace`] reports a flag.
+    #[must_use]
+    pub fn flag_at_with_grace(&self) -> Option<Millis> {
+        self.flag_at()
+            .map(|at| at + self.player(self.turn).lag.flag_grace())
+    }
+
+    /// Ends the move of the side on move at `now`: charges it, applies the increment, stage change
+    /// or byoyomi, and starts the other side's clock.
+    ///
+    /// # Errors
+    /// [`ClockError::NotRunning`] unless running; [`ClockError::Flagged`] if the move came too
+    /// late (the clock is then unchanged; the caller ends the game).
+    pub fn press(&mut self, now: Millis) -> Result<Press, ClockError> {
+        self.press_with_lag(now, Millis::ZERO)
+    }
+
+    /// [`Clock::press`] for a move whose client reported `lag`: up to the player's lag quota of
+    /// it is credited back before charging.
+    ///
+    /// # Errors
+    /// As [`Clock::press`].
+    pub fn press_with_lag(&mut self, now: Millis, lag: Millis) -> Result<Press, ClockError> {
+        if !matches!(self.run, RunState::Running { .. }) {
+            return Err(self.not_running());
+        }
+        let color = self.turn;
+        let elapsed = self.move_elapsed(now);
+        let p = &mut self.players[color.index()];
+        let credit = p.lag.credit(lag, elapsed);
+        let spent = elapsed.saturating_sub(credit);
+        if let Some(a) = p.allowance(&self.control) {
+            if spent > a.limit {
+                return Err(ClockError::Flagged {
+                    color,
+                    kind: a.kind,
+                });
+            }
+        }
+        let charge = p.charge(&self.control, spent, credit);
+        self.turn = !color;
+        self.run = RunState::Running {
+            since: now,
+            banked: Millis::ZERO,
+        };
+        Ok(Press { color, charge })
+    }
+
+    /// Pauses at `now` (e.g. the server is going down); the downtime until [`Clock::resume`] is
+    /// not charged.
+    ///
+    /// # Errors
+    /// [`ClockError::NotRunning`] unless running.
+    pub fn pause(&mut self, now: Millis) -> Result<(), ClockError> {
+        if !matches!(self.run, RunState::Running { .. }) {
+            return Err(self.not_running());
+        }
+        self.run = RunState::Paused {
+            banked: self.move_elapsed(now),
+        };
+        Ok(())
+    }
+
+    /// Resumes a paused clock at `now`.
+    ///
+    /// # Errors
+    /// [`ClockError::NotPaused`] unless paused.
+    pub fn resume(&mut self, now: Millis) -> Result<(), ClockError> {
+        let RunState::Paused { banked } = self.run else {
+            return Err(ClockError::NotPaused);
+        };
+        self.run = RunState::Running { since: now, banked };
+        Ok(())
+    }
+
+    /// Stops the clock for good at `now` (game over). Stopping a stopped clock does nothing.
+    pub fn stop(&mut self, now: Millis) {
+        if !matches!(self.run, RunState::Stopped { .. }) {
+            self.run = RunState::Stopped {
+                banked: self.move_elapsed(now),
+            };
+        }
+    }
+
+    /// Puts back both players' clocks and the turn from `saved` (a copy taken before some move),
+    /// for an undo: the side then on move starts a fresh move at `now`. The run state (running
+    /// or paused) is kept.
+    ///
+    /// # Errors
+    /// [`ClockError::NotRunning`] unless running or paused; [`ClockError::InvalidControl`] if
+    /// `saved` has another time control.
+    pub fn restore(&mut self, saved: &Clock, now: Millis) -> Result<(), ClockError> {
+        if !self.is_active() {
+            return Err(self.not_running());
+        }
+        if saved.control != self.control {
+            return Err(ClockError::InvalidControl(
+                "restored clock has another control",
+            ));
+        }
+        self.players = saved.players;
+        self.turn = saved.turn;
+        self.run = match self.run {
+            RunState::Paused { .. } => RunState::Paused {
+                banked: Millis::ZERO,
+            },
+            _ => RunState::Running {
+                since: now,
+                banked: Millis::ZERO,
+            },
+        };
+        Ok(())
+    }
+
+    /// What clients display at `now`.
+    #[must_use]
+    pub fn snapshot(&self, now: Millis) -> ClockSnapshot {
+        let elapsed = self.move_elapsed(now);
+        let view = |c: Color| {
+            let e = if c == self.turn {
+                elapsed
+            } else {
+                Millis::ZERO
+            };
+            PlayerView::new(&self.control, self.player(c), e)
+        };
+        ClockSnapshot {
+            running: matches!(self.run, RunState::Running { .. }).then_some(self.turn),
+            turn: self.turn,
+            paused: matches!(self.run, RunState::Paused { .. }),
+            red: view(Color::Red),
+            black: view(Color::Black),
+        }
+    }
+
+    fn not_running(&self) -> ClockError {
+        match self.run {
+            RunState::Stopped { .. } => ClockError::Stopped,
+            _ => ClockError::NotRunning,
+        }
+    }
+}

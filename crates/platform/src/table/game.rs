@@ -1,0 +1,152 @@
+//! [`Game`]: one game at a table — players, position and moves, clock and its history, pending
+//! offers and requests, and how it ended.
+
+use super::event::GameEnd;
+use super::referee::Referee;
+use crate::clock::Clock;
+use crate::ids::{Millis, UserId};
+use xiangqi::rulings::RuleSet;
+use xiangqi::{ByColor, Color, Move, Position};
+
+/// A pending undo request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UndoRequest {
+    /// The side asking to take back its move.
+    pub by: Color,
+    /// How many moves would be taken back (1 or 2).
+    pub plies: usize,
+}
+
+/// One game: in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) number: u32,
+    /// The side that moved first.
+    pub(crate) first: Color,
+    pub(crate) players: ByColor<UserId>,
+    pub(crate) referee: Referee,
+    pub(crate) clock: Clock,
+    /// `clock_history[i]` is the clock just before move `i`.
+    pub(crate) clock_history: Vec<Clock>,
+    pub(crate) started_at: Millis,
+    /// When the side to move began its turn.
+    pub(crate) turn_since: Millis,
+    pub(crate) draw_offer: Option<Color>,
+    pub(crate) undo_request: Option<UndoRequest>,
+    pub(crate) undos_granted: ByColor<u32>,
+    pub(crate) end: Option<GameEnd>,
+}
+
+impl Game {
+    /// Sets up game `number` between `players` with `clock`, started at `now`.
+    pub(crate) fn start(
+        number: u32,
+        players: ByColor<UserId>,
+        start: Position,
+        rules: RuleSet,
+        mut clock: Clock,
+        now: Millis,
+    ) -> Game {
+        let first = start.turn();
+        // A fresh clock always starts; the table builds one per game.
+        let _ = clock.start_for(first, now);
+        Game {
+            number,
+            first,
+            players,
+            referee: Referee::new(start, rules),
+            clock,
+            clock_history: Vec::new(),
+            started_at: now,
+            turn_since: now,
+            draw_offer: None,
+            undo_request: None,
+            undos_granted: ByColor::default(),
+            end: None,
+        }
+    }
+
+    /// The table's number for this game (1, 2, …).
+    #[must_use]
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The user playing `color`.
+    #[must_use]
+    pub fn player(&self, color: Color) -> UserId {
+        *self.players.get(color)
+    }
+
+    /// The side `user` plays, if a player.
+    #[must_use]
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.player(c) == user)
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.referee.position()
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        self.referee.moves()
+    }
+
+    /// Moves (plies) played.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.referee.moves().len()
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// The clock.
+    #[must_use]
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// When the game started.
+    #[must_use]
+    pub fn started_at(&self) -> Millis {
+        self.started_at
+    }
+
+    /// The side whose draw offer is pending.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The pending undo request.
+    #[must_use]
+    pub fn undo_request(&self) -> Option<UndoRequest> {
+        self.undo_request
+    }
+
+    /// How the game ended; `None` while in progress.
+    #[must_use]
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Whether the game is in progress.
+    #[must_use]
+    pub fn is_playing(&self) -> bool {
+        self.end.is_none()
+    }
+
+    /// Whether `color` has made a move yet.
+    #[must_use]
+    pub fn has_moved(&self, color: Color) -> bool {
+        self.ply() >= 2 || (self.ply() == 1 && self.first == color)
+    }
+}

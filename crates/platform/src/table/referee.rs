@@ -1,0 +1,54 @@
+//! The referee: follows the game's moves with the rules and rules on how it ends, through
+//! [`xiangqi::rulings::Judge`] (checkmate and stalemate, perpetual check and chase, repetition,
+//! the move limit, insufficient material). The table talks only to this wrapper.
+
+use xiangqi::rulings::{Judge, RuleSet};
+use xiangqi::{IllegalMove, Move, Outcome, Position};
+
+/// The position and moves of one game, with game-end rulings.
+#[derive(Clone, Debug)]
+pub(crate) struct Referee {
+    judge: Judge,
+    /// The moves played (kept here too so they can be lent as a slice).
+    moves: Vec<Move>,
+}
+
+impl Referee {
+    pub(crate) fn new(start: Position, rules: RuleSet) -> Referee {
+        Referee {
+            judge: Judge::new(start, rules),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The ruling on the starting position itself, if it already ends the game.
+    pub(crate) fn start_ruling(start: &Position, rules: RuleSet) -> Option<Outcome> {
+        Judge::new(start.clone(), rules).ruling().map(|r| r.outcome)
+    }
+
+    pub(crate) fn position(&self) -> &Position {
+        self.judge.position()
+    }
+
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub(crate) fn is_legal(&self, m: Move) -> bool {
+        self.judge.ruling().is_none() && self.position().is_legal(m)
+    }
+
+    /// Plays a legal move; returns the outcome it brings about, if any.
+    pub(crate) fn play(&mut self, m: Move) -> Result<Option<Outcome>, IllegalMove> {
+        let ruling = self.judge.play(m)?;
+        self.moves.push(m);
+        Ok(ruling.map(|r| r.outcome))
+    }
+
+    /// Takes back the last move.
+    pub(crate) fn undo(&mut self) -> Option<Move> {
+        let last = self.judge.undo()?;
+        self.moves.pop();
+        Some(last)
+    }
+}
