@@ -379,8 +379,8 @@ impl Searcher {
         let in_check = self.pos.is_check();
         for i in 0..root_moves.len() {
             let m = root_moves[i].0;
+            let gives_check = self.pos.gives_check(m);
             let undo = self.pos.do_move(m);
-            let gives_check = self.pos.is_check();
             self.push(gives_check);
             self.moves[0] = Some(m);
             let ext = i32::from(gives_check || in_check);

@@ -6,8 +6,8 @@
 //! file or rank (where it may become a cannon screen). All other moves are legal as generated.
 
 use crate::attacks::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, RAYS,
-    REL_ON_LINE,
+    nearest, ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES,
+    RAYS, RAY_MASKS, REL_ON_LINE,
 };
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
@@ -61,6 +61,22 @@ impl Position {
         self.filter_legal(list);
     }
 
+    /// Like [`Position::legal_moves_into`] when the caller already knows whether the side to move
+    /// is in check (`in_check` must equal [`Position::is_check`]); saves the king-attack test.
+    pub fn legal_moves_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::All);
+        self.filter_legal_known(list, in_check);
+    }
+
+    /// Like [`Position::legal_captures_into`] when the caller already knows whether the side to
+    /// move is in check (`in_check` must equal [`Position::is_check`]).
+    pub fn legal_captures_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Captures);
+        self.filter_legal_known(list, in_check);
+    }
+
     /// Number of legal moves of the side to move.
     #[must_use]
     pub fn count_legal_moves(&mut self) -> usize {
@@ -89,6 +105,18 @@ impl Position {
         list.contains(m) && pos.leaves_king_safe(m)
     }
 
+    /// Like [`Position::is_legal`] without copying the position: the board is changed only
+    /// temporarily and restored before returning (for engines testing hash-table moves).
+    #[must_use]
+    pub fn is_legal_in_place(&mut self, m: Move) -> bool {
+        if !is_color(self.board[m.from().index()], self.turn) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.piece_moves(m.from(), &mut list, Gen::All);
+        list.contains(m) && self.leaves_king_safe(m)
+    }
+
     /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
@@ -102,9 +130,14 @@ impl Position {
     }
 
     fn filter_legal(&mut self, list: &mut MoveList) {
+        let in_check = self.king_attacked(self.turn);
+        self.filter_legal_known(list, in_check);
+    }
+
+    fn filter_legal_known(&mut self, list: &mut MoveList, in_check: bool) {
         let us = self.turn;
         let king = self.kings[us.index()];
-        if self.king_attacked(us) {
+        if in_check {
             list.retain(|m| self.leaves_king_safe(m));
             return;
         }
@@ -147,6 +180,26 @@ impl Position {
         let b = &self.board;
         let role = ROLE_OF_CODE[b[s] as usize];
         match role {
+            Role::Chariot | Role::Cannon if gen == Gen::Captures => {
+                let occ = self.occ[0] | self.occ[1];
+                let enemy = self.occ[us.index() ^ 1];
+                for (d, &mask) in RAY_MASKS[s].iter().enumerate() {
+                    let mut blockers = occ & mask;
+                    if blockers == 0 {
+                        continue;
+                    }
+                    if role == Role::Cannon {
+                        blockers &= !(1u128 << nearest(blockers, d));
+                        if blockers == 0 {
+                            continue;
+                        }
+                    }
+                    let t = nearest(blockers, d);
+                    if enemy >> t & 1 != 0 {
+                        list.push(Move::new(from, Square::new(t)));
+                    }
+                }
+            }
             Role::Chariot => {
                 for ray in &RAYS[s] {
                     for &t in ray.as_slice() {
