@@ -11,9 +11,11 @@
 
 #![warn(missing_docs)]
 
+mod bitboard;
 mod chase;
 mod control;
 mod engine;
+mod eval_state;
 mod history;
 mod movepick;
 mod node;

@@ -269,7 +269,7 @@ impl Searcher {
             {
                 continue;
             }
-            let undo = self.pos.do_move(m);
+            let undo = self.make(m);
 
             self.push(gives_check);
             self.moves[ply] = Some(m);
@@ -307,7 +307,7 @@ impl Searcher {
                 }
             }
             self.stack.pop();
-            self.pos.undo_move(m, undo);
+            self.unmake(m, undo);
             if self.stopped {
                 return 0;
             }
@@ -439,11 +439,11 @@ impl Searcher {
                 }
             }
             let gives_check = self.pos.gives_check(m);
-            let undo = self.pos.do_move(m);
+            let undo = self.make(m);
             self.push(gives_check);
             let score = -self.qsearch(-beta, -alpha, ply + 1, control);
             self.stack.pop();
-            self.pos.undo_move(m, undo);
+            self.unmake(m, undo);
             if self.stopped {
                 return 0;
             }
