@@ -22,6 +22,7 @@ mod node;
 mod pst;
 
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod level;
 pub mod params;

@@ -36,6 +36,7 @@ const ROLE_OF_CODE: [Role; 15] = [
 enum Gen {
     All,
     Captures,
+    Quiets,
 }
 
 impl Position {
@@ -74,6 +75,16 @@ impl Position {
     pub fn legal_captures_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
         list.clear();
         self.pseudo_moves(list, Gen::Captures);
+        self.filter_legal_known(list, in_check);
+    }
+
+    /// The legal non-captures of the side to move, appended to `list` (cleared first), in the
+    /// order [`Position::legal_moves_into`] lists them; `in_check` must equal
+    /// [`Position::is_check`]. With [`Position::legal_captures_known_check_into`] this lets an
+    /// engine generate captures first and the quiet moves only when it needs them.
+    pub fn legal_quiets_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Quiets);
         self.filter_legal_known(list, in_check);
     }
 
@@ -165,9 +176,9 @@ impl Position {
     fn push_if_target(&self, list: &mut MoveList, from: usize, to: u8, gen: Gen) {
         let t = self.board[to as usize];
         let ok = if t == EMPTY {
-            gen == Gen::All
+            gen != Gen::Captures
         } else {
-            !is_color(t, self.turn)
+            gen != Gen::Quiets && !is_color(t, self.turn)
         };
         if ok {
             list.push(Move::new(Square::new(from), Square::new(to as usize)));
@@ -205,11 +216,9 @@ impl Position {
                     for &t in ray.as_slice() {
                         let p = b[t as usize];
                         if p == EMPTY {
-                            if gen == Gen::All {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
+                            list.push(Move::new(from, Square::new(t as usize)));
                         } else {
-                            if !is_color(p, us) {
+                            if gen == Gen::All && !is_color(p, us) {
                                 list.push(Move::new(from, Square::new(t as usize)));
                             }
                             break;
@@ -226,10 +235,11 @@ impl Position {
                         if b[t as usize] != EMPTY {
                             break;
                         }
-                        if gen == Gen::All {
-                            list.push(Move::new(from, Square::new(t as usize)));
-                        }
+                        list.push(Move::new(from, Square::new(t as usize)));
                         i += 1;
+                    }
+                    if gen == Gen::Quiets {
+                        continue;
                     }
                     i += 1;
                     while i < squares.len() {

@@ -1,6 +1,6 @@
 //! The allocation-free fast paths used by engines agree with the straightforward definitions on
 //! random legal games: `gives_check` with make/`is_check`/unmake, and the known-check generators
-//! with the plain ones.
+//! (all moves, captures, quiet moves) with the plain ones.
 
 use proptest::prelude::*;
 use xiangqi::{Move, MoveList, Position};
