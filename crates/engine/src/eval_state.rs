@@ -146,7 +146,7 @@ mod tests {
                 .copied()
                 .filter(|&m| pos.is_capture(m))
                 .collect();
-            let m = if caps.is_empty() || seed % 2 == 0 {
+            let m = if caps.is_empty() || seed.is_multiple_of(2) {
                 list[(seed >> 8) as usize % list.len()]
             } else {
                 caps[(seed >> 8) as usize % caps.len()]
