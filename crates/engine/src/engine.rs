@@ -27,6 +27,7 @@ pub struct Engine {
     options: SearchOptions,
     rng: Rng,
     hash_mb: usize,
+    book: bool,
 }
 
 impl Default for Engine {
@@ -51,6 +52,7 @@ impl Engine {
             options: SearchOptions::default(),
             rng: Rng::new(0x5EED),
             hash_mb,
+            book: true,
         }
     }
 
@@ -88,6 +90,12 @@ impl Engine {
     /// Draw score for the engine (positive: avoid draws).
     pub fn set_contempt(&mut self, cp: i32) {
         self.options.contempt = cp.clamp(-200, 200);
+    }
+
+    /// Switches the built-in opening book (`book.rs`) on or off (on by default). The book is
+    /// used only for searches limited by time.
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
     }
 
     /// Seeds the random choices of the lower levels.
@@ -150,6 +158,16 @@ impl Engine {
         control: &Control,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        let timed = limits.depth.is_none() && limits.nodes.is_none() && !limits.infinite;
+        if self.book && timed && self.banned.is_empty() && !control.is_pondering() {
+            // Low levels pick any book move; higher ones follow the weights.
+            if let Some(m) = crate::book::book_move(&self.pos, self.level <= 3, &mut self.rng) {
+                return SearchResult {
+                    best: Some(m),
+                    ..SearchResult::default()
+                };
+            }
+        }
         let s = level::settings(self.level);
         let mut limits = limits.clone();
         let mut options = self.options;

@@ -11,15 +11,18 @@
 
 #![warn(missing_docs)]
 
+mod bitboard;
 mod chase;
 mod control;
 mod engine;
+mod eval_state;
 mod history;
 mod movepick;
 mod node;
 mod pst;
 
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod level;
 pub mod params;

@@ -203,7 +203,7 @@ impl Searcher {
         }
 
         // The hash move is tried before any generation: a cut-off then costs no move list.
-        let tt_move = tt_move.filter(|&m| self.pos.is_legal(m));
+        let tt_move = tt_move.filter(|&m| self.pos.is_legal_in_place(m));
         let mut pending_tt = tt_move;
         let mut picker: Option<Picker> = None;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
@@ -224,7 +224,7 @@ impl Searcher {
             } else {
                 if picker.is_none() {
                     let mut list = MoveList::new();
-                    self.pos.legal_moves_into(&mut list);
+                    self.pos.legal_moves_known_check_into(&mut list, in_check);
                     if list.is_empty() {
                         // Checkmate or stalemate: the side to move loses.
                         return -(MATE - ply as i32);
@@ -243,8 +243,7 @@ impl Searcher {
             } else {
                 0
             };
-            let undo = self.pos.do_move(m);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.gives_check(m);
             move_count += 1;
             let quiet = !capture && !gives_check;
 
@@ -252,11 +251,9 @@ impl Searcher {
             // (Not against a mate-score alpha: a quiet stalemating move wins in Xiangqi.)
             if !pv_node && !in_check && best > -MATE_BOUND && alpha.abs() < MATE_BOUND && quiet {
                 if depth <= 4 && quiet_count as i32 >= lmp_limit {
-                    self.pos.undo_move(m, undo);
                     continue;
                 }
                 if depth <= 3 && static_eval + 120 + 110 * depth <= alpha {
-                    self.pos.undo_move(m, undo);
                     continue;
                 }
             }
@@ -270,9 +267,9 @@ impl Searcher {
                 && Picker::is_bad_capture_score(order)
                 && static_eval + victim + 150 * depth <= alpha
             {
-                self.pos.undo_move(m, undo);
                 continue;
             }
+            let undo = self.make(m);
 
             self.push(gives_check);
             self.moves[ply] = Some(m);
@@ -310,7 +307,7 @@ impl Searcher {
                 }
             }
             self.stack.pop();
-            self.pos.undo_move(m, undo);
+            self.unmake(m, undo);
             if self.stopped {
                 return 0;
             }
@@ -420,12 +417,12 @@ impl Searcher {
         }
         let mut list = MoveList::new();
         if in_check {
-            self.pos.legal_moves_into(&mut list);
+            self.pos.legal_moves_known_check_into(&mut list, true);
             if list.is_empty() {
                 return -(MATE - ply as i32);
             }
         } else {
-            self.pos.legal_captures_into(&mut list);
+            self.pos.legal_captures_known_check_into(&mut list, false);
         }
         let tt_move = entry
             .and_then(|e| e.best_move())
@@ -441,12 +438,12 @@ impl Searcher {
                     continue;
                 }
             }
-            let undo = self.pos.do_move(m);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.gives_check(m);
+            let undo = self.make(m);
             self.push(gives_check);
             let score = -self.qsearch(-beta, -alpha, ply + 1, control);
             self.stack.pop();
-            self.pos.undo_move(m, undo);
+            self.unmake(m, undo);
             if self.stopped {
                 return 0;
             }

@@ -5,8 +5,6 @@
 //! point rotated by 180° (`89 - index`). Only the pawn and king have separate endgame shapes; the
 //! other pieces use half their middlegame table in the endgame.
 
-use xiangqi::Role;
-
 type Table = [i32; 90];
 
 #[rustfmt::skip]
@@ -172,8 +170,9 @@ const fn tables(mg: &Table, eg: &Table) -> RoleTables {
     }
 }
 
-/// Tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn).
-pub(crate) static PST: [RoleTables; 7] = [
+/// Tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn); a constant,
+/// because `eval_state.rs` folds them with the material into one table at compile time.
+pub(crate) const TABLES: [RoleTables; 7] = [
     tables(&KING_MG, &KING_EG),
     tables(&ADVISOR, &ADVISOR),
     tables(&ELEPHANT, &ELEPHANT),
@@ -182,9 +181,3 @@ pub(crate) static PST: [RoleTables; 7] = [
     tables(&CANNON, &halved(&CANNON)),
     tables(&PAWN_MG, &PAWN_EG),
 ];
-
-/// The table of `role`.
-#[inline]
-pub(crate) fn of(role: Role) -> &'static RoleTables {
-    &PST[role.index()]
-}

@@ -7,10 +7,13 @@
 //! are scored like being mated, so the search avoids them exactly as it avoids mate.
 
 use crate::control::Control;
+use crate::eval::evaluate_state;
+use crate::eval_state::EvalState;
 use crate::history::History;
+use crate::params::Params;
 use crate::repetition::RepEntry;
 use crate::tt::TranspositionTable;
-use xiangqi::{Move, Position};
+use xiangqi::{Move, Position, Undo};
 
 /// Larger than any score.
 pub const INFINITE: i32 = 32000;
@@ -146,6 +149,8 @@ pub struct Searcher {
     pub(crate) root_color: xiangqi::Color,
     pub(crate) lmr: Vec<[u8; 64]>,
     eval_cache: Vec<(u64, i32)>,
+    /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
+    state: EvalState,
 }
 
 impl Searcher {
@@ -178,6 +183,7 @@ impl Searcher {
             root_color: xiangqi::Color::Red,
             lmr,
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            state: EvalState::new(&Position::startpos(), &Params::DEFAULT),
         }
     }
 
@@ -213,6 +219,7 @@ impl Searcher {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.pos = pos.clone();
+        self.state = EvalState::new(pos, &Params::DEFAULT);
         self.stack.clear();
         self.stack.extend_from_slice(history);
         if self.stack.last().map(|e| e.key) != Some(pos.hash()) {
@@ -379,8 +386,8 @@ impl Searcher {
         let in_check = self.pos.is_check();
         for i in 0..root_moves.len() {
             let m = root_moves[i].0;
-            let undo = self.pos.do_move(m);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.gives_check(m);
+            let undo = self.make(m);
             self.push(gives_check);
             self.moves[0] = Some(m);
             let ext = i32::from(gives_check || in_check);
@@ -395,7 +402,7 @@ impl Searcher {
                 s
             };
             self.stack.pop();
-            self.pos.undo_move(m, undo);
+            self.unmake(m, undo);
             if self.stopped {
                 // Keep the order found so far; the first move is the best proven one.
                 return (best, false);
@@ -450,9 +457,28 @@ impl Searcher {
         if slot.0 == key {
             return slot.1;
         }
-        let v = crate::eval::evaluate(&self.pos);
+        let v = evaluate_state(&self.pos, &self.state, &Params::DEFAULT);
         *slot = (key, v);
         v
+    }
+
+    /// Plays `m` on the search position and updates the evaluation state.
+    #[inline]
+    pub(crate) fn make(&mut self, m: Move) -> Undo {
+        let undo = self.pos.do_move(m);
+        if let Some(mover) = self.pos.piece_at(m.to()) {
+            self.state.apply(mover, m.from(), m.to(), undo.captured());
+        }
+        undo
+    }
+
+    /// Takes back `m`, played with [`Searcher::make`].
+    #[inline]
+    pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
+        if let Some(mover) = self.pos.piece_at(m.to()) {
+            self.state.revert(mover, m.from(), m.to(), undo.captured());
+        }
+        self.pos.undo_move(m, undo);
     }
 
     /// Pushes the position just reached onto the repetition stack.

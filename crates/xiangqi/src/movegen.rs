@@ -6,8 +6,8 @@
 //! file or rank (where it may become a cannon screen). All other moves are legal as generated.
 
 use crate::attacks::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, RAYS,
-    REL_ON_LINE,
+    nearest, ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES,
+    RAYS, RAY_MASKS, REL_ON_LINE,
 };
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
@@ -36,6 +36,7 @@ const ROLE_OF_CODE: [Role; 15] = [
 enum Gen {
     All,
     Captures,
+    Quiets,
 }
 
 impl Position {
@@ -59,6 +60,32 @@ impl Position {
         list.clear();
         self.pseudo_moves(list, Gen::Captures);
         self.filter_legal(list);
+    }
+
+    /// Like [`Position::legal_moves_into`] when the caller already knows whether the side to move
+    /// is in check (`in_check` must equal [`Position::is_check`]); saves the king-attack test.
+    pub fn legal_moves_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::All);
+        self.filter_legal_known(list, in_check);
+    }
+
+    /// Like [`Position::legal_captures_into`] when the caller already knows whether the side to
+    /// move is in check (`in_check` must equal [`Position::is_check`]).
+    pub fn legal_captures_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Captures);
+        self.filter_legal_known(list, in_check);
+    }
+
+    /// The legal non-captures of the side to move, appended to `list` (cleared first), in the
+    /// order [`Position::legal_moves_into`] lists them; `in_check` must equal
+    /// [`Position::is_check`]. With [`Position::legal_captures_known_check_into`] this lets an
+    /// engine generate captures first and the quiet moves only when it needs them.
+    pub fn legal_quiets_known_check_into(&mut self, list: &mut MoveList, in_check: bool) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Quiets);
+        self.filter_legal_known(list, in_check);
     }
 
     /// Number of legal moves of the side to move.
@@ -89,6 +116,18 @@ impl Position {
         list.contains(m) && pos.leaves_king_safe(m)
     }
 
+    /// Like [`Position::is_legal`] without copying the position: the board is changed only
+    /// temporarily and restored before returning (for engines testing hash-table moves).
+    #[must_use]
+    pub fn is_legal_in_place(&mut self, m: Move) -> bool {
+        if !is_color(self.board[m.from().index()], self.turn) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.piece_moves(m.from(), &mut list, Gen::All);
+        list.contains(m) && self.leaves_king_safe(m)
+    }
+
     /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
@@ -102,9 +141,14 @@ impl Position {
     }
 
     fn filter_legal(&mut self, list: &mut MoveList) {
+        let in_check = self.king_attacked(self.turn);
+        self.filter_legal_known(list, in_check);
+    }
+
+    fn filter_legal_known(&mut self, list: &mut MoveList, in_check: bool) {
         let us = self.turn;
         let king = self.kings[us.index()];
-        if self.king_attacked(us) {
+        if in_check {
             list.retain(|m| self.leaves_king_safe(m));
             return;
         }
@@ -132,9 +176,9 @@ impl Position {
     fn push_if_target(&self, list: &mut MoveList, from: usize, to: u8, gen: Gen) {
         let t = self.board[to as usize];
         let ok = if t == EMPTY {
-            gen == Gen::All
+            gen != Gen::Captures
         } else {
-            !is_color(t, self.turn)
+            gen != Gen::Quiets && !is_color(t, self.turn)
         };
         if ok {
             list.push(Move::new(Square::new(from), Square::new(to as usize)));
@@ -147,16 +191,34 @@ impl Position {
         let b = &self.board;
         let role = ROLE_OF_CODE[b[s] as usize];
         match role {
+            Role::Chariot | Role::Cannon if gen == Gen::Captures => {
+                let occ = self.occ[0] | self.occ[1];
+                let enemy = self.occ[us.index() ^ 1];
+                for (d, &mask) in RAY_MASKS[s].iter().enumerate() {
+                    let mut blockers = occ & mask;
+                    if blockers == 0 {
+                        continue;
+                    }
+                    if role == Role::Cannon {
+                        blockers &= !(1u128 << nearest(blockers, d));
+                        if blockers == 0 {
+                            continue;
+                        }
+                    }
+                    let t = nearest(blockers, d);
+                    if enemy >> t & 1 != 0 {
+                        list.push(Move::new(from, Square::new(t)));
+                    }
+                }
+            }
             Role::Chariot => {
                 for ray in &RAYS[s] {
                     for &t in ray.as_slice() {
                         let p = b[t as usize];
                         if p == EMPTY {
-                            if gen == Gen::All {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
+                            list.push(Move::new(from, Square::new(t as usize)));
                         } else {
-                            if !is_color(p, us) {
+                            if gen == Gen::All && !is_color(p, us) {
                                 list.push(Move::new(from, Square::new(t as usize)));
                             }
                             break;
@@ -173,10 +235,11 @@ impl Position {
                         if b[t as usize] != EMPTY {
                             break;
                         }
-                        if gen == Gen::All {
-                            list.push(Move::new(from, Square::new(t as usize)));
-                        }
+                        list.push(Move::new(from, Square::new(t as usize)));
                         i += 1;
+                    }
+                    if gen == Gen::Quiets {
+                        continue;
                     }
                     i += 1;
                     while i < squares.len() {

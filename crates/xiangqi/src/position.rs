@@ -3,7 +3,9 @@
 //! The board is a mailbox of piece codes plus one 128-bit occupancy set per colour; make/unmake
 //! update both and the Zobrist hash incrementally. See `movegen.rs` for move generation.
 
-use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS, RAYS, REL_DIAGONAL, REL_ON_LINE};
+use crate::attacks::{
+    HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, RAYS, REL_DIAGONAL, REL_ON_LINE,
+};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
 use std::fmt;
@@ -391,11 +393,59 @@ impl Position {
     }
 
     /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
+    ///
+    /// Only what the move can change is examined: the moved piece's own attack (horse, pawn; a
+    /// chariot or cannon is found on the king's line through its destination), the king's line
+    /// through the origin (a discovered chariot or cannon attack), the king's line through the
+    /// destination (the piece may become a cannon screen) and the horse leg the origin may free.
+    /// Before the move the opponent's king was not attacked (the position is legal), so nothing
+    /// else can attack it afterwards.
     #[must_use]
+    #[inline]
     pub fn gives_check(&mut self, m: Move) -> bool {
-        let undo = self.do_move(m);
-        let check = self.is_check();
-        self.undo_move(m, undo);
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from];
+        let them = !self.turn;
+        let ek = self.kings[them.index()].index();
+        let relation = &KING_RELATION[ek];
+        let (rf, rt) = (relation[from], relation[to]);
+        // Direct attacks of a horse or pawn from the destination (a leg never is the origin).
+        if piece == code(self.turn, Role::Horse) {
+            let hit = HORSE_ATTACKERS[ek].as_slice().iter().any(|s| {
+                s.to as usize == to
+                    && (s.block as usize == from || self.board[s.block as usize] == EMPTY)
+            });
+            if hit {
+                return true;
+            }
+        } else if piece == code(self.turn, Role::Pawn)
+            && PAWN_ATTACKERS[self.turn.index()][ek]
+                .as_slice()
+                .contains(&(to as u8))
+        {
+            return true;
+        }
+        if (rf | rt) & REL_ON_LINE == 0 && rf & REL_DIAGONAL == 0 {
+            return false;
+        }
+        let captured = self.board[to];
+        self.board[from] = EMPTY;
+        self.board[to] = piece;
+        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
+        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
+        let mut check = dir_to.is_some_and(|d| self.ray_attacks_king(ek, d, them));
+        if !check && dir_from != dir_to {
+            check = dir_from.is_some_and(|d| self.ray_attacks_king(ek, d, them));
+        }
+        if !check && rf & REL_DIAGONAL != 0 {
+            let horse = code(self.turn, Role::Horse);
+            check = HORSE_ATTACKERS[ek]
+                .as_slice()
+                .iter()
+                .any(|s| s.block as usize == from && self.board[s.to as usize] == horse);
+        }
+        self.board[from] = piece;
+        self.board[to] = captured;
         check
     }
 

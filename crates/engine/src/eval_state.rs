@@ -1,0 +1,165 @@
+//! Incrementally updated part of the evaluation: material plus piece-square sums, piece counts
+//! and one 90-bit set per colour and role.
+//!
+//! Key decision: the rules crate's `Position` stays a plain mailbox; the searcher keeps this side
+//! structure in step with it (`apply` after `do_move`, `revert` after `undo_move`), so the
+//! evaluation never decodes the board piece by piece. Built from scratch (`new`) it uses any
+//! weights — the tuner's path — while the incremental updates use the engine's default weights
+//! from a table computed at compile time; both give the same sums for the default weights.
+
+use crate::params::Params;
+use crate::pst::TABLES;
+use xiangqi::{Color, Piece, Position, Role, Square};
+
+/// Material + piece-square value `(mg, eg)` of a piece of role index `r` for `color` on `s`.
+const fn psq(p: &Params, color: usize, r: usize, s: usize) -> (i32, i32) {
+    let rel = if color == 0 { s } else { 89 - s };
+    (
+        p.material_mg[r] + TABLES[r].mg[rel],
+        p.material_eg[r] + TABLES[r].eg[rel],
+    )
+}
+
+/// `PSQ[color][role][square]` for [`Params::DEFAULT`].
+static PSQ: [[[(i32, i32); 90]; 7]; 2] = {
+    let mut t = [[[(0, 0); 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let mut s = 0;
+            while s < 90 {
+                t[c][r][s] = psq(&Params::DEFAULT, c, r, s);
+                s += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Material, piece-square sums and piece sets of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EvalState {
+    /// Sum of material + piece-square values per colour, `(mg, eg)`.
+    pub psq: [[i32; 2]; 2],
+    /// Pieces per colour and role index.
+    pub counts: [[i32; 7]; 2],
+    /// Squares per colour and role index.
+    pub sets: [[u128; 7]; 2],
+}
+
+impl EvalState {
+    /// The state of `pos` with the weights `p`.
+    pub fn new(pos: &Position, p: &Params) -> EvalState {
+        let mut st = EvalState {
+            psq: [[0; 2]; 2],
+            counts: [[0; 7]; 2],
+            sets: [[0; 7]; 2],
+        };
+        for (sq, piece) in pos.pieces() {
+            let (c, r, s) = (piece.color.index(), piece.role.index(), sq.index());
+            let (mg, eg) = psq(p, c, r, s);
+            st.psq[c][0] += mg;
+            st.psq[c][1] += eg;
+            st.counts[c][r] += 1;
+            st.sets[c][r] |= 1u128 << s;
+        }
+        st
+    }
+
+    /// Updates the state for `mover` having moved `from` → `to`, capturing `captured`
+    /// (default weights).
+    #[inline]
+    pub fn apply(&mut self, mover: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        let (c, r) = (mover.color.index(), mover.role.index());
+        let (f, t) = (from.index(), to.index());
+        let (a, b) = (PSQ[c][r][f], PSQ[c][r][t]);
+        self.psq[c][0] += b.0 - a.0;
+        self.psq[c][1] += b.1 - a.1;
+        self.sets[c][r] ^= (1u128 << f) | (1u128 << t);
+        if let Some(x) = captured {
+            let (xc, xr) = (x.color.index(), x.role.index());
+            let v = PSQ[xc][xr][t];
+            self.psq[xc][0] -= v.0;
+            self.psq[xc][1] -= v.1;
+            self.counts[xc][xr] -= 1;
+            self.sets[xc][xr] ^= 1u128 << t;
+        }
+    }
+
+    /// Undoes [`EvalState::apply`] with the same arguments.
+    #[inline]
+    pub fn revert(&mut self, mover: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        let (c, r) = (mover.color.index(), mover.role.index());
+        let (f, t) = (from.index(), to.index());
+        let (a, b) = (PSQ[c][r][f], PSQ[c][r][t]);
+        self.psq[c][0] -= b.0 - a.0;
+        self.psq[c][1] -= b.1 - a.1;
+        self.sets[c][r] ^= (1u128 << f) | (1u128 << t);
+        if let Some(x) = captured {
+            let (xc, xr) = (x.color.index(), x.role.index());
+            let v = PSQ[xc][xr][t];
+            self.psq[xc][0] += v.0;
+            self.psq[xc][1] += v.1;
+            self.counts[xc][xr] += 1;
+            self.sets[xc][xr] ^= 1u128 << t;
+        }
+    }
+
+    /// Pieces of `color` and `role`.
+    #[inline]
+    pub fn set(&self, color: Color, role: Role) -> u128 {
+        self.sets[color.index()][role.index()]
+    }
+
+    /// Number of pieces of `color` and `role`.
+    #[inline]
+    pub fn count(&self, color: Color, role: Role) -> i32 {
+        self.counts[color.index()][role.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::MoveList;
+
+    #[test]
+    fn incremental_updates_match_a_fresh_state_along_a_game() {
+        let mut pos = Position::startpos();
+        let mut st = EvalState::new(&pos, &Params::DEFAULT);
+        let mut list = MoveList::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            pos.legal_moves_into(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Prefer captures so that the game thins out.
+            let caps: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect();
+            let m = if caps.is_empty() || seed.is_multiple_of(2) {
+                list[(seed >> 8) as usize % list.len()]
+            } else {
+                caps[(seed >> 8) as usize % caps.len()]
+            };
+            let before = st.clone();
+            let undo = pos.do_move(m);
+            let mover = pos.piece_at(m.to()).expect("moved piece");
+            st.apply(mover, m.from(), m.to(), undo.captured());
+            assert_eq!(st, EvalState::new(&pos, &Params::DEFAULT), "after {m}");
+            // Revert and re-apply to check the inverse.
+            st.revert(mover, m.from(), m.to(), undo.captured());
+            assert_eq!(st, before);
+            st.apply(mover, m.from(), m.to(), undo.captured());
+        }
+    }
+}
