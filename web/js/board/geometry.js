@@ -6,7 +6,7 @@ export const RANKS = 10;
 /** Distance between two lines in SVG units. */
 export const CELL = 100;
 /** Margin between the outermost lines and the edge of the board. */
-export const MARGIN = 70;
+export const MARGIN = 96;
 export const WIDTH = MARGIN * 2 + CELL * (FILES - 1);
 export const HEIGHT = MARGIN * 2 + CELL * (RANKS - 1);
 

@@ -52,7 +52,7 @@ export function drawBoard(layer, orientation) {
   const ink = '#5a3a1a';
   // Outer frame: a heavy line just outside the grid.
   el('rect', {
-    x: left - 12, y: top - 12, width: right - left + 24, height: bottom - top + 24,
+    x: left - 16, y: top - 16, width: right - left + 32, height: bottom - top + 32,
     fill: 'none', stroke: ink, 'stroke-width': 6,
   }, layer);
   const lines = el('g', { stroke: ink, 'stroke-width': 2.6, 'stroke-linecap': 'square', fill: 'none' }, layer);
@@ -116,8 +116,8 @@ export function drawBoard(layer, orientation) {
   for (let f = 0; f < FILES; f++) {
     const redPt = toPoint(square(f, 0), orientation);
     const blackPt = toPoint(square(f, RANKS - 1), orientation);
-    const redY = orientation === 'red' ? HEIGHT - MARGIN * 0.3 : MARGIN * 0.3;
-    const blackY = orientation === 'red' ? MARGIN * 0.3 : HEIGHT - MARGIN * 0.3;
+    const redY = orientation === 'red' ? HEIGHT - MARGIN * 0.22 : MARGIN * 0.22;
+    const blackY = orientation === 'red' ? MARGIN * 0.22 : HEIGHT - MARGIN * 0.22;
     el('text', { x: redPt.x, y: redY }, nums).textContent = RED_NUMS[f];
     el('text', { x: blackPt.x, y: blackY }, nums).textContent = String(f + 1);
   }
