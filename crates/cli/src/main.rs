@@ -2,9 +2,11 @@
 
 mod cmd_bench;
 mod cmd_engine;
+mod cmd_loadtest;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -29,6 +31,10 @@ enum Command {
     Bench(cmd_bench::Args),
     /// Play against the engine in the terminal.
     Play(cmd_play::Args),
+    /// Run the online platform (HTTP + WebSocket; SQLite under ./chuhe-data by default).
+    Serve(cmd_serve::Args),
+    /// Drive simulated players against a running server; report moves/s and relay latency.
+    Loadtest(cmd_loadtest::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +45,8 @@ fn main() -> ExitCode {
         Command::Engine(args) => cmd_engine::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Play(args) => cmd_play::run(&args),
+        Command::Serve(args) => cmd_serve::run(&args),
+        Command::Loadtest(args) => cmd_loadtest::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

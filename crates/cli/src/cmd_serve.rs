@@ -1,0 +1,70 @@
+//! `chuhe serve`: the online platform (HTTP + WebSocket) with its database, no setup needed.
+
+use clap::Args as ClapArgs;
+use server::ai::EngineOpponent;
+use server::Config;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Options of `chuhe serve`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Address to listen on (default 127.0.0.1:8080, or the config file's `listen`).
+    #[arg(long)]
+    listen: Option<String>,
+    /// Folder for the SQLite database (default ./chuhe-data).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Database URL (`postgres://…`); also read from DATABASE_URL. Default: SQLite in --data.
+    #[arg(long)]
+    database: Option<String>,
+    /// TOML configuration file (see chuhe.example.toml); every key is optional.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Override the number of tables in every room.
+    #[arg(long)]
+    tables: Option<u32>,
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(args: &Args) -> Result<(), String> {
+    run_inner(args).map_err(|e| e.to_string())
+}
+
+fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let mut config = match &args.config {
+        Some(path) => Config::from_file(path)?,
+        None => Config::default(),
+    };
+    if let Some(l) = &args.listen {
+        config.listen.clone_from(l);
+    }
+    if let Some(d) = &args.data {
+        config.data_dir.clone_from(d);
+    }
+    if let Some(url) = args
+        .database
+        .clone()
+        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()))
+    {
+        config.database_url = Some(url);
+    }
+    if let Some(n) = args.tables {
+        for room in &mut config.rooms {
+            room.tables = n;
+        }
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        let running = server::start(config, Arc::new(EngineOpponent)).await?;
+        eprintln!("chuhe serving on http://{}", running.addr);
+        running.run_until_ctrl_c().await?;
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })
+}

@@ -1,0 +1,248 @@
+//! Server configuration: read from a TOML file (every key optional, documented defaults) and
+//! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
+
+use platform::clock::TimeControl;
+use platform::table::{ChatLimits, TableConfig};
+use platform::Millis;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why the configuration could not be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML for this configuration.
+    #[error("bad configuration: {0}")]
+    Parse(#[from] toml::de::Error),
+    /// A value is out of range or unknown.
+    #[error("bad configuration: {0}")]
+    Invalid(String),
+}
+
+/// One room of the lobby.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RoomConfig {
+    /// Stable id used in URLs and messages (`beginner`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Number of tables.
+    pub tables: u32,
+    /// Coins a player needs to sit (enforced once coins exist).
+    #[serde(default)]
+    pub min_coins: i64,
+    /// The tables' default time control: a preset name (`ourgame`, `qq`, `blitz`, `rapid`,
+    /// `untimed`).
+    #[serde(default = "default_control")]
+    pub time_control: String,
+    /// The position games start from (FEN), for handicap rooms; default the standard one.
+    #[serde(default)]
+    pub start_fen: Option<String>,
+}
+
+fn default_control() -> String {
+    "ourgame".to_owned()
+}
+
+/// The whole configuration. Every field has a default (see [`Config::default`]).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address to listen on.
+    pub listen: String,
+    /// Folder for the SQLite database when no `database_url` is given.
+    pub data_dir: PathBuf,
+    /// `postgres://…` or `sqlite://…`; `None`: SQLite in `data_dir`.
+    pub database_url: Option<String>,
+    /// Rating profile (`ourgame`, `lotto`, `qq`, `glicko2`).
+    pub rating_profile: String,
+    /// Session lifetime in days.
+    pub session_days: u64,
+    /// Mark cookies `Secure` (behind HTTPS).
+    pub secure_cookies: bool,
+    /// Extra origins allowed to open WebSockets (the server's own origin always is).
+    pub allowed_origins: Vec<String>,
+    /// Login attempts allowed per name and per IP address per minute.
+    pub login_attempts_per_minute: u32,
+    /// Seconds a disconnected player may stay away during a game before losing.
+    pub reconnect_grace_secs: u64,
+    /// Seconds each side has for its first move (0: no deadline).
+    pub first_move_deadline_secs: u64,
+    /// Undos each player may have granted per game (0 forbids undo at human tables).
+    pub max_undos: u32,
+    /// Longest chat message, in characters.
+    pub chat_max_chars: usize,
+    /// Chat messages allowed per user within `chat_window_secs`.
+    pub chat_burst: usize,
+    /// The chat flood window in seconds.
+    pub chat_window_secs: u64,
+    /// WebSocket messages a connection may send per second (bursts up to twice that).
+    pub ws_messages_per_sec: u32,
+    /// Engine worker threads for games against the computer.
+    pub ai_workers: usize,
+    /// Games against the computer one user may have open at once.
+    pub ai_games_per_user: usize,
+    /// The rooms of the lobby.
+    pub rooms: Vec<RoomConfig>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let room = |id: &str, name: &str, min_coins| RoomConfig {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            tables: 20,
+            min_coins,
+            time_control: default_control(),
+            start_fen: None,
+        };
+        Config {
+            listen: "127.0.0.1:8080".to_owned(),
+            data_dir: PathBuf::from("chuhe-data"),
+            database_url: None,
+            rating_profile: "ourgame".to_owned(),
+            session_days: 30,
+            secure_cookies: false,
+            allowed_origins: Vec::new(),
+            login_attempts_per_minute: 5,
+            reconnect_grace_secs: 60,
+            first_move_deadline_secs: 30,
+            max_undos: 3,
+            chat_max_chars: 140,
+            chat_burst: 5,
+            chat_window_secs: 10,
+            ws_messages_per_sec: 20,
+            ai_workers: 2,
+            ai_games_per_user: 3,
+            rooms: vec![
+                room("beginner", "Beginner", 0),
+                room("intermediate", "Intermediate", 1_000),
+                room("advanced", "Advanced", 10_000),
+            ],
+        }
+    }
+}
+
+impl Config {
+    /// Reads `path` (TOML); missing keys take their defaults.
+    ///
+    /// # Errors
+    /// [`ConfigError`] if the file cannot be read, parsed or validated.
+    pub fn from_file(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Config::from_toml(&text)
+    }
+
+    /// Parses TOML text.
+    ///
+    /// # Errors
+    /// [`ConfigError`] if the text is not a valid configuration.
+    pub fn from_toml(text: &str) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text)?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks values that TOML types cannot.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] naming the first problem.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let bad = |s: String| Err(ConfigError::Invalid(s));
+        if self.rooms.is_empty() {
+            return bad("at least one room is needed".into());
+        }
+        for (i, r) in self.rooms.iter().enumerate() {
+            if self.rooms[..i].iter().any(|o| o.id == r.id) {
+                return bad(format!("room id {:?} appears twice", r.id));
+            }
+            if r.tables == 0 || r.tables > 100_000 {
+                return bad(format!("room {:?}: tables must be 1..=100000", r.id));
+            }
+            if let Some(fen) = &r.start_fen {
+                xiangqi::Position::from_fen(fen)
+                    .map_err(|e| ConfigError::Invalid(format!("room {:?}: bad start_fen: {e}", r.id)))?;
+            }
+            preset(&r.time_control)
+                .ok_or_else(|| ConfigError::Invalid(format!("unknown time control {:?}", r.time_control)))?;
+        }
+        if self.rating_profile.parse::<platform::rating::Profile>().is_err() {
+            return bad(format!("unknown rating profile {:?}", self.rating_profile));
+        }
+        if self.ai_workers == 0 {
+            return bad("ai_workers must be at least 1".into());
+        }
+        if self.ws_messages_per_sec == 0 || self.login_attempts_per_minute == 0 {
+            return bad("rate limits must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// The table settings shared by all human tables.
+    #[must_use]
+    pub fn table_config(&self, control: TimeControl) -> TableConfig {
+        TableConfig {
+            time_control: control,
+            reconnect_grace: Millis::from_secs(self.reconnect_grace_secs),
+            first_move_deadline: (self.first_move_deadline_secs > 0)
+                .then(|| Millis::from_secs(self.first_move_deadline_secs)),
+            undo_allowed: self.max_undos > 0,
+            max_undos: self.max_undos,
+            chat: ChatLimits {
+                max_chars: self.chat_max_chars,
+                burst: self.chat_burst,
+                window: Millis::from_secs(self.chat_window_secs),
+            },
+            ..TableConfig::default()
+        }
+    }
+}
+
+/// The time control named `name`.
+#[must_use]
+pub fn preset(name: &str) -> Option<TimeControl> {
+    Some(match name {
+        "ourgame" => TimeControl::ourgame(),
+        "qq" => TimeControl::qq(),
+        "blitz" => TimeControl::blitz(),
+        "rapid" => TimeControl::rapid(),
+        "untimed" => TimeControl::untimed(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_gives_defaults_and_bad_values_are_refused() {
+        let c = Config::from_toml("").unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.rooms.len(), 3);
+        let c = Config::from_toml("listen = \"0.0.0.0:9\"\n[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=2\n").unwrap();
+        assert_eq!(c.rooms.len(), 1);
+        assert_eq!(c.listen, "0.0.0.0:9");
+        assert!(Config::from_toml("nonsense = 1").is_err());
+        assert!(Config::from_toml("[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=0\n").is_err());
+        assert!(Config::from_toml("rating_profile = \"chess.com\"").is_err());
+    }
+
+    #[test]
+    fn the_example_file_documents_exactly_the_defaults() {
+        let c = Config::from_toml(include_str!("../../../chuhe.example.toml")).unwrap();
+        assert_eq!(c, Config::default());
+    }
+}

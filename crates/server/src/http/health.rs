@@ -1,0 +1,30 @@
+//! `GET /healthz`: 200 with a small status once the database answers, else 503.
+
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+/// The health route.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/healthz", get(health))
+}
+
+async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+    let db_ok = state.db.ping().await;
+    let body = json!({
+        "status": if db_ok { "ok" } else { "unavailable" },
+        "database": state.db.backend().name(),
+        "version": env!("CARGO_PKG_VERSION"),
+        "tables": state.tables.len(),
+        "games_in_progress": state.lobby.games_in_progress(),
+    });
+    let code = if db_ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (code, Json(body))
+}

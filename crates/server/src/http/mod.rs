@@ -1,0 +1,10 @@
+//! HTTP routes, one file per area, each with `routes() -> Router<AppState>`.
+
+pub mod accounts;
+pub mod assets;
+pub mod auth;
+pub mod health;
+pub mod limit;
+pub mod lobby;
+pub mod pgn;
+pub mod records;

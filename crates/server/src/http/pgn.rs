@@ -1,0 +1,112 @@
+//! PGN export of a stored game in ICCS, WXF or Chinese notation (xiangqi::notation writes the
+//! moves).
+
+use crate::store::GameRow;
+use std::fmt::Write;
+use xiangqi::notation::{write_move, Notation};
+use xiangqi::Position;
+
+/// The move notation of an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PgnNotation {
+    /// `h2e2`.
+    Iccs,
+    /// `C2.5`.
+    Wxf,
+    /// `炮二平五`.
+    Chinese,
+}
+
+impl PgnNotation {
+    fn notation(self) -> Notation {
+        match self {
+            PgnNotation::Iccs => Notation::Iccs,
+            PgnNotation::Wxf => Notation::Wxf,
+            PgnNotation::Chinese => Notation::Chinese,
+        }
+    }
+
+    fn format_tag(self) -> &'static str {
+        match self {
+            PgnNotation::Iccs => "ICCS",
+            PgnNotation::Wxf => "WXF",
+            PgnNotation::Chinese => "Chinese",
+        }
+    }
+}
+
+/// `YYYY.MM.DD` of an instant in ms since the epoch (UTC).
+#[must_use]
+pub fn pgn_date(ms: u64) -> String {
+    // Howard Hinnant's civil-from-days.
+    let z = i64::try_from(ms / 86_400_000).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The PGN text of `g`.
+///
+/// # Errors
+/// A message if the stored start position or a move is invalid.
+pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Result<String, String> {
+    let start = Position::from_fen(&g.start_fen).map_err(|e| e.to_string())?;
+    let result = g.result.as_deref().unwrap_or("*");
+    let mut out = String::new();
+    let tag = |out: &mut String, k: &str, v: &str| {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{k} \"{v}\"]");
+    };
+    tag(&mut out, "Game", "Chinese Chess");
+    tag(&mut out, "Event", "Chuhe");
+    tag(&mut out, "Site", "Chuhe");
+    tag(&mut out, "Date", &pgn_date(g.started_at));
+    tag(&mut out, "Red", red);
+    tag(&mut out, "Black", black);
+    tag(&mut out, "Result", result);
+    if start != Position::startpos() {
+        tag(&mut out, "FEN", &g.start_fen);
+    }
+    tag(&mut out, "Format", notation.format_tag());
+    if let Some(reason) = &g.reason {
+        tag(&mut out, "Termination", reason);
+    }
+    out.push('\n');
+    let mut pos = start;
+    let mut line = String::new();
+    for (i, &m) in g.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            let _ = write!(line, "{}. ", i / 2 + 1);
+        }
+        let text = write_move(&pos, m, notation.notation());
+        pos.play_mut(m).map_err(|_| format!("illegal stored move {m} at ply {}", i + 1))?;
+        line.push_str(&text);
+        line.push(' ');
+        if line.chars().count() > 70 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    line.push_str(result);
+    out.push_str(&line);
+    out.push('\n');
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+    }
+}

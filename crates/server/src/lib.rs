@@ -1,0 +1,46 @@
+//! Chuhe's online platform: HTTP and WebSocket server, lobby and rooms, one task per live table
+//! driving `platform::table::Table`, storage on SQLite or PostgreSQL, ratings, games against
+//! the computer, and the load-test client.
+//!
+//! `app(state)` builds the router; [`server::start`] wires everything (database, migrations,
+//! tables, restored games, heartbeat) and serves it. See `docs/server.md` and
+//! `docs/protocol.md`.
+
+#![warn(missing_docs)]
+
+pub mod ai;
+pub mod client;
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod http;
+pub mod loadtest;
+pub mod lobby;
+pub mod server;
+pub mod state;
+pub mod store;
+pub mod table;
+pub mod user;
+pub mod ws;
+
+pub use config::Config;
+pub use error::AppError;
+pub use server::{start, RunningServer, ServerError};
+pub use state::AppState;
+
+use axum::routing::get;
+use axum::Router;
+use tower_http::trace::TraceLayer;
+
+/// The whole HTTP application.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(http::health::routes())
+        .merge(http::accounts::routes())
+        .merge(http::lobby::routes())
+        .merge(http::records::routes())
+        .route("/ws", get(ws::upgrade))
+        .fallback(http::assets::serve)
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

@@ -1,0 +1,221 @@
+//! `chuhe loadtest`: simulated players over real WebSockets against a running server. Each game
+//! is two guest players at a free lobby table playing random legal moves; the move-relay
+//! latency is the time from one player sending a move until the opponent receives it.
+
+use crate::client::{ClientError, HttpClient, WsClient};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// The server.
+    pub addr: SocketAddr,
+    /// Concurrent games (two players each).
+    pub games: usize,
+    /// Plies per game before the players stop (the game is then resigned).
+    pub plies: usize,
+    /// Pause between receiving the opponent's move and answering it.
+    pub think: Duration,
+}
+
+/// The measurements.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LoadReport {
+    /// Games that were set up and played.
+    pub games: usize,
+    /// Moves relayed.
+    pub moves: u64,
+    /// Wall time of the playing phase.
+    pub elapsed: Duration,
+    /// Moves relayed per second.
+    pub moves_per_sec: f64,
+    /// Median relay latency.
+    pub p50: Duration,
+    /// 99th-percentile relay latency.
+    pub p99: Duration,
+    /// Largest relay latency.
+    pub max: Duration,
+    /// Games that failed (connection or protocol errors).
+    pub errors: usize,
+}
+
+/// Live counters for a progress display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Moves relayed so far.
+    pub moves: AtomicU64,
+    /// Games finished so far.
+    pub games_done: AtomicU64,
+}
+
+/// Runs the load test.
+///
+/// # Errors
+/// [`ClientError`] if the lobby has too few free tables or cannot be read.
+pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadReport, ClientError> {
+    let http = HttpClient::new(opts.addr);
+    let (_, lobby) = http.get("/api/lobby").await?;
+    let free: Vec<u64> = lobby["rooms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r["tables"].as_array().cloned().unwrap_or_default())
+        .filter(|t| t["seats"]["red"].is_null() && t["seats"]["black"].is_null())
+        .filter_map(|t| t["id"].as_u64())
+        .collect();
+    if free.len() < opts.games {
+        return Err(ClientError::Refused(json!({"error": "not enough free tables",
+            "free": free.len(), "wanted": opts.games})));
+    }
+    let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
+    let start_gate = Arc::new(tokio::sync::Barrier::new(opts.games + 1));
+    let mut tasks = Vec::with_capacity(opts.games);
+    for &table in free.iter().take(opts.games) {
+        let (opts, lat, gate, prog) = (
+            opts.clone(),
+            latencies.clone(),
+            start_gate.clone(),
+            progress.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let players = setup_game(&opts, table).await;
+            gate.wait().await;
+            let result = match players {
+                Ok(p) => play(p, &opts, table, &lat, &prog).await,
+                Err(e) => Err(e),
+            };
+            prog.games_done.fetch_add(1, Ordering::Relaxed);
+            result
+        }));
+    }
+    start_gate.wait().await;
+    let t0 = Instant::now();
+    let mut report = LoadReport {
+        games: opts.games,
+        ..LoadReport::default()
+    };
+    for t in tasks {
+        match t.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!("game failed: {e}");
+                report.errors += 1;
+            }
+            Err(_) => report.errors += 1,
+        }
+    }
+    report.elapsed = t0.elapsed();
+    let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    lat.sort_unstable();
+    report.moves = lat.len() as u64;
+    report.moves_per_sec = report.moves as f64 / report.elapsed.as_secs_f64().max(1e-9);
+    let pct = |p: f64| {
+        if lat.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
+        Duration::from_micros(u64::from(lat[i.min(lat.len() - 1)]))
+    };
+    report.p50 = pct(0.50);
+    report.p99 = pct(0.99);
+    report.max = pct(1.0);
+    Ok(report)
+}
+
+struct Players {
+    red: WsClient,
+    black: WsClient,
+}
+
+async fn player(addr: SocketAddr, table: u64) -> Result<WsClient, ClientError> {
+    let mut http = HttpClient::new(addr);
+    http.guest().await?;
+    let (mut ws, _) = WsClient::connect(addr, http.cookie.as_deref()).await?;
+    ws.timeout = Duration::from_secs(30);
+    ws.call(json!({"t": "join", "table": table})).await?;
+    Ok(ws)
+}
+
+async fn setup_game(opts: &LoadOptions, table: u64) -> Result<Players, ClientError> {
+    let mut red = player(opts.addr, table).await?;
+    red.call(json!({"t": "sit", "table": table, "color": "red"})).await?;
+    red.call(json!({"t": "propose", "table": table, "control": {"stages": [], "per_move": null,
+        "byoyomi": null, "increment": 0}}))
+        .await?;
+    let mut black = player(opts.addr, table).await?;
+    black.call(json!({"t": "sit", "table": table, "color": "black"})).await?;
+    red.call(json!({"t": "ready", "table": table, "ready": true})).await?;
+    black.call(json!({"t": "ready", "table": table, "ready": true})).await?;
+    red.event("game_started").await?;
+    black.event("game_started").await?;
+    red.clear();
+    black.clear();
+    Ok(Players { red, black })
+}
+
+async fn play(
+    mut p: Players,
+    opts: &LoadOptions,
+    table: u64,
+    latencies: &Mutex<Vec<u32>>,
+    progress: &Progress,
+) -> Result<(), ClientError> {
+    let mut legal: Vec<String> = initial_legal();
+    let mut rng = table.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for ply in 1..=opts.plies {
+        if legal.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mv = legal[(rng % legal.len() as u64) as usize].clone();
+        let (mover, other) = if ply % 2 == 1 {
+            (&mut p.red, &mut p.black)
+        } else {
+            (&mut p.black, &mut p.red)
+        };
+        let sent = Instant::now();
+        mover
+            .send(&json!({"t": "move", "table": table, "mv": mv}))
+            .await?;
+        let ev = other
+            .next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "moved")
+            .await?;
+        let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
+        if let Ok(mut l) = latencies.lock() {
+            l.push(micros);
+        }
+        progress.moves.fetch_add(1, Ordering::Relaxed);
+        mover
+            .next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "own move")
+            .await?;
+        mover.clear();
+        other.clear();
+        legal = ev["e"]["legal"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+            .unwrap_or_default();
+        if !opts.think.is_zero() {
+            tokio::time::sleep(opts.think).await;
+        }
+    }
+    let _ = p.red.call(json!({"t": "resign", "table": table})).await;
+    let _ = p.red.call(json!({"t": "leave", "table": table})).await;
+    let _ = p.black.call(json!({"t": "leave", "table": table})).await;
+    p.red.close().await;
+    p.black.close().await;
+    Ok(())
+}
+
+fn initial_legal() -> Vec<String> {
+    xiangqi::Position::startpos()
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}

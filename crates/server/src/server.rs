@@ -1,0 +1,208 @@
+//! Start-up and shutdown: connect and migrate the database, create the rooms' tables, bring back
+//! games that were in progress, beat the heartbeat, and serve HTTP.
+
+use crate::ai::{EnginePool, Opponent};
+use crate::config::{preset, Config};
+use crate::http::limit::AttemptLimiter;
+use crate::lobby::{Lobby, RoomInfo};
+use crate::state::{AppState, Shared};
+use crate::store::{Db, JournalWriter, StoreError, UnfinishedGame};
+use crate::table::{spawn_table, Registry, TableMsg, TableSetup};
+use crate::user::COMPUTER;
+use crate::ws::conn::ai_setup;
+use crate::{app, clock};
+use platform::rating::Profile;
+use platform::TableId;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How often the server records that it is alive.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum ServerError {
+    /// The configuration is unusable.
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The address could not be bound, or serving failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+    /// A table could not be created.
+    #[error("table setup: {0}")]
+    Table(String),
+}
+
+/// A server that is running.
+pub struct RunningServer {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Its state.
+    pub state: AppState,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), std::io::Error>>,
+    heartbeat: JoinHandle<()>,
+}
+
+impl RunningServer {
+    /// Stops accepting requests, stops the tables, and closes the database.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(());
+        self.heartbeat.abort();
+        for t in self.state.tables.all() {
+            let (done, wait) = oneshot::channel();
+            if t.send(TableMsg::Stop(done)).await {
+                let _ = wait.await;
+            }
+        }
+        let _ = self.task.await;
+        self.state.db.close().await;
+    }
+
+    /// Serves until the process is stopped (Ctrl-C stops it gracefully).
+    ///
+    /// # Errors
+    /// [`ServerError::Io`] if serving fails.
+    pub async fn run_until_ctrl_c(self) -> Result<(), ServerError> {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down");
+        self.shutdown().await;
+        Ok(())
+    }
+}
+
+/// The database URL: the configured one, else SQLite in the data folder.
+async fn open_db(config: &Config) -> Result<Db, StoreError> {
+    match &config.database_url {
+        Some(url) => Db::connect(url).await,
+        None => Db::open_sqlite_dir(&config.data_dir).await,
+    }
+}
+
+/// Starts the server with `config`; the computer's moves come from `opponent`.
+///
+/// # Errors
+/// [`ServerError`] if the configuration, database or address is unusable.
+pub async fn start(config: Config, opponent: Arc<dyn Opponent>) -> Result<RunningServer, ServerError> {
+    config.validate()?;
+    let db = open_db(&config).await?;
+    db.migrate().await?;
+    let previous_beat = db.last_heartbeat().await?;
+    let profile: Profile = config
+        .rating_profile
+        .parse()
+        .map_err(crate::config::ConfigError::Invalid)?;
+    let rooms: Vec<Arc<RoomInfo>> = config
+        .rooms
+        .iter()
+        .map(|r| {
+            Arc::new(RoomInfo {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                min_coins: r.min_coins,
+            })
+        })
+        .collect();
+    let state = AppState::new(Shared {
+        profile,
+        journal: JournalWriter::spawn(db.clone()),
+        tables: Registry::default(),
+        lobby: Lobby::new(rooms.clone()),
+        engine: EnginePool::new(config.ai_workers, opponent),
+        logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
+        epoch: format!("{:x}", clock::now().0),
+        previous_beat,
+        db: db.clone(),
+        config: config.clone(),
+    });
+
+    let mut unfinished: HashMap<u64, UnfinishedGame> = db
+        .unfinished_games()
+        .await?
+        .into_iter()
+        .map(|g| (g.game.table.0, g))
+        .collect();
+    let mut next_id = 1u64;
+    for (room, rc) in rooms.iter().zip(&config.rooms) {
+        let control = preset(&rc.time_control).unwrap_or_default();
+        let mut table_config = config.table_config(control);
+        if let Some(fen) = &rc.start_fen {
+            table_config.start = xiangqi::Position::from_fen(fen)
+                .map_err(|e| ServerError::Table(format!("room {}: {e}", rc.id)))?;
+        }
+        for _ in 0..rc.tables {
+            let setup = TableSetup {
+                id: TableId(next_id),
+                room: room.clone(),
+                config: table_config.clone(),
+                ai: None,
+            };
+            let restore = unfinished.remove(&next_id).filter(|g| g.game.room == room.id);
+            spawn_table(&state, setup, restore).map_err(|e| ServerError::Table(e.to_string()))?;
+            next_id += 1;
+        }
+    }
+    for (table, g) in unfinished {
+        let ai = g.game.ai_level.zip(if g.game.red == COMPUTER {
+            Some(xiangqi::Color::Red)
+        } else if g.game.black == COMPUTER {
+            Some(xiangqi::Color::Black)
+        } else {
+            None
+        });
+        match ai {
+            Some((level, color)) if g.game.room == "ai" => {
+                state.tables.next_ai_id(table + 1);
+                let setup = ai_setup(&state, table, g.game.control.clone(), color, level);
+                spawn_table(&state, setup, Some(g)).map_err(|e| ServerError::Table(e.to_string()))?;
+            }
+            _ => {
+                tracing::warn!(game = g.game.id, table, "the game's table no longer exists");
+                db.abandon_game(g.game.id, clock::now().0).await?;
+            }
+        }
+    }
+
+    let beat_db = db.clone();
+    let heartbeat = tokio::spawn(async move {
+        let mut every = tokio::time::interval(HEARTBEAT);
+        loop {
+            every.tick().await;
+            if let Err(e) = beat_db.heartbeat(clock::now().0).await {
+                tracing::warn!("heartbeat: {e}");
+            }
+        }
+    });
+
+    let listener = TcpListener::bind(&config.listen).await?;
+    let addr = listener.local_addr()?;
+    let (shutdown, stop) = oneshot::channel::<()>();
+    let router = app(state.clone());
+    let task = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stop.await;
+        })
+        .await
+    });
+    tracing::info!(%addr, database = db.backend().name(), tables = state.tables.len(), "chuhe serving");
+    Ok(RunningServer {
+        addr,
+        state,
+        shutdown,
+        task,
+        heartbeat,
+    })
+}

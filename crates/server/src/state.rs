@@ -1,0 +1,57 @@
+//! [`AppState`]: everything handlers and connections share, built once at start-up.
+
+use crate::ai::EnginePool;
+use crate::config::Config;
+use crate::http::limit::AttemptLimiter;
+use crate::lobby::Lobby;
+use crate::store::{Db, JournalWriter};
+use crate::table::Registry;
+use platform::rating::Profile;
+use std::sync::Arc;
+
+/// Shared state (cheap to clone).
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Shared>,
+}
+
+/// The parts of [`AppState`].
+pub struct Shared {
+    /// The configuration.
+    pub config: Config,
+    /// The rating profile.
+    pub profile: Profile,
+    /// The database.
+    pub db: Db,
+    /// The journal of games in progress.
+    pub journal: JournalWriter,
+    /// Live tables.
+    pub tables: Registry,
+    /// Lobby summaries and their subscribers.
+    pub lobby: Lobby,
+    /// Engine workers for games against the computer.
+    pub engine: EnginePool,
+    /// Login attempts per name and per address.
+    pub logins: AttemptLimiter,
+    /// Identifies this server run (event numbers restart with it).
+    pub epoch: String,
+    /// The last heartbeat of the previous run: restored games are paused there.
+    pub previous_beat: u64,
+}
+
+impl AppState {
+    /// Wraps the parts.
+    #[must_use]
+    pub fn new(shared: Shared) -> AppState {
+        AppState {
+            inner: Arc::new(shared),
+        }
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.inner
+    }
+}

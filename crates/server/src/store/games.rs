@@ -1,0 +1,366 @@
+//! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
+//! each move's clock reading four bytes each; results and rating changes written in the same
+//! transaction as the players' new ratings.
+
+use super::journal::JournalEntry;
+use super::{to_i64, to_u64, Db, StoreError};
+use platform::clock::TimeControl;
+use platform::rating::PlayerRating;
+use platform::{TableId, UserId};
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use xiangqi::Move;
+
+/// A game about to start.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    /// The table it is played at.
+    pub table: TableId,
+    /// The room (`ai` for games against the computer).
+    pub room: &'a str,
+    /// Red player.
+    pub red: UserId,
+    /// Black player.
+    pub black: UserId,
+    /// Its time control.
+    pub control: &'a TimeControl,
+    /// The start position.
+    pub start_fen: &'a str,
+    /// The computer's level, in games against it.
+    pub ai_level: Option<u8>,
+    /// When it started (ms since the epoch).
+    pub started_at: u64,
+}
+
+/// One player's rating before and after a game (rounded for display).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingLine {
+    /// Before the game.
+    pub before: i64,
+    /// After the game.
+    pub after: i64,
+    /// The change.
+    pub delta: i64,
+}
+
+/// Both players' rating lines.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ratings {
+    /// Red's.
+    pub red: RatingLine,
+    /// Black's.
+    pub black: RatingLine,
+}
+
+/// How a game ended, for storage.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    /// The game.
+    pub id: u64,
+    /// `finished` or `aborted`.
+    pub status: &'static str,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// The end reason (snake_case), or the abort reason.
+    pub reason: Option<String>,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// Each move's clock reading (ms).
+    pub clocks: Vec<u32>,
+    /// When it ended.
+    pub ended_at: u64,
+    /// The rating lines, when rated.
+    pub ratings: Option<Ratings>,
+    /// New ratings to store: `(user, rating)`.
+    pub new_ratings: Vec<(UserId, PlayerRating)>,
+}
+
+/// A stored game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Id.
+    pub id: u64,
+    /// The table.
+    pub table: TableId,
+    /// The room.
+    pub room: String,
+    /// Red player.
+    pub red: UserId,
+    /// Black player.
+    pub black: UserId,
+    /// Time control.
+    pub control: TimeControl,
+    /// Start position.
+    pub start_fen: String,
+    /// The computer's level, if against it.
+    pub ai_level: Option<u8>,
+    /// `playing`, `finished` or `aborted`.
+    pub status: String,
+    /// Result (`*` while playing).
+    pub result: Option<String>,
+    /// End reason.
+    pub reason: Option<String>,
+    /// Moves (only once finished).
+    pub moves: Vec<Move>,
+    /// Clock readings per move (ms).
+    pub clocks: Vec<u32>,
+    /// Whether ratings changed.
+    pub rated: bool,
+    /// The rating lines.
+    pub ratings: Option<Ratings>,
+    /// Start instant.
+    pub started_at: u64,
+    /// End instant.
+    pub ended_at: Option<u64>,
+}
+
+/// An unfinished game with its command journal, to be restored after a restart.
+#[derive(Clone, Debug)]
+pub struct UnfinishedGame {
+    /// The game.
+    pub game: GameRow,
+    /// Its commands, in order.
+    pub log: Vec<JournalEntry>,
+}
+
+/// Packs moves two bytes each.
+#[must_use]
+pub fn pack_moves(moves: &[Move]) -> Vec<u8> {
+    moves.iter().flat_map(|m| m.to_u16().to_be_bytes()).collect()
+}
+
+/// Unpacks [`pack_moves`].
+///
+/// # Errors
+/// [`StoreError::Corrupt`] on an odd length or an impossible move.
+pub fn unpack_moves(bytes: &[u8]) -> Result<Vec<Move>, StoreError> {
+    if bytes.len() % 2 != 0 {
+        return Err(StoreError::Corrupt("odd move blob".into()));
+    }
+    bytes
+        .chunks_exact(2)
+        .map(|c| {
+            Move::from_u16(u16::from_be_bytes([c[0], c[1]]))
+                .ok_or_else(|| StoreError::Corrupt("bad move".into()))
+        })
+        .collect()
+}
+
+fn pack_clocks(clocks: &[u32]) -> Vec<u8> {
+    clocks.iter().flat_map(|c| c.to_be_bytes()).collect()
+}
+
+fn unpack_clocks(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+const COLUMNS: &str = "id, table_id, room, red, black, control, start_fen, ai_level, status, \
+     result, reason, moves, clocks, rated, ratings, started_at, ended_at";
+
+fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+    let control: String = row.try_get("control")?;
+    let ratings: Option<String> = row.try_get("ratings")?;
+    let moves: Option<Vec<u8>> = row.try_get("moves")?;
+    let clocks: Option<Vec<u8>> = row.try_get("clocks")?;
+    let level: Option<i64> = row.try_get("ai_level")?;
+    let ended: Option<i64> = row.try_get("ended_at")?;
+    Ok(GameRow {
+        id: to_u64(row.try_get("id")?),
+        table: TableId(to_u64(row.try_get("table_id")?)),
+        room: row.try_get("room")?,
+        red: UserId(to_u64(row.try_get("red")?)),
+        black: UserId(to_u64(row.try_get("black")?)),
+        control: serde_json::from_str(&control)
+            .map_err(|e| StoreError::Corrupt(format!("control: {e}")))?,
+        start_fen: row.try_get("start_fen")?,
+        ai_level: level.and_then(|l| u8::try_from(l).ok()),
+        status: row.try_get("status")?,
+        result: row.try_get("result")?,
+        reason: row.try_get("reason")?,
+        moves: unpack_moves(moves.as_deref().unwrap_or_default())?,
+        clocks: unpack_clocks(clocks.as_deref().unwrap_or_default()),
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        ratings: ratings
+            .map(|r| serde_json::from_str(&r))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(format!("ratings: {e}")))?,
+        started_at: to_u64(row.try_get("started_at")?),
+        ended_at: ended.map(to_u64),
+    })
+}
+
+impl Db {
+    /// Stores a game that starts now; returns its id.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn create_game(&self, g: &NewGame<'_>) -> Result<u64, StoreError> {
+        let control = serde_json::to_string(g.control)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (table_id, room, red, black, control, start_fen, ai_level, status, \
+             plies, rated, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8) \
+             RETURNING id",
+        )
+        .bind(to_i64(g.table.0))
+        .bind(g.room)
+        .bind(to_i64(g.red.0))
+        .bind(to_i64(g.black.0))
+        .bind(control)
+        .bind(g.start_fen)
+        .bind(g.ai_level.map(i64::from))
+        .bind(to_i64(g.started_at))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(to_u64(id))
+    }
+
+    /// Writes a game's end, its moves and the players' new ratings in one transaction, and
+    /// drops its command journal.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`]; nothing is written then.
+    pub async fn finish_game(&self, f: &FinishedGame) -> Result<(), StoreError> {
+        let ratings = f
+            .ratings
+            .map(|r| serde_json::to_string(&r))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
+             clocks = $6, rated = $7, ratings = $8, ended_at = $9 WHERE id = $10",
+        )
+        .bind(f.status)
+        .bind(f.result)
+        .bind(f.reason.as_deref())
+        .bind(i64::try_from(f.moves.len()).unwrap_or(i64::MAX))
+        .bind(pack_moves(&f.moves))
+        .bind(pack_clocks(&f.clocks))
+        .bind(i64::from(f.ratings.is_some()))
+        .bind(ratings)
+        .bind(to_i64(f.ended_at))
+        .bind(to_i64(f.id))
+        .execute(&mut *tx)
+        .await?;
+        for (user, r) in &f.new_ratings {
+            sqlx::query(
+                "UPDATE users SET rating = $1, deviation = $2, volatility = $3, games = $4 WHERE id = $5",
+            )
+            .bind(r.rating)
+            .bind(r.deviation)
+            .bind(r.volatility)
+            .bind(i64::from(r.games))
+            .bind(to_i64(user.0))
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM game_log WHERE game_id = $1")
+            .bind(to_i64(f.id))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The game with `id`.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn game(&self, id: u64) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+            .bind(to_i64(id))
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
+    /// `user`'s ended games, newest first, with ids below `before`.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn games_of(
+        &self,
+        user: UserId,
+        limit: u32,
+        before: Option<u64>,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE (red = $1 OR black = $1) AND status <> 'playing' \
+             AND id < $2 ORDER BY id DESC LIMIT $3"
+        ))
+        .bind(to_i64(user.0))
+        .bind(before.map_or(i64::MAX, to_i64))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// Games still marked in progress, with their journals.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn unfinished_games(&self) -> Result<Vec<UnfinishedGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY id"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let game = game_from_row(row)?;
+            let log = sqlx::query(
+                "SELECT game_id, seq, at, user_id, action FROM game_log WHERE game_id = $1 ORDER BY seq",
+            )
+            .bind(to_i64(game.id))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| -> Result<JournalEntry, StoreError> {
+                Ok(JournalEntry {
+                    game_id: to_u64(r.try_get("game_id")?),
+                    seq: to_u64(r.try_get("seq")?),
+                    at: to_u64(r.try_get("at")?),
+                    user: UserId(to_u64(r.try_get("user_id")?)),
+                    action: r.try_get("action")?,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+            out.push(UnfinishedGame { game, log });
+        }
+        Ok(out)
+    }
+
+    /// Marks a game that cannot be restored as aborted.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn abandon_game(&self, id: u64, now: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET status = 'aborted', result = '*', reason = 'server_restart', ended_at = $1 WHERE id = $2")
+            .bind(to_i64(now))
+            .bind(to_i64(id))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_pack_two_bytes_each_and_round_trip() {
+        let moves: Vec<Move> = ["h2e2", "h9g7", "a0a1"].iter().map(|s| s.parse().unwrap()).collect();
+        let packed = pack_moves(&moves);
+        assert_eq!(packed.len(), 6);
+        assert_eq!(unpack_moves(&packed).unwrap(), moves);
+        assert!(unpack_moves(&packed[..5]).is_err());
+        assert_eq!(unpack_clocks(&pack_clocks(&[1, 70_000])), vec![1, 70_000]);
+    }
+}

@@ -1,0 +1,97 @@
+//! The command journal of games in progress, written by one task that batches concurrent
+//! appends into a single transaction (group commit), so a thousand live tables do not fight
+//! over SQLite's write lock. An append is acknowledged once committed: an acknowledged move
+//! survives `kill -9`.
+
+use super::{to_i64, Db, StoreError};
+use platform::UserId;
+use tokio::sync::{mpsc, oneshot};
+
+/// One accepted command of a game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JournalEntry {
+    /// The game.
+    pub game_id: u64,
+    /// Its position in the game's journal (0, 1, …).
+    pub seq: u64,
+    /// When it was applied (ms since the epoch).
+    pub at: u64,
+    /// Who sent it.
+    pub user: UserId,
+    /// The command, in the journal's text form (see `table::journal`).
+    pub action: String,
+}
+
+type Request = (JournalEntry, oneshot::Sender<Result<(), String>>);
+
+/// Most entries committed in one transaction.
+const MAX_BATCH: usize = 512;
+
+/// A handle to the journal writer task.
+#[derive(Clone, Debug)]
+pub struct JournalWriter {
+    tx: mpsc::Sender<Request>,
+}
+
+impl JournalWriter {
+    /// Starts the writer task on `db`.
+    #[must_use]
+    pub fn spawn(db: Db) -> JournalWriter {
+        let (tx, rx) = mpsc::channel(4_096);
+        tokio::spawn(run(db, rx));
+        JournalWriter { tx }
+    }
+
+    /// Appends `entry` and waits until it is committed.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the write failed or the writer stopped.
+    pub async fn append(&self, entry: JournalEntry) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.tx
+            .send((entry, done))
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        match wait.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(StoreError::Corrupt(e)),
+            Err(_) => Err(StoreError::WriterGone),
+        }
+    }
+}
+
+async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
+    let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
+        }
+        let result = write(&db, &batch).await.map_err(|e| e.to_string());
+        if let Err(e) = &result {
+            tracing::error!("journal write failed: {e}");
+        }
+        for (_, done) in batch.drain(..) {
+            let _ = done.send(result.clone());
+        }
+    }
+}
+
+async fn write(db: &Db, batch: &[Request]) -> Result<(), StoreError> {
+    let mut tx = db.pool.begin().await?;
+    for (e, _) in batch {
+        sqlx::query("INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ($1, $2, $3, $4, $5)")
+            .bind(to_i64(e.game_id))
+            .bind(to_i64(e.seq))
+            .bind(to_i64(e.at))
+            .bind(to_i64(e.user.0))
+            .bind(&e.action)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}

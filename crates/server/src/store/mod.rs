@@ -1,0 +1,166 @@
+//! Storage: one code path over SQLite and PostgreSQL through `sqlx::Any`.
+//!
+//! Queries use `$1` placeholders (both back ends accept them), integer columns are 64-bit and no
+//! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
+//! and applied at start-up ([`Db::migrate`]).
+
+mod games;
+mod journal;
+mod migrate;
+mod sessions;
+mod users;
+
+pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
+pub use journal::{JournalEntry, JournalWriter};
+pub use users::UserRow;
+
+use sqlx::any::{AnyPoolOptions, AnyPool};
+use sqlx::Executor;
+use std::path::Path;
+use std::time::Duration;
+use thiserror::Error;
+
+/// A storage failure.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// The name is already taken.
+    #[error("name taken")]
+    NameTaken,
+    /// Stored data could not be read back.
+    #[error("corrupt stored data: {0}")]
+    Corrupt(String),
+    /// The journal writer is gone (shutting down).
+    #[error("journal writer stopped")]
+    WriterGone,
+}
+
+/// Which database is behind the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite (a file under the data folder).
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+impl Backend {
+    /// `"sqlite"` or `"postgres"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// The database: a pool and its kind.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`] if the database cannot be reached.
+    pub async fn connect(url: &str) -> Result<Db, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        };
+        let max = match backend {
+            Backend::Sqlite => 4,
+            Backend::Postgres => 16,
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        Ok(Db { pool, backend })
+    }
+
+    /// Opens (creating it if needed) the SQLite database `chuhe.db` in `dir`.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the folder or database cannot be created.
+    pub async fn open_sqlite_dir(dir: &Path) -> Result<Db, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|e| StoreError::Db(sqlx::Error::Io(e)))?;
+        let path = dir.join("chuhe.db");
+        Db::connect(&format!("sqlite://{}?mode=rwc", path.display())).await
+    }
+
+    /// The back end.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The pool.
+    #[must_use]
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Whether the database answers a trivial query.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    /// Records that the server is alive at `at` (ms since the epoch); on a restart, games are
+    /// paused at the last beat so the downtime is charged to nobody.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn heartbeat(&self, at: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE heartbeat SET at = $1 WHERE id = 1")
+            .bind(to_i64(at))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The last recorded heartbeat (0 if none).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn last_heartbeat(&self) -> Result<u64, StoreError> {
+        let at: Option<i64> = sqlx::query_scalar("SELECT at FROM heartbeat WHERE id = 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(at.map_or(0, to_u64))
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Stored integers are `i64`; ids and instants are `u64` in memory.
+pub(crate) fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// The reverse of [`to_i64`]; negative values (never written) read as 0.
+pub(crate) fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}

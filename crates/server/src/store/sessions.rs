@@ -1,0 +1,63 @@
+//! Sessions: a random token in an HttpOnly cookie; only its SHA-256 is stored.
+
+use super::users::user_from_row;
+use super::{to_i64, Db, StoreError, UserRow};
+use platform::UserId;
+
+impl Db {
+    /// Stores a session for `user` valid until `expires_at`.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        user: UserId,
+        now: u64,
+        expires_at: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token_hash)
+        .bind(to_i64(user.0))
+        .bind(to_i64(now))
+        .bind(to_i64(expires_at))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The user of an unexpired session.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn session_user(
+        &self,
+        token_hash: &str,
+        now: u64,
+    ) -> Result<Option<UserRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT u.id, u.name, u.guest, u.rating, u.deviation, u.volatility, u.games, u.coins \
+             FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.token_hash = $1 AND s.expires_at > $2",
+        )
+        .bind(token_hash)
+        .bind(to_i64(now))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(user_from_row).transpose()
+    }
+
+    /// Deletes a session (log out).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,583 @@
+//! One task per live table: the only writer of its `Table`. It applies commands one at a time,
+//! journals games in progress before telling anyone (an acknowledged move survives a crash),
+//! numbers the events, pushes them to watching connections, keeps the lobby summary current,
+//! runs the timer at `next_deadline()`, and plays the computer's side in games against it.
+
+use super::history::History;
+use super::journal::encode_action;
+use super::outbox::{ConnId, Outbox};
+use super::registry::TableHandle;
+use super::view::table_error_code;
+use super::TableMsg;
+use crate::clock;
+use crate::lobby::RoomInfo;
+use crate::state::AppState;
+use crate::store::{FinishedGame, JournalEntry, NewGame, RatingLine, Ratings, UnfinishedGame};
+use crate::user::{UserInfo, COMPUTER};
+use platform::rating::RatedGame;
+use platform::table::{AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError};
+use platform::{Millis, TableId, UserId};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use xiangqi::Color;
+
+/// Mailbox size of a table task.
+const MAILBOX: usize = 1_024;
+
+/// The computer's side at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiSide {
+    /// The colour it plays.
+    pub color: Color,
+    /// Its level (1..=10).
+    pub level: u8,
+}
+
+/// What a table task starts from.
+#[derive(Clone, Debug)]
+pub struct TableSetup {
+    /// Its id.
+    pub id: TableId,
+    /// Its room.
+    pub room: Arc<RoomInfo>,
+    /// Its settings.
+    pub config: TableConfig,
+    /// The computer's side, at tables for games against it.
+    pub ai: Option<AiSide>,
+}
+
+pub(super) struct Sub {
+    pub(super) user: UserId,
+    pub(super) out: Outbox,
+}
+
+pub(super) struct TableActor {
+    pub(super) id: TableId,
+    pub(super) room: Arc<RoomInfo>,
+    pub(super) table: Table,
+    pub(super) state: AppState,
+    pub(super) history: History,
+    pub(super) subs: HashMap<ConnId, Sub>,
+    pub(super) users: HashMap<UserId, Arc<UserInfo>>,
+    pub(super) game_id: Option<u64>,
+    pub(super) seq: u64,
+    pub(super) clocks: Vec<u32>,
+    pub(super) last_move_at: Millis,
+    pub(super) ai: Option<AiSide>,
+    ai_pending: Option<(u32, usize, u64)>,
+    me: mpsc::WeakSender<TableMsg>,
+    summary: String,
+    pub(super) replaying: bool,
+}
+
+/// Starts the task of a table, registers it, and returns its handle. `restore` is an unfinished
+/// game to bring back (after a restart).
+///
+/// # Errors
+/// The table's configuration is refused by `platform`.
+pub fn spawn_table(
+    state: &AppState,
+    setup: TableSetup,
+    restore: Option<UnfinishedGame>,
+) -> Result<TableHandle, TableError> {
+    let table = Table::new(setup.id, setup.config)?;
+    let (tx, rx) = mpsc::channel(MAILBOX);
+    let actor = TableActor {
+        id: setup.id,
+        room: setup.room,
+        table,
+        state: state.clone(),
+        history: History::default(),
+        subs: HashMap::new(),
+        users: HashMap::new(),
+        game_id: None,
+        seq: 0,
+        clocks: Vec::new(),
+        last_move_at: Millis::ZERO,
+        ai: setup.ai,
+        ai_pending: None,
+        me: tx.downgrade(),
+        summary: String::new(),
+        replaying: false,
+    };
+    let handle = TableHandle::new(tx);
+    state.tables.insert(setup.id.0, handle.clone());
+    tokio::spawn(actor.run(rx, restore));
+    Ok(handle)
+}
+
+impl TableActor {
+    async fn run(mut self, mut rx: mpsc::Receiver<TableMsg>, restore: Option<UnfinishedGame>) {
+        if let Some(g) = restore {
+            self.restore(g).await;
+        }
+        self.after_change().await;
+        let mut idle_floor = Duration::from_millis(5);
+        loop {
+            let wait = self.table.next_deadline().map(|d| {
+                Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor)
+            });
+            tokio::select! {
+                msg = rx.recv() => {
+                    let Some(msg) = msg else { break };
+                    if !self.handle(msg).await {
+                        break;
+                    }
+                }
+                () = sleep_or_forever(wait) => {
+                    let now = clock::now();
+                    let events = self.table.tick(now);
+                    // A tick that settles nothing must not spin.
+                    idle_floor = if events.is_empty() { Duration::from_millis(100) } else { Duration::from_millis(5) };
+                    self.process(events, now).await;
+                }
+            }
+            self.after_change().await;
+            if self.ai.is_some() && self.subs.is_empty() && !self.table.is_playing() {
+                break;
+            }
+        }
+        if self.ai.is_some() {
+            self.state.tables.remove(self.id.0);
+            self.state.lobby.remove(self.id.0);
+        }
+    }
+
+    /// Handles one message; `false` stops the task.
+    async fn handle(&mut self, msg: TableMsg) -> bool {
+        let now = clock::now();
+        match msg {
+            TableMsg::Join {
+                conn,
+                user,
+                out,
+                since,
+                id,
+            } => self.join(conn, user, out, since, id, now).await,
+            TableMsg::Command {
+                conn,
+                user,
+                out,
+                action,
+                id,
+            } => {
+                if !self.subs.contains_key(&conn) {
+                    reply(&out, id, self.id, Err(TableError::NotAtTable));
+                    return true;
+                }
+                if let Action::Sit(_) = action {
+                    if user.coins.is_some_and(|c| c < self.room.min_coins) {
+                        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
+                            "code": "not_enough_coins",
+                            "message": format!("this room needs {} coins", self.room.min_coins)}));
+                        return true;
+                    }
+                }
+                self.users.insert(user.id, user.clone());
+                let result = self.apply(user.id, action, now).await;
+                reply(&out, id, self.id, result);
+            }
+            TableMsg::Leave { conn, user, out, id } => {
+                self.subs.remove(&conn);
+                let result = match self.apply(user.id, Action::Leave, now).await {
+                    Err(TableError::NotAtTable) => Ok(()),
+                    r => r,
+                };
+                reply(&out, id, self.id, result);
+            }
+            TableMsg::Closed { conn } => {
+                if let Some(sub) = self.subs.remove(&conn) {
+                    self.gone(sub.user, now).await;
+                }
+            }
+            TableMsg::AiMove { key, mv } => {
+                if self.ai_pending == Some(key) {
+                    self.ai_pending = None;
+                }
+                if let (Some(mv), Some(ai)) = (mv, self.ai) {
+                    if self.ai_key() == Some(key) {
+                        let action = Action::Move { mv, lag: Millis::ZERO };
+                        if let Err(e) = self.apply(COMPUTER, action, now).await {
+                            tracing::warn!(table = self.id.0, "computer move refused: {e}");
+                        }
+                        let _ = ai;
+                    }
+                }
+            }
+            TableMsg::StartAi {
+                human,
+                color,
+                out,
+                conn,
+                id,
+            } => self.start_ai(human, color, out, conn, id, now).await,
+            TableMsg::Stop(done) => {
+                let _ = done.send(());
+                return false;
+            }
+        }
+        true
+    }
+
+    async fn join(
+        &mut self,
+        conn: ConnId,
+        user: Arc<UserInfo>,
+        out: Outbox,
+        since: Option<(String, u64)>,
+        id: Option<u64>,
+        now: Millis,
+    ) {
+        self.users.insert(user.id, user.clone());
+        if !self.table.is_present(user.id) {
+            if let Err(e) = self.apply(user.id, Action::Join, now).await {
+                reply(&out, id, self.id, Err(e));
+                return;
+            }
+        }
+        self.subs.insert(
+            conn,
+            Sub {
+                user: user.id,
+                out: out.clone(),
+            },
+        );
+        let missed = since
+            .filter(|(epoch, _)| *epoch == self.state.epoch)
+            .and_then(|(_, v)| self.history.since(v));
+        match missed {
+            Some(events) => {
+                for e in events {
+                    out.send(e);
+                }
+            }
+            None => {
+                out.send_json(&self.state_msg(now));
+            }
+        }
+        if let Some(c) = self.table.seat_of(user.id) {
+            if self.table.seat(c).is_some_and(|s| s.away_since.is_some()) {
+                let _ = self.apply(user.id, Action::Reconnect, now).await;
+            }
+        }
+        reply(&out, id, self.id, Ok(()));
+    }
+
+    /// The last connection of `user` to this table closed.
+    async fn gone(&mut self, user: UserId, now: Millis) {
+        if self.subs.values().any(|s| s.user == user) {
+            return;
+        }
+        if self.table.seat_of(user).is_some() {
+            let _ = self.apply(user, Action::Disconnect, now).await;
+        } else {
+            let _ = self.apply(user, Action::Leave, now).await;
+        }
+    }
+
+    async fn start_ai(
+        &mut self,
+        human: Arc<UserInfo>,
+        color: Color,
+        out: Outbox,
+        conn: ConnId,
+        id: Option<u64>,
+        now: Millis,
+    ) {
+        let Some(ai) = self.ai else { return };
+        let computer = Arc::new(UserInfo::computer(ai.level, &self.state.profile));
+        self.users.insert(human.id, human.clone());
+        self.users.insert(COMPUTER, computer);
+        self.subs.insert(
+            conn,
+            Sub {
+                user: human.id,
+                out: out.clone(),
+            },
+        );
+        let steps = [
+            (human.id, Action::Sit(color)),
+            (COMPUTER, Action::Sit(!color)),
+            (human.id, Action::Ready(true)),
+            (COMPUTER, Action::Ready(true)),
+        ];
+        for (user, action) in steps {
+            if let Err(e) = self.apply(user, action, now).await {
+                reply(&out, id, self.id, Err(e));
+                return;
+            }
+        }
+        out.send_json(&self.state_msg(now));
+        reply(&out, id, self.id, Ok(()));
+    }
+
+    /// Applies a command; journals it if it acts on the game in progress; processes its events.
+    pub(super) async fn apply(
+        &mut self,
+        user: UserId,
+        action: Action,
+        now: Millis,
+    ) -> Result<(), TableError> {
+        let journal = if self.table.is_playing() {
+            encode_action(&action)
+        } else {
+            None
+        };
+        let events = self.table.apply(Command::new(user, action), now)?;
+        if let (Some(text), Some(game_id)) = (journal, self.game_id) {
+            if !self.replaying {
+                let entry = JournalEntry {
+                    game_id,
+                    seq: self.seq,
+                    at: now.0,
+                    user,
+                    action: text,
+                };
+                if let Err(e) = self.state.journal.append(entry).await {
+                    tracing::error!(table = self.id.0, "journal: {e}");
+                }
+            }
+            self.seq += 1;
+        }
+        self.process(events, now).await;
+        Ok(())
+    }
+
+    /// Records, stores and publishes `events`.
+    pub(super) async fn process(&mut self, events: Vec<Event>, now: Millis) {
+        for ev in events {
+            match &ev {
+                Event::GameStarted { .. } => self.on_game_started(now).await,
+                Event::Moved { color, clock, .. } => {
+                    let reading = match clock.player(*color).game_time {
+                        Some(t) => t.0,
+                        None => now.saturating_sub(self.last_move_at).0,
+                    };
+                    self.clocks.push(u32::try_from(reading).unwrap_or(u32::MAX));
+                    self.last_move_at = now;
+                }
+                Event::Undone { ply, .. } => {
+                    self.clocks.truncate(*ply);
+                    self.last_move_at = now;
+                }
+                _ => {}
+            }
+            if let Event::GameEnded(end) = &ev {
+                let end = *end;
+                let rated = self.on_game_ended(end, now).await;
+                self.publish(self.event_json(&ev, now), now);
+                if let Some(r) = rated {
+                    self.publish(r, now);
+                }
+                self.game_id = None;
+            } else {
+                self.publish(self.event_json(&ev, now), now);
+            }
+        }
+    }
+
+    fn publish(&mut self, event: Value, now: Millis) {
+        if self.replaying {
+            return;
+        }
+        let table = self.id.0;
+        let msg = self.history.push(|v| {
+            Arc::from(json!({"t": "ev", "table": table, "v": v, "now": now.0, "e": event}).to_string())
+        });
+        self.subs.retain(|_, s| {
+            s.out.send(msg.clone());
+            !s.out.is_closed()
+        });
+    }
+
+    async fn on_game_started(&mut self, now: Millis) {
+        self.clocks.clear();
+        self.seq = 0;
+        self.last_move_at = now;
+        if self.replaying {
+            return;
+        }
+        let Some(game) = self.table.game() else { return };
+        let fen = self.table.config().start.fen();
+        let new = NewGame {
+            table: self.id,
+            room: &self.room.id,
+            red: game.player(Color::Red),
+            black: game.player(Color::Black),
+            control: game.clock().control(),
+            start_fen: &fen,
+            ai_level: self.ai.map(|a| a.level),
+            started_at: now.0,
+        };
+        match self.state.db.create_game(&new).await {
+            Ok(id) => self.game_id = Some(id),
+            Err(e) => {
+                tracing::error!(table = self.id.0, "cannot store the new game: {e}");
+                self.game_id = None;
+            }
+        }
+    }
+
+    /// Stores the end of the game with the rating changes; returns the `rated` event.
+    async fn on_game_ended(&mut self, end: GameEnd, now: Millis) -> Option<Value> {
+        if self.replaying {
+            return None;
+        }
+        let game_id = self.game_id?;
+        let game = self.table.game()?;
+        let (red_id, black_id) = (game.player(Color::Red), game.player(Color::Black));
+        let moves = game.moves().to_vec();
+        let mut clocks = self.clocks.clone();
+        clocks.resize(moves.len(), u32::MAX);
+        let (status, result, reason) = match end {
+            GameEnd::Finished { outcome, .. } => (
+                "finished",
+                outcome.result.as_str(),
+                Some(outcome.reason.as_str().to_owned()),
+            ),
+            GameEnd::Aborted { reason, .. } => (
+                "aborted",
+                "*",
+                Some(match reason {
+                    AbortReason::Requested(_) => "requested".to_owned(),
+                    AbortReason::NoFirstMove(_) => "no_first_move".to_owned(),
+                }),
+            ),
+        };
+        let mut finished = FinishedGame {
+            id: game_id,
+            status,
+            result,
+            reason,
+            moves,
+            clocks,
+            ended_at: now.0,
+            ratings: None,
+            new_ratings: Vec::new(),
+        };
+        let mut rated = None;
+        if let (Some(outcome), None) = (end.outcome(), self.ai) {
+            let red = self.state.db.user(red_id).await.ok().flatten();
+            let black = self.state.db.user(black_id).await.ok().flatten();
+            if let (Some(red), Some(black)) = (red, black) {
+                if !red.guest && !black.guest {
+                    let game = RatedGame {
+                        result: outcome.result,
+                        reason: outcome.reason,
+                        plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+                    };
+                    let change = self.state.profile.rate(&red.rating, &black.rating, &game);
+                    if change.is_rated() {
+                        let line = |before: f64, after: f64| RatingLine {
+                            before: before.round() as i64,
+                            after: after.round() as i64,
+                            delta: after.round() as i64 - before.round() as i64,
+                        };
+                        let ratings = Ratings {
+                            red: line(red.rating.rating, change.red.rating),
+                            black: line(black.rating.rating, change.black.rating),
+                        };
+                        finished.ratings = Some(ratings);
+                        finished.new_ratings = vec![(red.id, change.red), (black.id, change.black)];
+                        rated = Some(json!({"type": "rated", "game_id": game_id,
+                            "red": ratings.red, "black": ratings.black}));
+                    }
+                }
+            }
+        }
+        if let Err(e) = self.state.db.finish_game(&finished).await {
+            tracing::error!(table = self.id.0, game_id, "cannot store the game's end: {e}");
+            return None;
+        }
+        for (uid, r) in &finished.new_ratings {
+            if let Some(u) = self.users.get_mut(uid) {
+                Arc::make_mut(u).rating = *r;
+            }
+        }
+        rated
+    }
+
+    /// After every message: keep the lobby summary current and let the computer play.
+    async fn after_change(&mut self) {
+        if self.ai.is_none() {
+            let summary = self.summary_json();
+            let text = summary.to_string();
+            if text != self.summary {
+                self.summary = text;
+                self.state.lobby.update(self.id.0, &self.room.id, summary);
+            }
+            return;
+        }
+        self.computer_turn().await;
+    }
+
+    /// `(game number, plies, position hash)` while the computer is on move.
+    fn ai_key(&self) -> Option<(u32, usize, u64)> {
+        let ai = self.ai?;
+        let g = self.table.game().filter(|g| g.is_playing())?;
+        (g.turn() == ai.color).then(|| (g.number(), g.ply(), g.position().hash()))
+    }
+
+    async fn computer_turn(&mut self) {
+        let Some(ai) = self.ai else { return };
+        let now = clock::now();
+        let pending = self.table.game().filter(|g| g.is_playing()).map(|g| {
+            (g.undo_request().map(|r| r.by), g.draw_offer())
+        });
+        if let Some((undo_by, draw_by)) = pending {
+            if undo_by == Some(!ai.color) {
+                let _ = self.apply(COMPUTER, Action::AcceptUndo, now).await;
+            }
+            if draw_by == Some(!ai.color) {
+                let _ = self.apply(COMPUTER, Action::DeclineDraw, now).await;
+            }
+        }
+        let Some(key) = self.ai_key() else { return };
+        if self.ai_pending == Some(key) {
+            return;
+        }
+        let Some(game) = self.table.game() else { return };
+        self.ai_pending = Some(key);
+        let start = self.table.config().start.clone();
+        let moves = game.moves().to_vec();
+        let left = game.clock().snapshot(now).player(ai.color).game_time;
+        let think = crate::ai::think_time(left);
+        let pool = self.state.engine.clone();
+        let me = self.me.clone();
+        tokio::spawn(async move {
+            let mv = pool.best_move(start, moves, ai.level, think).await;
+            if let Some(me) = me.upgrade() {
+                let _ = me.send(TableMsg::AiMove { key, mv }).await;
+            }
+        });
+    }
+}
+
+/// Answers a command: `ack`, or `error` with the table's refusal.
+fn reply(out: &Outbox, id: Option<u64>, table: TableId, result: Result<(), TableError>) {
+    match result {
+        Ok(()) => {
+            if let Some(id) = id {
+                out.send_json(&json!({"t": "ack", "id": id}));
+            }
+        }
+        Err(e) => {
+            let mut msg = json!({"t": "error", "id": id, "table": table.0,
+                "code": table_error_code(&e), "message": e.to_string()});
+            if let TableError::ChatFlood { retry_after } = e {
+                msg["retry_after"] = json!(retry_after.0);
+            }
+            out.send_json(&msg);
+        }
+    }
+}
+
+async fn sleep_or_forever(wait: Option<Duration>) {
+    match wait {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}

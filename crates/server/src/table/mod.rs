@@ -1,0 +1,94 @@
+//! Live tables: one task per table ([`actor`]) owns a `platform::table::Table`, applies commands
+//! one at a time, numbers and keeps its events ([`history`]), journals games in progress, and
+//! pushes events to the connections that watch it. Connections never change game state: they
+//! send a [`TableMsg`] through a [`TableHandle`].
+
+mod actor;
+mod history;
+mod journal;
+mod outbox;
+mod registry;
+mod restore;
+mod view;
+
+pub use actor::{spawn_table, AiSide, TableSetup};
+pub use history::{History, HISTORY_LEN};
+pub use journal::{decode_action, encode_action};
+pub use outbox::{ConnId, Outbox, OUTBOX_CAPACITY};
+pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
+pub use view::table_error_code;
+
+use crate::user::UserInfo;
+use platform::table::Action;
+use std::sync::Arc;
+use tokio::sync::oneshot;
+use xiangqi::{Color, Move};
+
+/// A message to a table task.
+#[derive(Debug)]
+pub enum TableMsg {
+    /// Watch the table; answered with `table_state` or the missed events.
+    Join {
+        /// The connection.
+        conn: ConnId,
+        /// Its user.
+        user: Arc<UserInfo>,
+        /// Where to send.
+        out: Outbox,
+        /// `(epoch, v)` the client already has.
+        since: Option<(String, u64)>,
+        /// Request id to acknowledge.
+        id: Option<u64>,
+    },
+    /// A command from a connection that joined.
+    Command {
+        /// The connection.
+        conn: ConnId,
+        /// Its user.
+        user: Arc<UserInfo>,
+        /// Where to answer.
+        out: Outbox,
+        /// What to do.
+        action: Action,
+        /// Request id to acknowledge.
+        id: Option<u64>,
+    },
+    /// Stop watching (a player in a game loses it).
+    Leave {
+        /// The connection.
+        conn: ConnId,
+        /// Its user.
+        user: Arc<UserInfo>,
+        /// Where to answer.
+        out: Outbox,
+        /// Request id to acknowledge.
+        id: Option<u64>,
+    },
+    /// The connection closed.
+    Closed {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// The computer's move, computed for the position identified by `key`.
+    AiMove {
+        /// `(game number, plies played, position hash)` when the search started.
+        key: (u32, usize, u64),
+        /// The move (`None`: no legal move).
+        mv: Option<Move>,
+    },
+    /// Set up a game against the computer: `human` plays `color`.
+    StartAi {
+        /// The human.
+        human: Arc<UserInfo>,
+        /// The human's colour.
+        color: Color,
+        /// Where to answer.
+        out: Outbox,
+        /// The connection.
+        conn: ConnId,
+        /// Request id.
+        id: Option<u64>,
+    },
+    /// Stop the task (server shutting down); answers when stopped.
+    Stop(oneshot::Sender<()>),
+}

@@ -1,0 +1,92 @@
+//! [`Registry`]: the live tables by id, and [`TableHandle`] to reach one.
+
+use super::TableMsg;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::RwLock;
+use tokio::sync::mpsc;
+
+/// First id of tables created for games against the computer (room tables count from 1).
+pub const FIRST_AI_TABLE: u64 = 1_000_000_000;
+
+/// The mailbox of one table task.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    tx: mpsc::Sender<TableMsg>,
+}
+
+impl TableHandle {
+    pub(crate) fn new(tx: mpsc::Sender<TableMsg>) -> TableHandle {
+        TableHandle { tx }
+    }
+
+    /// Sends `msg`, waiting while the mailbox is full. Returns `false` if the table is gone.
+    pub async fn send(&self, msg: TableMsg) -> bool {
+        self.tx.send(msg).await.is_ok()
+    }
+}
+
+/// Live tables.
+#[derive(Debug)]
+pub struct Registry {
+    tables: RwLock<HashMap<u64, TableHandle>>,
+    next_ai: AtomicU64,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry {
+            tables: RwLock::new(HashMap::new()),
+            next_ai: AtomicU64::new(FIRST_AI_TABLE),
+        }
+    }
+}
+
+impl Registry {
+    /// The table with `id`.
+    #[must_use]
+    pub fn get(&self, id: u64) -> Option<TableHandle> {
+        self.tables.read().ok()?.get(&id).cloned()
+    }
+
+    /// Registers a table.
+    pub fn insert(&self, id: u64, handle: TableHandle) {
+        if let Ok(mut t) = self.tables.write() {
+            t.insert(id, handle);
+        }
+    }
+
+    /// Forgets a table whose task ended.
+    pub fn remove(&self, id: u64) {
+        if let Ok(mut t) = self.tables.write() {
+            t.remove(&id);
+        }
+    }
+
+    /// A fresh id for a table against the computer, above `at_least`.
+    pub fn next_ai_id(&self, at_least: u64) -> u64 {
+        self.next_ai.fetch_max(at_least, Ordering::Relaxed);
+        self.next_ai.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// All live tables.
+    #[must_use]
+    pub fn all(&self) -> Vec<TableHandle> {
+        self.tables
+            .read()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// How many tables are live.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.tables.read().map_or(0, |t| t.len())
+    }
+
+    /// Whether no table is live.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}

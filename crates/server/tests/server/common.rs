@@ -1,0 +1,225 @@
+//! Test harness: the real server on an ephemeral port, on its own runtime (so a test can "kill"
+//! it abruptly, as `kill -9` would: no graceful step runs), with a temporary SQLite database or,
+//! when `CHUHE_TEST_DATABASE_URL` is set, a fresh PostgreSQL schema.
+
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use server::ai::FirstLegalOpponent;
+use server::client::{HttpClient, WsClient};
+use server::config::RoomConfig;
+use server::Config;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Red mates with b0b9 after one quiet move each (e0e1, i6i5).
+pub const MATE_FEN: &str = "3k5/R8/9/8p/9/9/9/9/9/1R2K4 w - - 0 1";
+/// Table ids: room `std` has tables 1..=8 (standard start), room `mate` 9..=10.
+pub const MATE_TABLE: u64 = 9;
+
+/// Where the test data lives.
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    pub async fn new() -> TestDb {
+        match std::env::var("CHUHE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+            Some(base) => {
+                sqlx::any::install_default_drivers();
+                let schema = format!("t{:016x}", rand::random::<u64>());
+                let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base)
+                    .await
+                    .expect("connect to CHUHE_TEST_DATABASE_URL");
+                sqlx::Executor::execute(&mut conn, format!("CREATE SCHEMA {schema}").as_str())
+                    .await
+                    .expect("create schema");
+                let sep = if base.contains('?') { '&' } else { '?' };
+                TestDb {
+                    url: format!("{base}{sep}options=-c%20search_path%3D{schema}"),
+                    _dir: None,
+                }
+            }
+            None => {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let url = format!("sqlite://{}?mode=rwc", dir.path().join("chuhe.db").display());
+                TestDb {
+                    url,
+                    _dir: Some(dir),
+                }
+            }
+        }
+    }
+}
+
+pub fn test_config(db: &TestDb) -> Config {
+    let room = |id: &str, tables, fen: Option<&str>| RoomConfig {
+        id: id.into(),
+        name: id.into(),
+        tables,
+        min_coins: 0,
+        time_control: "untimed".into(),
+        start_fen: fen.map(str::to_owned),
+    };
+    Config {
+        listen: "127.0.0.1:0".into(),
+        database_url: Some(db.url.clone()),
+        first_move_deadline_secs: 0,
+        reconnect_grace_secs: 30,
+        ws_messages_per_sec: 200,
+        rooms: vec![room("std", 8, None), room("mate", 2, Some(MATE_FEN))],
+        ..Config::default()
+    }
+}
+
+/// A running server on its own runtime.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    rt: Option<tokio::runtime::Runtime>,
+}
+
+impl TestServer {
+    pub async fn start(db: &TestDb) -> TestServer {
+        TestServer::start_with(test_config(db)).await
+    }
+
+    pub async fn start_with(config: Config) -> TestServer {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let running = rt
+            .spawn(async move {
+                let s = server::start(config, Arc::new(FirstLegalOpponent))
+                    .await
+                    .expect("server starts");
+                let addr = s.addr;
+                // Keep the server alive as long as its runtime.
+                std::mem::forget(s);
+                addr
+            })
+            .await
+            .expect("start task");
+        TestServer {
+            addr: running,
+            rt: Some(rt),
+        }
+    }
+
+    /// Stops everything at once, like `kill -9`: no task gets to clean up.
+    pub fn crash(mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// A registered player with an open socket.
+pub struct Player {
+    pub http: HttpClient,
+    pub ws: WsClient,
+    pub user: Value,
+    pub name: String,
+    pub epoch: String,
+}
+
+impl Player {
+    pub async fn register(addr: SocketAddr, name: &str) -> Player {
+        let mut http = HttpClient::new(addr);
+        let user = http.register(name, "password123").await.expect("register");
+        let (ws, welcome) = WsClient::connect(addr, http.cookie.as_deref())
+            .await
+            .expect("ws");
+        Player {
+            http,
+            ws,
+            user,
+            name: name.into(),
+            epoch: welcome["epoch"].as_str().unwrap_or_default().to_owned(),
+        }
+    }
+
+    /// Opens a new socket (to `addr`, which may be a restarted server) and closes the old one.
+    pub async fn reconnect(&mut self, addr: SocketAddr) {
+        let cookie = self.http.cookie.take();
+        self.http = HttpClient::new(addr);
+        self.http.cookie = cookie;
+        let (ws, _) = WsClient::connect(addr, self.http.cookie.as_deref())
+            .await
+            .expect("ws");
+        let old = std::mem::replace(&mut self.ws, ws);
+        old.close().await;
+    }
+
+    pub async fn call(&mut self, msg: Value) -> Result<Vec<Value>, Value> {
+        self.ws.call(msg).await.map_err(|e| match e {
+            server::client::ClientError::Refused(v) => v,
+            other => panic!("{}: {other}", self.name),
+        })
+    }
+
+    pub async fn ok(&mut self, msg: Value) -> Vec<Value> {
+        let m = msg.clone();
+        self.call(msg)
+            .await
+            .unwrap_or_else(|e| panic!("{} {m} refused: {e}", self.name))
+    }
+
+    pub async fn refused(&mut self, msg: Value) -> String {
+        let m = msg.clone();
+        match self.call(msg).await {
+            Ok(_) => panic!("{} {m} was accepted", self.name),
+            Err(e) => e["code"].as_str().unwrap_or_default().to_owned(),
+        }
+    }
+
+    pub async fn event(&mut self, type_: &str) -> Value {
+        self.ws
+            .event(type_)
+            .await
+            .unwrap_or_else(|e| panic!("{} waiting for {type_}: {e}", self.name))["e"]
+            .clone()
+    }
+
+    pub async fn mv(&mut self, table: u64, mv: &str) -> Vec<Value> {
+        self.ok(json!({"t": "move", "table": table, "mv": mv})).await
+    }
+}
+
+/// Two players seated at `table` with `control` agreed and a game started.
+pub async fn start_game(addr: SocketAddr, table: u64, control: Value, names: (&str, &str)) -> (Player, Player) {
+    let mut red = Player::register(addr, names.0).await;
+    let mut black = Player::register(addr, names.1).await;
+    red.ok(json!({"t": "join", "table": table})).await;
+    black.ok(json!({"t": "join", "table": table})).await;
+    red.ok(json!({"t": "sit", "table": table, "color": "red"})).await;
+    black.ok(json!({"t": "sit", "table": table, "color": "black"})).await;
+    red.ok(json!({"t": "propose", "table": table, "control": control})).await;
+    black.event("control_proposed").await;
+    black.ok(json!({"t": "accept_control", "table": table})).await;
+    red.ok(json!({"t": "ready", "table": table, "ready": true})).await;
+    black.ok(json!({"t": "ready", "table": table, "ready": true})).await;
+    red.event("game_started").await;
+    black.event("game_started").await;
+    red.ws.clear();
+    black.ws.clear();
+    (red, black)
+}
+
+pub fn untimed() -> Value {
+    json!({"stages": [], "per_move": null, "byoyomi": null, "increment": 0})
+}
+
+pub fn minutes(m: u64) -> Value {
+    json!({"stages": [{"time": m * 60_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0})
+}

@@ -1,0 +1,7 @@
+//! Integration tests: the real server on an ephemeral port with a temporary SQLite database (or
+//! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
+
+mod accounts;
+mod common;
+mod games;
+mod restart;
