@@ -55,6 +55,7 @@ const DICT = {
     'err.rate_limited': '尝试次数过多，请稍后再试', 'err.illegal_move': '不合法的着法', 'err.not_your_turn': '还没轮到你',
     'err.seat_taken': '座位已被占用', 'err.chat_flood': '发言太频繁', 'err.undo_limit': '悔棋次数已用完',
     'err.not_found': '未找到', 'err.too_many_ai_games': '人机对局数已达上限',
+    'room.beginner': '新手房', 'room.intermediate': '中级房', 'room.advanced': '高级房',
     'lang.switch': 'English',
   },
   en: {
@@ -110,6 +111,7 @@ const DICT = {
     'err.rate_limited': 'Too many attempts, try again later', 'err.illegal_move': 'Illegal move', 'err.not_your_turn': 'Not your turn',
     'err.seat_taken': 'That seat is taken', 'err.chat_flood': 'Too many messages', 'err.undo_limit': 'No undos left',
     'err.not_found': 'Not found', 'err.too_many_ai_games': 'Too many games against the computer',
+    'room.beginner': 'Beginners', 'room.intermediate': 'Intermediate', 'room.advanced': 'Advanced',
     'lang.switch': '中文',
   },
 };

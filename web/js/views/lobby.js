@@ -1,6 +1,6 @@
 // The hall: rooms and their tables (players, ratings, titles, status, spectators), live.
 
-import { t, titleText } from '../i18n.js';
+import { t, titleText, has } from '../i18n.js';
 import { h, userLine, toast, errorText } from '../ui.js';
 import { describeControl } from '../clock.js';
 
@@ -10,7 +10,7 @@ export function mount(root, app) {
   const render = () => {
     list.replaceChildren(...rooms.map((room) => h('section.room', { 'data-room': room.id },
       h('div.lobby-head', {},
-        h('h2', { text: room.name }),
+        h('h2', { text: has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name }),
         room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null),
       h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map(tableCard)))));
   };
