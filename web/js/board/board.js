@@ -83,7 +83,7 @@ export function createBoard(container, opts = {}) {
   function set(cfg) {
     let animateMove = null;
     let changed = false;
-    if (cfg.fen !== undefined && cfg.fen !== state.fen) {
+    if (cfg.fen !== undefined && (cfg.fen !== state.fen || cfg.force)) {
       try {
         const pieces = readFen(cfg.fen);
         const prev = state.lastMove;

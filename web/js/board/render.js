@@ -37,7 +37,7 @@ function defs(svg) {
   el('stop', { offset: '70%', 'stop-color': '#f3e2c0' }, face);
   el('stop', { offset: '100%', 'stop-color': '#dcc095' }, face);
   const chk = el('radialGradient', { id: 'xq-check' }, d);
-  el('stop', { offset: '45%', 'stop-color': 'rgba(220,0,0,0.85)' }, chk);
+  el('stop', { offset: '55%', 'stop-color': 'rgba(230,0,0,0.95)' }, chk);
   el('stop', { offset: '100%', 'stop-color': 'rgba(220,0,0,0)' }, chk);
 }
 
@@ -156,7 +156,7 @@ export function drawDynamic(layers, state) {
   }
   if (state.check !== null && state.check !== undefined) {
     const { x, y } = toPoint(state.check, o);
-    el('circle', { cx: x, cy: y, r: CELL * 0.62, fill: 'url(#xq-check)', class: 'xq-check-mark' }, layers.marks);
+    el('circle', { cx: x, cy: y, r: CELL * 0.7, fill: 'url(#xq-check)', class: 'xq-check-mark' }, layers.marks);
   }
   if (state.selected !== null) hl(state.selected, 'xq-selected');
 

@@ -96,6 +96,7 @@ export function createSocket(hooks) {
       case 'ev': {
         const tv = tables.get(msg.table);
         if (!tv) break;
+        if (tv.v === undefined) return; // a table_state is on its way
         if (msg.v <= tv.v) return; // already applied
         if (msg.v !== tv.v + 1) {
           raw(joinMsg(msg.table, tv)); // gap: ask for what we missed
@@ -134,9 +135,10 @@ export function createSocket(hooks) {
     }
     pending.set(id, { resolve, reject });
   });
+  /** Watches a table from scratch: the answer is a full table_state. */
   self.watchTable = (table) => {
-    if (!tables.has(table)) tables.set(table, { epoch: null, v: undefined });
-    raw(joinMsg(table, tables.get(table)));
+    tables.set(table, { epoch: null, v: undefined });
+    raw({ t: 'join', table });
   };
   self.unwatchTable = (table, sendLeave = true) => {
     tables.delete(table);

@@ -94,8 +94,8 @@ export function mount(root, app, [idText]) {
     const pos = positions[ply];
     const isLive = viewPly === null;
     const canMove = isLive && live() && seat === g.turn && !g.clock?.paused;
-    if (force) board.set({ fen: '' });
     board.set({
+      force,
       orientation: o,
       fen: isLive ? g.fen : pos.fen,
       lastMove: pos.lastMove,
