@@ -37,6 +37,8 @@ test('two players play to checkmate while a spectator watches', async () => {
 
   const pages = [alice.page, bob.page];
   for (let i = 0; i < MATE.length; i++) {
+    // A network loss: Red's socket drops just before Black's move; it reconnects and resyncs.
+    if (i === 5) await alice.page.evaluate(() => globalThis.chuhe.socket.drop());
     await play(pages[i % 2], MATE[i], i);
     await waitPly(carol.page, i + 1);
     if (i === 3) {
