@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Browser tests of the web client: builds `chuhe`, starts `chuhe serve` on a free port with a
+# temporary data folder, runs the unit tests and the headless-Chromium tests with node's test
+# runner, and stops the server. Screenshots go to target/e2e/. Called by .ci/run.
+#
+# Needs: node >= 18, Debian `chromium` (+ `fonts-wqy-zenhei`), and `npm ci` in e2e/ (done here
+# when node_modules is missing). CHROMIUM overrides /usr/bin/chromium.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+target="${CARGO_TARGET_DIR:-$root/target}"
+cargo build --bin chuhe
+bin="$target/debug/chuhe"
+[ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund)
+mkdir -p target/e2e
+port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+data="$(mktemp -d)"
+log="target/e2e/server.log"
+"$bin" serve --config e2e/chuhe-e2e.toml --listen "127.0.0.1:$port" --data "$data" >"$log" 2>&1 &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then echo "chuhe serve exited:"; cat "$log"; exit 1; fi
+  sleep 0.2
+done
+export CHUHE_URL="http://127.0.0.1:$port"
+export CHUHE_SHOTS="$root/target/e2e"
+node --test --test-concurrency=1 e2e/unit/ e2e/browser/

@@ -1,0 +1,196 @@
+// Draws the board in SVG: the static board (wood, lines, river, palaces, position marks, file
+// numbers) once per orientation, and the dynamic layers (highlights, pieces, destinations, hit
+// targets) on every redraw. Knows no rules: it shows what the state says.
+
+import { el, clear } from './svg.js';
+import {
+  CELL, MARGIN, WIDTH, HEIGHT, FILES, RANKS, toPoint, square, squareName, markSquares, PIECE_CHARS,
+  fileOf,
+} from './geometry.js';
+
+const PIECE_R = CELL * 0.45;
+const RED_NUMS = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
+export const PIECE_FONT = '"WenQuanYi Zen Hei", "Noto Serif CJK SC", "Noto Sans CJK SC", "Songti SC", "SimSun", serif';
+
+/** Creates the <svg> root with its layers; returns { svg, layers }. */
+export function createRoot(container) {
+  const svg = el('svg', {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'xq-board', role: 'img', 'aria-label': 'Xiangqi board',
+  });
+  defs(svg);
+  const layers = {};
+  for (const name of ['board', 'marks', 'pieces', 'dests', 'hits', 'drag']) {
+    layers[name] = el('g', { class: `xq-${name}` }, svg);
+  }
+  container.appendChild(svg);
+  return { svg, layers };
+}
+
+function defs(svg) {
+  const d = el('defs', {}, svg);
+  const wood = el('linearGradient', { id: 'xq-wood', x1: 0, y1: 0, x2: 1, y2: 1 }, d);
+  el('stop', { offset: '0%', 'stop-color': '#f1d29a' }, wood);
+  el('stop', { offset: '55%', 'stop-color': '#e6bf7e' }, wood);
+  el('stop', { offset: '100%', 'stop-color': '#d9a962' }, wood);
+  const face = el('radialGradient', { id: 'xq-face', cx: '40%', cy: '35%', r: '70%' }, d);
+  el('stop', { offset: '0%', 'stop-color': '#fffaf0' }, face);
+  el('stop', { offset: '70%', 'stop-color': '#f3e2c0' }, face);
+  el('stop', { offset: '100%', 'stop-color': '#dcc095' }, face);
+  const chk = el('radialGradient', { id: 'xq-check' }, d);
+  el('stop', { offset: '55%', 'stop-color': 'rgba(230,0,0,0.95)' }, chk);
+  el('stop', { offset: '100%', 'stop-color': 'rgba(220,0,0,0)' }, chk);
+}
+
+/** Draws the static board for `orientation` ('red' or 'black' at the bottom). */
+export function drawBoard(layer, orientation) {
+  clear(layer);
+  el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, fill: 'url(#xq-wood)' }, layer);
+  const left = MARGIN;
+  const right = MARGIN + CELL * (FILES - 1);
+  const top = MARGIN;
+  const bottom = MARGIN + CELL * (RANKS - 1);
+  const ink = '#5a3a1a';
+  // Outer frame: a heavy line just outside the grid.
+  el('rect', {
+    x: left - 16, y: top - 16, width: right - left + 32, height: bottom - top + 32,
+    fill: 'none', stroke: ink, 'stroke-width': 6,
+  }, layer);
+  const lines = el('g', { stroke: ink, 'stroke-width': 2.6, 'stroke-linecap': 'square', fill: 'none' }, layer);
+  for (let r = 0; r < RANKS; r++) {
+    const y = top + r * CELL;
+    el('line', { x1: left, y1: y, x2: right, y2: y }, lines);
+  }
+  const riverTop = top + 4 * CELL;
+  const riverBottom = top + 5 * CELL;
+  for (let f = 0; f < FILES; f++) {
+    const x = left + f * CELL;
+    if (f === 0 || f === FILES - 1) {
+      el('line', { x1: x, y1: top, x2: x, y2: bottom }, lines);
+    } else {
+      el('line', { x1: x, y1: top, x2: x, y2: riverTop }, lines);
+      el('line', { x1: x, y1: riverBottom, x2: x, y2: bottom }, lines);
+    }
+  }
+  // Palace diagonals.
+  for (const [r0, r1] of [[0, 2], [7, 9]]) {
+    const x0 = left + 3 * CELL;
+    const x1 = left + 5 * CELL;
+    const y0 = top + r0 * CELL;
+    const y1 = top + r1 * CELL;
+    el('line', { x1: x0, y1: y0, x2: x1, y2: y1 }, lines);
+    el('line', { x1: x1, y1: y0, x2: x0, y2: y1 }, lines);
+  }
+  // Position marks (炮位, 兵位): small corner brackets around the points.
+  const marks = el('g', { stroke: ink, 'stroke-width': 2.4, fill: 'none' }, layer);
+  const gap = CELL * 0.07;
+  const len = CELL * 0.16;
+  for (const sq of markSquares()) {
+    const { x, y } = toPoint(sq, orientation);
+    for (const dx of [-1, 1]) {
+      if ((x === left && dx < 0) || (x === right && dx > 0)) continue;
+      for (const dy of [-1, 1]) {
+        const cx = x + dx * gap;
+        const cy = y + dy * gap;
+        el('polyline', {
+          points: `${cx + dx * len},${cy} ${cx},${cy} ${cx},${cy + dy * len}`,
+        }, marks);
+      }
+    }
+  }
+  // River text: 楚河 on the left, 漢界 on the right, as on a real board.
+  const riverY = (riverTop + riverBottom) / 2;
+  const river = el('g', {
+    fill: ink, 'font-family': PIECE_FONT, 'font-size': CELL * 0.56, 'text-anchor': 'middle',
+    'dominant-baseline': 'central', class: 'xq-river',
+  }, layer);
+  const words = [['楚', 1.5], ['河', 2.5], ['漢', 5.5], ['界', 6.5]];
+  for (const [ch, at] of words) {
+    const t = el('text', { x: left + at * CELL, y: riverY }, river);
+    t.textContent = ch;
+  }
+  // File numbers: red's 九..一 on red's side, black's 1..9 on black's side.
+  const nums = el('g', {
+    fill: ink, 'font-family': PIECE_FONT, 'font-size': CELL * 0.26, 'text-anchor': 'middle',
+    'dominant-baseline': 'central', class: 'xq-coords',
+  }, layer);
+  for (let f = 0; f < FILES; f++) {
+    const redPt = toPoint(square(f, 0), orientation);
+    const blackPt = toPoint(square(f, RANKS - 1), orientation);
+    const redY = orientation === 'red' ? HEIGHT - MARGIN * 0.22 : MARGIN * 0.22;
+    const blackY = orientation === 'red' ? MARGIN * 0.22 : HEIGHT - MARGIN * 0.22;
+    el('text', { x: redPt.x, y: redY }, nums).textContent = RED_NUMS[f];
+    el('text', { x: blackPt.x, y: blackY }, nums).textContent = String(f + 1);
+  }
+}
+
+/** Draws one piece centred on (x, y) into `parent`; returns its group. */
+export function drawPiece(parent, piece, x, y) {
+  const g = el('g', {
+    class: `xq-piece ${piece.color}`, transform: `translate(${x},${y})`,
+    'data-piece': `${piece.color}-${piece.role}`,
+  }, parent);
+  const tone = piece.color === 'red' ? '#b8231b' : '#1d1d1d';
+  el('circle', { r: PIECE_R, cx: 3, cy: 5, fill: 'rgba(60,30,0,0.35)' }, g);
+  el('circle', { r: PIECE_R, fill: 'url(#xq-face)', stroke: '#7a5528', 'stroke-width': 3 }, g);
+  el('circle', { r: PIECE_R * 0.8, fill: 'none', stroke: tone, 'stroke-width': 3.2 }, g);
+  const t = el('text', {
+    'text-anchor': 'middle', 'dominant-baseline': 'central', y: 2, fill: tone,
+    'font-family': PIECE_FONT, 'font-size': PIECE_R * 1.12, 'font-weight': 700,
+  }, g);
+  t.textContent = PIECE_CHARS[piece.color][piece.role];
+  return g;
+}
+
+/** Redraws highlights, pieces, destinations and hit targets from the state. */
+export function drawDynamic(layers, state) {
+  const o = state.orientation;
+  clear(layers.marks);
+  const hl = (sq, cls) => {
+    const { x, y } = toPoint(sq, o);
+    const s = CELL * 0.5;
+    el('rect', { x: x - s, y: y - s, width: 2 * s, height: 2 * s, rx: 10, class: cls }, layers.marks);
+  };
+  if (state.lastMove) {
+    hl(state.lastMove[0], 'xq-last xq-last-from');
+    hl(state.lastMove[1], 'xq-last xq-last-to');
+  }
+  if (state.check !== null && state.check !== undefined) {
+    const { x, y } = toPoint(state.check, o);
+    el('circle', { cx: x, cy: y, r: CELL * 0.7, fill: 'url(#xq-check)', class: 'xq-check-mark' }, layers.marks);
+  }
+  if (state.selected !== null) hl(state.selected, 'xq-selected');
+
+  clear(layers.pieces);
+  state.pieceNodes = new Map();
+  for (const [sq, piece] of state.pieces) {
+    if (state.drag && state.drag.from === sq && state.drag.active) continue;
+    const { x, y } = toPoint(sq, o);
+    const g = drawPiece(layers.pieces, piece, x, y);
+    g.setAttribute('data-sq', squareName(sq));
+    state.pieceNodes.set(sq, g);
+  }
+
+  clear(layers.dests);
+  if (state.selected !== null) {
+    for (const to of state.dests.get(state.selected) || []) {
+      const { x, y } = toPoint(to, o);
+      if (state.pieces.has(to)) {
+        el('circle', { cx: x, cy: y, r: PIECE_R + 3, class: 'xq-dest xq-dest-capture', 'data-dest': squareName(to) }, layers.dests);
+      } else {
+        el('circle', { cx: x, cy: y, r: CELL * 0.13, class: 'xq-dest', 'data-dest': squareName(to) }, layers.dests);
+      }
+    }
+  }
+
+  if (!layers.hits.firstChild || layers.hits.getAttribute('data-o') !== o) {
+    clear(layers.hits);
+    layers.hits.setAttribute('data-o', o);
+    for (let sq = 0; sq < FILES * RANKS; sq++) {
+      const { x, y } = toPoint(sq, o);
+      el('rect', {
+        x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, fill: 'transparent',
+        'data-sq': squareName(sq), class: 'xq-hit', 'data-file': fileOf(sq),
+      }, layers.hits);
+    }
+  }
+}

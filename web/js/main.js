@@ -1,0 +1,114 @@
+// Wires the app: session, socket, language switch and a hash router over the views.
+//   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
+
+import { api } from './net/http.js';
+import { createSocket } from './net/socket.js';
+import { t, setLang, getLang, onLangChange, translate } from './i18n.js';
+import * as authView from './views/auth.js';
+import * as lobbyView from './views/lobby.js';
+import * as tableView from './views/table.js';
+import * as aiView from './views/ai.js';
+import * as profileView from './views/profile.js';
+import * as replayView from './views/replay.js';
+
+const app = {
+  user: null,
+  socket: null,
+  listeners: new Set(),
+  /** Subscribes to server messages; returns unsubscribe. */
+  onMessage(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
+  go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
+  setUser(user) { this.user = user; renderHeader(); },
+};
+globalThis.chuhe = app; // for debugging and tests
+
+const routes = [
+  [/^#\/login$/, authView, false],
+  [/^#\/?$/, lobbyView, true],
+  [/^#\/table\/(\d+)$/, tableView, true],
+  [/^#\/ai(?:\?.*)?$/, aiView, true],
+  [/^#\/me$/, profileView, true],
+  [/^#\/user\/(\d+)$/, profileView, true],
+  [/^#\/game\/(\d+)$/, replayView, false],
+];
+
+let current = null;
+
+function route() {
+  const hash = location.hash || '#/';
+  const view = document.getElementById('view');
+  for (const [re, mod, needsUser] of routes) {
+    const m = hash.match(re);
+    if (!m) continue;
+    if (needsUser && !app.user) { app.go('#/login'); return; }
+    if (current?.unmount) current.unmount();
+    view.replaceChildren();
+    current = mod.mount(view, app, m.slice(1)) || null;
+    for (const a of document.querySelectorAll('.nav a')) a.classList.toggle('active', a.getAttribute('href') === hash);
+    return;
+  }
+  app.go('#/');
+}
+
+function renderHeader() {
+  translate(document.body);
+  const who = document.getElementById('who');
+  who.textContent = app.user ? app.user.name : '';
+  document.getElementById('logout').hidden = !app.user;
+  document.title = `${t('app.name')} — ${t('app.tagline')}`;
+  const net = document.getElementById('net');
+  const s = app.socket?.status || (app.user ? 'connecting' : '');
+  net.textContent = s ? t(`net.${s}`) : '';
+  net.className = `net ${s}`;
+  net.dataset.status = s;
+}
+
+/** Opens the socket after login (idempotent). */
+app.connect = function connect() {
+  if (this.socket) return;
+  this.socket = createSocket({
+    onStatus: () => renderHeader(),
+    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); },
+    onMessage: (msg) => { for (const fn of this.listeners) fn(msg); },
+  });
+};
+
+/** Logged in (or guest): remember the user, connect, continue to `next`. */
+app.loggedIn = function loggedIn(user, next = '#/') {
+  this.setUser(user);
+  this.connect();
+  this.go(next);
+};
+
+document.getElementById('lang').addEventListener('click', () => setLang(getLang() === 'zh' ? 'en' : 'zh'));
+document.getElementById('logout').addEventListener('click', async () => {
+  try { await api.logout(); } catch { /* already gone */ }
+  app.socket?.close();
+  app.socket = null;
+  app.setUser(null);
+  app.go('#/login');
+});
+onLangChange(() => {
+  renderHeader();
+  if (current?.relang) current.relang();
+  else route();
+});
+window.addEventListener('hashchange', route);
+
+(async function start() {
+  document.documentElement.lang = getLang() === 'zh' ? 'zh-CN' : 'en';
+  try {
+    const { user } = await api.me();
+    app.setUser(user);
+    app.connect();
+  } catch {
+    app.setUser(null);
+  }
+  renderHeader();
+  if (!app.user && !/^#\/(login|game\/)/.test(location.hash)) {
+    sessionStorage.setItem('chuhe.next', location.hash || '#/');
+    app.go('#/login');
+  } else {
+    route();
+  }
+}());

@@ -1,0 +1,42 @@
+// HTTP endpoints of docs/protocol.md §2. Errors become ApiError {code, message, status}.
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError('network', String(e), 0);
+  }
+  if (res.status === 204) return null;
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) throw new ApiError(data?.error || 'http', data?.message || text, res.status);
+  return data;
+}
+
+export const api = {
+  register: (name, password) => call('POST', '/api/register', { name, password }),
+  login: (name, password) => call('POST', '/api/login', { name, password }),
+  guest: () => call('POST', '/api/guest'),
+  logout: () => call('POST', '/api/logout'),
+  me: () => call('GET', '/api/me'),
+  lobby: () => call('GET', '/api/lobby'),
+  user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
+  userGames: (id, limit = 30) => call('GET', `/api/users/${encodeURIComponent(id)}/games?limit=${limit}`),
+  game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
+  pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
+};

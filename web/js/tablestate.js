@@ -1,0 +1,157 @@
+// Applies table events (docs/protocol.md §4) to a TableState. Pure: returns nothing, mutates the
+// given state; the caller re-renders. `now` is the local receive time (performance.now()) at which
+// any clock in the event is valid.
+
+const other = (c) => (c === 'red' ? 'black' : 'red');
+
+/** Normalises a freshly received TableState (adds client-side fields). */
+export function initTable(state, now) {
+  state.chat = state.chat || [];
+  if (state.game) state.game.clockAt = now;
+  return state;
+}
+
+export function applyEvent(st, e, now) {
+  const seats = st.summary.seats;
+  const g = st.game;
+  switch (e.type) {
+    case 'joined':
+      if (!isSeated(st, e.user.id) && !st.spectators.some((u) => u.id === e.user.id)) {
+        st.spectators.push(e.user);
+        st.summary.spectators += 1;
+      }
+      break;
+    case 'left':
+      removeSpectator(st, e.user.id);
+      break;
+    case 'sat':
+      removeSpectator(st, e.user.id);
+      seats[e.color] = { user: e.user, ready: false, away: false };
+      break;
+    case 'stood': {
+      const seat = seats[e.color];
+      seats[e.color] = null;
+      if (seat && !st.spectators.some((u) => u.id === seat.user.id)) {
+        st.spectators.push(seat.user);
+        st.summary.spectators += 1;
+      }
+      break;
+    }
+    case 'ready':
+      if (seats[e.color]) seats[e.color].ready = e.ready;
+      break;
+    case 'control_proposed':
+      st.proposal = { by: e.by, control: e.control };
+      for (const c of ['red', 'black']) if (seats[c]) seats[c].ready = false;
+      break;
+    case 'control_declined':
+      st.proposal = null;
+      break;
+    case 'control_set':
+      st.control = e.control;
+      st.summary.control = e.control;
+      st.proposal = null;
+      break;
+    case 'game_started':
+      st.game = { ...e.game, clockAt: now };
+      st.summary.status = 'playing';
+      st.summary.game_id = e.game.game_id;
+      for (const c of ['red', 'black']) if (seats[c]) seats[c].ready = false;
+      break;
+    case 'moved':
+      if (!g) break;
+      g.moves.push(e.mv);
+      g.ply = e.ply;
+      g.fen = e.fen;
+      g.legal = e.legal || [];
+      g.turn = other(e.color);
+      g.clock = e.clock;
+      g.clockAt = now;
+      if (g.draw_offer && g.draw_offer !== e.color) g.draw_offer = null;
+      g.undo_request = null;
+      break;
+    case 'draw_offered':
+      if (g) g.draw_offer = e.by;
+      break;
+    case 'draw_declined':
+      if (g) g.draw_offer = null;
+      break;
+    case 'undo_requested':
+      if (g) g.undo_request = { by: e.by, plies: e.plies };
+      break;
+    case 'undo_declined':
+      if (g) g.undo_request = null;
+      break;
+    case 'undone':
+      if (!g) break;
+      g.moves = e.moves;
+      g.ply = e.ply;
+      g.fen = e.fen;
+      g.legal = e.legal || [];
+      g.turn = (String(e.fen).split(/\s+/)[1] === 'b') ? 'black' : 'red';
+      g.clock = e.clock;
+      g.clockAt = now;
+      g.undo_request = null;
+      g.draw_offer = null;
+      break;
+    case 'disconnected':
+      if (seats[e.color]) { seats[e.color].away = true; seats[e.color].deadline = e.deadline; }
+      break;
+    case 'reconnected':
+      if (seats[e.color]) seats[e.color].away = false;
+      break;
+    case 'chat':
+      st.chat.push({ name: e.name, text: e.text, user_id: e.user_id });
+      if (st.chat.length > 200) st.chat.shift();
+      break;
+    case 'game_ended':
+      if (g) {
+        g.end = e.end;
+        g.legal = [];
+        g.draw_offer = null;
+        g.undo_request = null;
+        if (g.clock) { g.clock = { ...g.clock, running: null }; g.clockAt = now; }
+      }
+      st.summary.status = 'finished';
+      break;
+    case 'rated':
+      if (g && (!e.game_id || e.game_id === g.game_id)) g.ratings = { red: e.red, black: e.black };
+      break;
+    case 'paused':
+      if (g?.clock) { g.clock = { ...g.clock, paused: true, running: null }; g.clockAt = now; }
+      break;
+    case 'resumed':
+      if (g?.clock) { g.clock = { ...g.clock, paused: false, running: g.end ? null : g.turn }; g.clockAt = now; }
+      break;
+    default:
+      break; // unknown events are ignored (protocol §1)
+  }
+}
+
+function isSeated(st, id) {
+  return ['red', 'black'].some((c) => st.summary.seats[c]?.user.id === id);
+}
+
+function removeSpectator(st, id) {
+  const before = st.spectators.length;
+  st.spectators = st.spectators.filter((u) => u.id !== id);
+  if (st.spectators.length < before) st.summary.spectators = Math.max(0, st.summary.spectators - 1);
+}
+
+/** The colour `userId` plays at this table, or null. */
+export function seatOf(st, userId) {
+  for (const c of ['red', 'black']) if (st.summary.seats[c]?.user.id === userId) return c;
+  return null;
+}
+
+/** Legal moves as a Map from-square -> [to-squares] for the board. */
+export function destsFrom(legal, parseMove) {
+  const m = new Map();
+  for (const mv of legal || []) {
+    const sq = parseMove(mv);
+    if (!sq) continue;
+    if (!m.has(sq[0])) m.set(sq[0], []);
+    m.get(sq[0]).push(sq[1]);
+  }
+  return m;
+}

@@ -1,0 +1,79 @@
+// DOM helpers shared by the views: element builder, modal dialogs, toasts, error texts.
+
+import { t, has } from './i18n.js';
+
+/** h('div.cls', {attrs, on: {click}}, children...) */
+export function h(tag, attrs = {}, ...children) {
+  const [name, ...classes] = tag.split('.');
+  const node = document.createElement(name || 'div');
+  if (classes.length) node.className = classes.join(' ');
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'on') for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (k === 'text') node.textContent = v;
+    else if (k === 'class') node.className += ` ${v}`;
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+  return node;
+}
+
+/** Shows a modal with `body` nodes and buttons [{label, primary, value, testid}]; resolves with the value. */
+export function modal({ title, body = [], buttons = [], testid, dismiss = null }) {
+  return new Promise((resolve) => {
+    const close = (value) => { back.remove(); resolve(value); };
+    const box = h('div.modal', { role: 'dialog', 'aria-modal': 'true', 'data-testid': testid },
+      title ? h('h3', { text: title }) : null,
+      ...body,
+      h('div.buttons', {}, buttons.map((b) => h(`button${b.primary ? '.primary' : ''}`, {
+        type: 'button', 'data-testid': b.testid, on: { click: () => close(typeof b.value === 'function' ? b.value() : b.value) },
+      }, b.label))));
+    const back = h('div.modal-back', { on: { click: (e) => { if (e.target === back && dismiss !== undefined) close(dismiss); } } }, box);
+    document.body.appendChild(back);
+    box.querySelector('button.primary, button')?.focus();
+  });
+}
+
+/** A yes/no confirmation; resolves true or false. */
+export function confirmDialog(text, testid = 'confirm') {
+  return modal({
+    title: text, testid,
+    buttons: [
+      { label: t('game.no'), value: false, testid: `${testid}-no` },
+      { label: t('game.yes'), value: true, primary: true, testid: `${testid}-yes` },
+    ],
+    dismiss: false,
+  });
+}
+
+let toastTimer = null;
+/** Shows a short message at the bottom of the screen. */
+export function toast(text, ms = 2600) {
+  const node = document.getElementById('toast');
+  if (!node) return;
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, ms);
+}
+
+/** The user-facing text for an error with a protocol code. */
+export function errorText(err) {
+  const code = err?.code;
+  if (code && has(`err.${code}`)) return t(`err.${code}`);
+  return t('err.generic', { msg: err?.message || code || String(err) });
+}
+
+/** A user's name with rating and title: "alice 1400 五级棋士". */
+export function userLine(user, titleText) {
+  if (!user) return h('span.muted', { text: '—' });
+  const title = titleText(user.title);
+  return h('span.user', {},
+    h('span.name', { text: user.name }), ' ',
+    user.guest ? null : h('span.rating', { text: String(Math.round(user.rating)) }), ' ',
+    title ? h('span.title-badge', { text: title }) : null);
+}
