@@ -58,12 +58,17 @@ export async function waitPly(page, ply, timeout = 15000) {
   await page.waitForSelector(`[data-testid=board][data-ply="${ply}"]`, { timeout });
 }
 
-/** Plays `mv` ("h2e2") by clicking its two squares, after the board shows `ply` moves. */
-export async function play(page, mv, ply) {
+/** Clicks the two squares of `mv` ("h2e2") once the board shows `ply` moves. */
+export async function clickMove(page, mv, ply) {
   await waitPly(page, ply);
   await sq(page, mv.slice(0, 2)).click();
   await page.waitForSelector('[data-testid=board] .xq-dest', { timeout: 5000 });
   await sq(page, mv.slice(2, 4)).click();
+}
+
+/** Plays `mv` ("h2e2") by clicking its two squares, after the board shows `ply` moves. */
+export async function play(page, mv, ply) {
+  await clickMove(page, mv, ply);
   await waitPly(page, ply + 1);
 }
 

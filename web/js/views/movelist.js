@@ -25,10 +25,10 @@ export function createMoveList({ onSelect }) {
   select.value = getNotation();
   const go = (ply) => onSelect(Math.max(0, Math.min(texts.length, ply)));
   const nav = h('div.nav-buttons', {},
-    h('button', { type: 'button', title: t('moves.first'), 'data-testid': 'nav-first', on: { click: () => go(0) } }, '⏮'),
+    h('button', { type: 'button', title: t('moves.first'), 'data-testid': 'nav-first', on: { click: () => go(0) } }, '|◀'),
     h('button', { type: 'button', title: t('moves.prev'), 'data-testid': 'nav-prev', on: { click: () => go(current - 1) } }, '◀'),
     h('button', { type: 'button', title: t('moves.next'), 'data-testid': 'nav-next', on: { click: () => go(current + 1) } }, '▶'),
-    h('button', { type: 'button', title: t('moves.last'), 'data-testid': 'nav-last', on: { click: () => go(texts.length) } }, '⏭'));
+    h('button', { type: 'button', title: t('moves.last'), 'data-testid': 'nav-last', on: { click: () => go(texts.length) } }, '▶|'));
   const node = h('div.panel.movelist', {},
     h('div.moves-head', {}, h('b', { text: t('moves.title') }), select), list, nav);
 

@@ -155,7 +155,7 @@ export function mount(root, app, [idText]) {
         if (st.control?.byoyomi) subs.push(`${t('clock.byoyomi')} ${formatMs(st.control.byoyomi.period, false)}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
         if (v.movesToStageEnd) subs.push(t('clock.stageMoves', { n: v.movesToStageEnd }));
       }
-      node.replaceChildren(h('div.main', { text: main }), subs.length ? h('div.sub', { text: subs.join(' · ') }) : null);
+      node.replaceChildren(h('div.main', { text: main }), ...(subs.length ? [h('div.sub', { text: subs.join(' · ') })] : []));
     }
   }
   const ticker = createTicker(drawClocks);
