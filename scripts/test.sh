@@ -27,7 +27,8 @@ python3 -c "import pyffish" 2>/dev/null || {
 }
 
 # --- PostgreSQL (the server tests run against it as well as SQLite) ----------------------------
-export CHUHE_TEST_DATABASE_URL="${CHUHE_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+PG_URL="${CHUHE_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+unset CHUHE_TEST_DATABASE_URL
 if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then
   step "starting PostgreSQL"
   if command -v pg_ctlcluster >/dev/null && ls /etc/postgresql >/dev/null 2>&1; then
@@ -37,8 +38,11 @@ if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; the
 fi
 
 # --- Rust tests ------------------------------------------------------------------------------
-step "cargo test (workspace)"
+step "cargo test (workspace; server tests on SQLite)"
 cargo test --workspace --locked
+
+step "server tests on PostgreSQL ($PG_URL)"
+CHUHE_TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test server
 
 # --- move generator against Fairy-Stockfish's rules --------------------------------------------
 step "pyffish cross-check (10,000 positions)"
