@@ -9,7 +9,7 @@
 //! (`move_<parent>_<ply>_<branch>`) and their comments are skipped. Written: the same tags.
 
 use crate::record::{Game, GameError, Tags};
-use crate::{Color, FenError, GameResult, Move, Piece, Position, Role, Square};
+use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
 use std::fmt;
 
 /// Why a DhtmlXQ text could not be read, with the byte offset of the problem in the input.
@@ -62,26 +62,6 @@ impl fmt::Display for DhtmlXqError {
 }
 
 impl std::error::Error for DhtmlXqError {}
-
-/// The piece of each `binit` slot (Red, then the same roles for Black).
-const SLOT_ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// DhtmlXQ metadata names and the PGN tag names they become.
 const TAG_NAMES: [(&str, &str); 27] = [
@@ -244,7 +224,7 @@ fn parse_binit(value: &str) -> Option<[Option<Piece>; 90]> {
     let mut board = [None; 90];
     for (slot, pair) in digits.chunks_exact(2).enumerate() {
         let color = if slot < 16 { Color::Red } else { Color::Black };
-        let piece = Piece::new(color, SLOT_ROLES[slot % 16]);
+        let piece = Piece::new(color, super::SLOT_ROLES[slot % 16]);
         if let Some(sq) = square(pair[0], pair[1]) {
             if board[sq.index()].replace(piece).is_some() {
                 return None;
@@ -417,7 +397,8 @@ pub fn write_dhtmlxq(game: &Game) -> Result<String, GameError> {
     let mut slots = [None::<Square>; 32];
     for (sq, piece) in game.start.pieces() {
         let base = if piece.color == Color::Red { 0 } else { 16 };
-        if let Some(i) = (0..16).find(|&i| SLOT_ROLES[i] == piece.role && slots[base + i].is_none())
+        if let Some(i) =
+            (0..16).find(|&i| super::SLOT_ROLES[i] == piece.role && slots[base + i].is_none())
         {
             slots[base + i] = Some(sq);
         }

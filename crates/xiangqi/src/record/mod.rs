@@ -29,6 +29,16 @@ pub use game::{Game, GameError, Tags};
 pub use pgn::{parse_pgn, parse_pgn_all, write_pgn, PgnError};
 pub use xqf::{read_xqf, XqfError};
 
+/// The fixed piece order of the 16-slot piece tables in DhtmlXQ `binit` and the XQF header, the
+/// same for each side (Red first): R N B A K A B N R C C P P P P P.
+const SLOT_ROLES: [crate::Role; 16] = {
+    use crate::Role::{Advisor, Cannon, Chariot, Elephant, Horse, King, Pawn};
+    [
+        Chariot, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Chariot, Cannon, Cannon,
+        Pawn, Pawn, Pawn, Pawn, Pawn,
+    ]
+};
+
 /// Decodes a text file: strips a UTF-8 byte-order mark and returns valid UTF-8 as is; reads
 /// UTF-16 with a byte-order mark; hands anything else to `fallback` (typically a GB18030 or Big5
 /// decoder supplied by the caller).

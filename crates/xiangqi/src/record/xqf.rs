@@ -25,7 +25,7 @@
 
 use super::dhtmlxq::board_to_fen;
 use crate::record::{Game, Tags};
-use crate::{Color, FenError, GameResult, Move, Piece, Position, Role, Square};
+use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
 use std::fmt;
 
 /// Why an XQF file could not be read, with the byte offset of the problem.
@@ -83,26 +83,6 @@ const HEADER_LEN: usize = 0x400;
 
 /// The keystream mask.
 const MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
-
-/// Roles of the 16 piece-table slots of each side.
-const SLOT_ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// Header strings: offset, longest text, tag name.
 const STRINGS: [(usize, usize, &str); 11] = [
@@ -233,7 +213,7 @@ pub fn read_xqf(bytes: &[u8], decode: &dyn Fn(&[u8]) -> String) -> Result<Game, 
         for (slot, &v) in slots.iter().enumerate() {
             if let Some(sq) = xqf_square(v) {
                 let color = if slot < 16 { Color::Red } else { Color::Black };
-                let piece = Piece::new(color, SLOT_ROLES[slot % 16]);
+                let piece = Piece::new(color, super::SLOT_ROLES[slot % 16]);
                 if board[sq.index()].replace(piece).is_some() {
                     return Err(err(0x10, XqfErrorKind::PieceCollision));
                 }
