@@ -11,7 +11,7 @@ use crate::movepick::{victim_value, Picker};
 use crate::repetition::{judge, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
-use xiangqi::{Move, MoveList, Role};
+use xiangqi::{Move, Role};
 
 /// Converts a node-relative mate score for storing in the hash table.
 #[inline]
@@ -205,7 +205,7 @@ impl Searcher {
         // The hash move is tried before any generation: a cut-off then costs no move list.
         let tt_move = tt_move.filter(|&m| self.pos.is_legal_in_place(m));
         let mut pending_tt = tt_move;
-        let mut picker: Option<Picker> = None;
+        let mut generated = false;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
 
         let us = self.pos.turn();
@@ -222,17 +222,16 @@ impl Searcher {
             let (m, order) = if let Some(t) = pending_tt.take() {
                 (t, crate::movepick::TT_ORDER)
             } else {
-                if picker.is_none() {
-                    let mut list = MoveList::new();
-                    self.pos.legal_moves_known_check_into(&mut list, in_check);
-                    if list.is_empty() {
-                        // Checkmate or stalemate: the side to move loses.
-                        return -(MATE - ply as i32);
-                    }
-                    picker = Some(Picker::new(&self.pos, list, tt_move, &self.hist, ply, prev));
+                if !generated {
+                    generated = true;
+                    // Pseudo-legal moves; king safety is tested only for the moves played.
+                    let picker = &mut self.pickers[ply];
+                    self.pos.pseudo_moves_into(&mut picker.moves);
+                    picker.score_all(&self.pos, tt_move, &self.hist, ply, prev);
                 }
-                match picker.as_mut().and_then(Picker::next) {
+                match self.pickers[ply].next() {
                     Some((m, _)) if Some(m) == tt_move => continue,
+                    Some(x) if !self.pos.pseudo_is_legal(x.0, in_check) => continue,
                     Some(x) => x,
                     None => break,
                 }
@@ -338,6 +337,10 @@ impl Searcher {
             }
         }
 
+        if move_count == 0 {
+            // Checkmate or stalemate: the side to move loses.
+            return -(MATE - ply as i32);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -415,22 +418,21 @@ impl Searcher {
             best = stand;
             alpha = alpha.max(stand);
         }
-        let mut list = MoveList::new();
+        // Pseudo-legal moves; king safety is tested only for the moves played.
+        let picker = &mut self.pickers[ply];
         if in_check {
-            self.pos.legal_moves_known_check_into(&mut list, true);
-            if list.is_empty() {
-                return -(MATE - ply as i32);
-            }
+            self.pos.pseudo_moves_into(&mut picker.moves);
         } else {
-            self.pos.legal_captures_known_check_into(&mut list, false);
+            self.pos.pseudo_captures_into(&mut picker.moves);
         }
         let tt_move = entry
             .and_then(|e| e.best_move())
-            .filter(|m| list.contains(*m));
-        let mut picker = Picker::captures(&self.pos, list, tt_move);
+            .filter(|m| picker.moves.contains(*m));
+        picker.score_captures(&self.pos, tt_move);
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some((m, _)) = picker.next() {
+        let mut legal = 0;
+        while let Some((m, _)) = self.pickers[ply].next() {
             if !in_check {
                 let victim = victim_value(&self.pos, m);
                 // Delta pruning.
@@ -438,6 +440,10 @@ impl Searcher {
                     continue;
                 }
             }
+            if !self.pos.pseudo_is_legal(m, in_check) {
+                continue;
+            }
+            legal += 1;
             let gives_check = self.pos.gives_check(m);
             let undo = self.make(m);
             self.push(gives_check);
@@ -458,6 +464,9 @@ impl Searcher {
                     alpha = score;
                 }
             }
+        }
+        if in_check && legal == 0 {
+            return -(MATE - ply as i32);
         }
         let bound = if best >= beta {
             Bound::Lower

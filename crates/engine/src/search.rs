@@ -10,6 +10,7 @@ use crate::control::Control;
 use crate::eval::evaluate_state;
 use crate::eval_state::EvalState;
 use crate::history::History;
+use crate::movepick::Picker;
 use crate::params::Params;
 use crate::repetition::RepEntry;
 use crate::tt::TranspositionTable;
@@ -148,6 +149,8 @@ pub struct Searcher {
     pub(crate) options: SearchOptions,
     pub(crate) root_color: xiangqi::Color,
     pub(crate) lmr: Vec<[u8; 64]>,
+    /// One move picker per ply, reused from node to node.
+    pub(crate) pickers: Vec<Picker>,
     eval_cache: Vec<(u64, i32)>,
     /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
     state: EvalState,
@@ -182,6 +185,7 @@ impl Searcher {
             options: SearchOptions::default(),
             root_color: xiangqi::Color::Red,
             lmr,
+            pickers: (0..MAX_PLY + 2).map(|_| Picker::empty()).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             state: EvalState::new(&Position::startpos(), &Params::DEFAULT),
         }
