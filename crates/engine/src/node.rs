@@ -49,19 +49,11 @@ impl Searcher {
     }
 
     /// Whether the side to move has a chariot, horse or cannon (null move is safe enough).
+    #[inline]
     fn has_major(&self) -> bool {
         let us = self.pos.turn();
-        let mut set = self.pos.occupied_by(us);
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            if let Some(p) = self.pos.piece_at(xiangqi::Square::new(s)) {
-                if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) {
-                    return true;
-                }
-            }
-        }
-        false
+        let st = &self.state;
+        st.count(us, Role::Chariot) + st.count(us, Role::Horse) + st.count(us, Role::Cannon) > 0
     }
 
     /// Judges rule endings at a non-root node: repetition and move limit.

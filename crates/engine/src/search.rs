@@ -153,7 +153,7 @@ pub struct Searcher {
     pub(crate) pickers: Vec<Picker>,
     eval_cache: Vec<(u64, i32)>,
     /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
-    state: EvalState,
+    pub(crate) state: EvalState,
 }
 
 impl Searcher {
