@@ -183,6 +183,7 @@ impl Engine {
         // Moves that would lose by perpetual chase at the third repetition count as banned.
         let mut banned = self.banned.clone();
         banned.extend(crate::chase::losing_chase_moves(&self.base, &self.moves));
+        self.searcher.set_game_moves(&self.moves);
         let mut result = self.searcher.search(
             &self.pos,
             &self.history,

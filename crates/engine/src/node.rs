@@ -8,7 +8,7 @@
 
 use crate::control::Control;
 use crate::movepick::{victim_value, Picker};
-use crate::repetition::{judge, Repetition};
+use crate::repetition::{find, verdict, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
 use xiangqi::{Move, Role};
@@ -56,14 +56,20 @@ impl Searcher {
         st.count(us, Role::Chariot) + st.count(us, Role::Horse) + st.count(us, Role::Cannon) > 0
     }
 
-    /// Judges rule endings at a non-root node: repetition and move limit.
+    /// Judges rule endings at a non-root node: repetition (perpetual check at once from the
+    /// check flags, perpetual chase through [`crate::cycle`]) and move limit.
     #[inline]
-    fn rule_score(&self, ply: usize) -> Option<i32> {
-        match judge(&self.stack) {
-            Repetition::None => {}
-            Repetition::Draw => return Some(self.draw_score(ply)),
-            Repetition::Win => return Some(MATE - ply as i32),
-            Repetition::Loss => return Some(-(MATE - ply as i32)),
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+        if let Some(j) = find(&self.stack) {
+            let mut v = verdict(&self.stack, j, self.stack.len() - 1);
+            if v == Repetition::Draw {
+                v = self.cycles.judge(&self.pos, &self.stack, &self.line, j);
+            }
+            return Some(match v {
+                Repetition::Win => MATE - ply as i32,
+                Repetition::Loss => -(MATE - ply as i32),
+                Repetition::Draw | Repetition::None => self.draw_score(ply),
+            });
         }
         let limit = self.options.move_limit;
         if limit > 0 && self.pos.halfmoves() >= limit {
@@ -160,10 +166,10 @@ impl Searcher {
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 let undo = self.pos.do_null_move();
-                self.push(false);
+                self.push(false, None);
                 self.moves[ply] = None;
                 let s = -self.search_node(-beta, -beta + 1, depth - 1 - r, ply + 1, false, control);
-                self.stack.pop();
+                self.pop();
                 self.pos.undo_null_move(undo);
                 if self.stopped {
                     return 0;
@@ -262,7 +268,7 @@ impl Searcher {
             }
             let undo = self.make(m);
 
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             self.moves[ply] = Some(m);
             let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + ext;
@@ -297,7 +303,7 @@ impl Searcher {
                     score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
                 }
             }
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 return 0;
@@ -438,9 +444,9 @@ impl Searcher {
             legal += 1;
             let gives_check = self.pos.gives_check(m);
             let undo = self.make(m);
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             let score = -self.qsearch(-beta, -alpha, ply + 1, control);
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 return 0;

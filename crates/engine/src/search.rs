@@ -7,6 +7,7 @@
 //! are scored like being mated, so the search avoids them exactly as it avoids mate.
 
 use crate::control::Control;
+use crate::cycle::CycleRulings;
 use crate::eval::evaluate_state;
 use crate::eval_state::EvalState;
 use crate::history::History;
@@ -137,6 +138,11 @@ pub struct Searcher {
     pub(crate) hist: History,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<RepEntry>,
+    /// The move that led to each entry of `stack` (`None`: unknown or a null move).
+    pub(crate) line: Vec<Option<Move>>,
+    game_moves: Vec<Move>,
+    /// Rulings on repetition cycles (perpetual chase).
+    pub(crate) cycles: CycleRulings,
     pub(crate) moves: Vec<Option<Move>>,
     pub(crate) evals: [i32; MAX_PLY + 2],
     pub(crate) pv: Vec<[Move; MAX_PLY + 1]>,
@@ -173,6 +179,9 @@ impl Searcher {
             hist: History::new(),
             pos: Position::startpos(),
             stack: Vec::with_capacity(1024),
+            line: Vec::with_capacity(1024),
+            game_moves: Vec::new(),
+            cycles: CycleRulings::new(),
             moves: vec![None; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: vec![[null; MAX_PLY + 1]; MAX_PLY + 2],
@@ -226,12 +235,20 @@ impl Searcher {
         self.state = EvalState::new(pos, &Params::DEFAULT);
         self.stack.clear();
         self.stack.extend_from_slice(history);
+        self.line.clear();
+        if history.len() == self.game_moves.len() + 1 {
+            self.line.push(None);
+            self.line.extend(self.game_moves.iter().copied().map(Some));
+        } else {
+            self.line.resize(history.len(), None);
+        }
         if self.stack.last().map(|e| e.key) != Some(pos.hash()) {
             self.stack.push(RepEntry {
                 key: pos.hash(),
                 check: pos.is_check(),
                 halfmoves: pos.halfmoves(),
             });
+            self.line.push(None);
         }
         self.options = options;
         self.root_color = pos.turn();
@@ -392,7 +409,7 @@ impl Searcher {
             let m = root_moves[i].0;
             let gives_check = self.pos.gives_check(m);
             let undo = self.make(m);
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             self.moves[0] = Some(m);
             let ext = i32::from(gives_check || in_check);
             let new_depth = depth - 1 + ext.min(1);
@@ -405,7 +422,7 @@ impl Searcher {
                 }
                 s
             };
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 // Keep the order found so far; the first move is the best proven one.
@@ -485,14 +502,31 @@ impl Searcher {
         self.pos.undo_move(m, undo);
     }
 
-    /// Pushes the position just reached onto the repetition stack.
+    /// Pushes the position just reached by `mv` (`None`: a null move) onto the repetition stack.
     #[inline]
-    pub(crate) fn push(&mut self, check: bool) {
+    pub(crate) fn push(&mut self, check: bool, mv: Option<Move>) {
         self.stack.push(RepEntry {
             key: self.pos.hash(),
             check,
             halfmoves: self.pos.halfmoves(),
         });
+        self.line.push(mv);
+    }
+
+    /// Pops the last position off the repetition stack.
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        self.stack.pop();
+        self.line.pop();
+    }
+
+    /// The moves of the game before the root, oldest first, for judging perpetual chases that
+    /// began before the root: the `history` given to the next [`Searcher::search`] must then be
+    /// the positions these moves lead through (one more entry than moves). Without them, or when
+    /// the counts differ, only cycles inside the search line are judged for chases.
+    pub fn set_game_moves(&mut self, moves: &[Move]) {
+        self.game_moves.clear();
+        self.game_moves.extend_from_slice(moves);
     }
 
     /// Polls limits every 1024 nodes.

@@ -1,5 +1,5 @@
 //! Search behaviour checked against the rules: forced mates, legal moves everywhere, repetition
-//! rulings, banned moves.
+//! rulings (perpetual check and chase), banned moves.
 
 mod common;
 
@@ -177,4 +177,26 @@ fn claims_the_win_when_the_opponent_perpetually_checks() {
         "scored as a win: {}",
         r.score
     );
+}
+
+/// Red's chariot attacks Black's unprotected horse on b4 and on a2 by turns (a perpetual chase);
+/// Black is far ahead in material, so without the perpetual-chase rule repeating would be Red's
+/// best.
+const CHASE_FEN: &str = "2bakab1r/9/9/2p1p1p2/9/1n5R1/9/9/9/3K5 b - - 0 1";
+
+#[test]
+fn never_repeats_a_perpetual_chase_that_loses() {
+    let base = Position::from_fen(CHASE_FEN).expect("fen");
+    let line: Vec<Move> = ["b4a2", "h4h2", "a2b4"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let r = search(&base, &line, &depth(6));
+    let m = r.best.expect("move");
+    assert_ne!(
+        m,
+        "h2h4".parse::<Move>().unwrap(),
+        "chasing the horse back onto the cycle loses"
+    );
+    assert!(r.score > -engine::search::MATE_BOUND, "{}", r.score);
 }
