@@ -15,6 +15,7 @@ use crate::movepick::Picker;
 use crate::params::Params;
 use crate::repetition::RepEntry;
 use crate::tt::TranspositionTable;
+use std::sync::Arc;
 use xiangqi::{Move, Position, Undo};
 
 /// Larger than any score.
@@ -134,7 +135,10 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// Search state kept between searches (hash table, history).
 pub struct Searcher {
-    pub(crate) tt: TranspositionTable,
+    pub(crate) tt: Arc<TranspositionTable>,
+    /// For a helper thread of a parallel search: its index (from 1). Helpers leave the table's
+    /// generation alone and start their iterations at varied depths.
+    helper: Option<usize>,
     pub(crate) hist: History,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<RepEntry>,
@@ -166,6 +170,12 @@ impl Searcher {
     /// A searcher with a hash table of `hash_mb` MiB.
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::sharing(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A searcher that uses the table `tt`, which other searchers may share (Lazy SMP).
+    #[must_use]
+    pub fn sharing(tt: Arc<TranspositionTable>) -> Searcher {
         let null = Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1));
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -175,7 +185,8 @@ impl Searcher {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
+            helper: None,
             hist: History::new(),
             pos: Position::startpos(),
             stack: Vec::with_capacity(1024),
@@ -202,7 +213,7 @@ impl Searcher {
 
     /// Replaces the hash table by one of `mb` MiB.
     pub fn resize_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+        self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
     /// Forgets hash and history (new game).
@@ -215,6 +226,19 @@ impl Searcher {
     #[must_use]
     pub fn tt(&self) -> &TranspositionTable {
         &self.tt
+    }
+
+    /// The hash table, to share with helper searchers ([`Searcher::sharing`]).
+    #[must_use]
+    pub fn shared_tt(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
+    /// Makes this searcher helper number `index` (from 1) of a parallel search: it does not age
+    /// the shared table, and odd-numbered helpers start one iteration deeper, so that the threads
+    /// spread over more of the tree ("Lazy SMP").
+    pub fn set_helper(&mut self, index: usize) {
+        self.helper = Some(index);
     }
 
     /// Searches `pos`, reached through the positions in `history` (oldest first, each with the key,
@@ -256,7 +280,9 @@ impl Searcher {
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.hard_ms = limits.time.map_or(u64::MAX, |t| t.maximum_ms);
-        self.tt.new_search();
+        if self.helper.is_none() {
+            self.tt.new_search();
+        }
         self.hist.age();
         self.moves.fill(None);
 
@@ -284,7 +310,11 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut prev_score = 0;
         let mut best_changes = 0;
-        for depth in 1..=max_depth {
+        let first_depth = match self.helper {
+            Some(i) if i % 2 == 1 => 2.min(max_depth),
+            _ => 1,
+        };
+        for depth in first_depth..=max_depth {
             self.seldepth = 0;
             let (score, completed) = if self.options.exact_root || depth < 5 {
                 self.root_search(&mut root_moves, depth, -INFINITE, INFINITE, control)

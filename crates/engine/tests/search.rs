@@ -200,3 +200,44 @@ fn never_repeats_a_perpetual_chase_that_loses() {
     );
     assert!(r.score > -engine::search::MATE_BOUND, "{}", r.score);
 }
+
+#[test]
+fn parallel_search_finds_mates_and_stops_on_time() {
+    let mut e = Engine::new(8);
+    e.set_threads(3);
+    assert_eq!(e.threads(), 3);
+    for (fen, n) in MATES {
+        let mut pos = Position::from_fen(fen).expect("valid FEN");
+        e.set_position(&pos, &[]).expect("position");
+        let r = e.go(&depth(2 * n as i32 + 3), &Control::new(), &mut |_| {});
+        let m = r.best.expect("a move");
+        assert!(
+            mate_after(&mut pos, m, n),
+            "{fen}: {m} does not mate in {n}"
+        );
+        assert_eq!(
+            Score::from_internal(r.score),
+            Score::Mate(n as i32),
+            "{fen}"
+        );
+    }
+    // A timed search with helpers returns within its hard limit, with a legal move.
+    e.set_book(false);
+    e.set_position(&Position::startpos(), &[])
+        .expect("position");
+    let limits = Limits {
+        time: Some(engine::time::Budget {
+            optimum_ms: 100,
+            maximum_ms: 200,
+        }),
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let r = e.go(&limits, &Control::new(), &mut |_| {});
+    assert!(
+        started.elapsed().as_millis() < 1500,
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(Position::startpos().is_legal(r.best.expect("a move")));
+}
