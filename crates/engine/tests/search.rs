@@ -20,31 +20,6 @@ fn depth(d: i32) -> Limits {
     }
 }
 
-/// The same position seen from the other side: board rotated, colours and turn swapped.
-fn flipped(fen: &str) -> String {
-    let mut parts = fen.split_whitespace();
-    let board = parts.next().unwrap_or_default();
-    let turn = parts.next().unwrap_or("w");
-    let rows: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let turn = if turn == "w" { "b" } else { "w" };
-    format!("{} {turn} - - 0 1", rows.join("/"))
-}
-
 const MATES: [(&str, u32); 7] = [
     ("3k5/7R1/9/9/9/9/9/9/9/R4K3 w - - 0 1", 1),
     ("4k4/9/4N4/9/C8/9/9/9/9/3K5 w - - 0 1", 1),
@@ -58,7 +33,10 @@ const MATES: [(&str, u32); 7] = [
 #[test]
 fn finds_forced_mates_for_both_sides() {
     for (fen, n) in MATES {
-        for fen in [fen.to_string(), flipped(fen)] {
+        for fen in [
+            fen.to_string(),
+            Position::from_fen(fen).expect("valid FEN").flipped().fen(),
+        ] {
             let mut pos = Position::from_fen(&fen).expect("valid FEN");
             assert!(
                 !common::forced_mate(&mut pos, n - 1),
