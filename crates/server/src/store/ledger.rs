@@ -2,15 +2,17 @@
 //! account's balance, `ledger_tx` one row per applied transaction (its idempotency key is
 //! unique), `ledger_entries` its lines with each account's balance after the transaction.
 //!
-//! Decision: concurrency is left to the database, with no lock in the server. The key is claimed
-//! first (`INSERT … ON CONFLICT (key) DO NOTHING`): a concurrent submission of the same key
-//! waits for the first one and then finds it. Each balance then moves by one conditional
-//! `UPDATE … SET balance = balance + Δ WHERE balance + Δ stays in range RETURNING balance`; on
-//! PostgreSQL the update locks the row and re-checks the condition against the latest committed
-//! balance, SQLite runs one writer at a time (`BEGIN IMMEDIATE`). Accounts are updated in
-//! `AccountId` order, so two ledger transactions never wait on each other in a cycle. Every
-//! application runs inside a savepoint: a refusal rolls it back, so nothing is written and an
-//! enclosing transaction stays usable. As in `platform`, refused transactions are not remembered.
+//! Decision: concurrency is left to the database, with no lock in the server. A key already
+//! applied is answered first, without locks (replay or conflict). Otherwise each balance moves by
+//! one conditional `UPDATE … SET balance = balance + Δ WHERE balance + Δ stays in range
+//! RETURNING balance`: on PostgreSQL the update locks the row and re-checks the condition against
+//! the latest committed balance; SQLite runs one writer at a time (`BEGIN IMMEDIATE`). Accounts
+//! are updated in `AccountId` order, so two ledger transactions never wait on each other in a
+//! cycle. Only then is the key claimed (`INSERT … ON CONFLICT (key) DO NOTHING`, which waits for
+//! a concurrent claim of the same key): drawing the id while holding the account locks makes ids
+//! follow each account's balance history. Every application runs inside a savepoint: a refusal,
+//! or a key taken meanwhile, rolls it back, so nothing is written and an enclosing transaction
+//! stays usable. As in `platform`, refused transactions are not remembered.
 
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::ledger::{
@@ -164,18 +166,32 @@ impl Db {
         db_tx: &mut DbTx,
         tx: &Transaction,
     ) -> Result<Applied, StoreError> {
+        tx.validate()?;
+        // A replay needs no lock: answer it before touching any balance.
+        if let Some(done) = replay(db_tx, tx).await? {
+            return Ok(done);
+        }
         let mut sp = Acquire::begin(&mut *db_tx).await?;
-        match apply(&mut sp, tx).await {
-            Ok(applied) => {
-                sp.commit().await?;
-                Ok(applied)
-            }
-            Err(e) => {
-                if let Err(r) = sp.rollback().await {
-                    tracing::warn!("ledger savepoint rollback: {r}");
-                }
-                Err(e)
-            }
+        let result = apply(&mut sp, tx).await;
+        if let Ok(Some(applied)) = result {
+            sp.commit().await?;
+            return Ok(applied);
+        }
+        if let Err(r) = sp.rollback().await {
+            tracing::warn!("ledger savepoint rollback: {r}");
+        }
+        match result {
+            // The key was claimed meanwhile (the claim waited for that transaction to commit).
+            Ok(_) => replay(db_tx, tx)
+                .await?
+                .ok_or_else(|| StoreError::Corrupt(format!("ledger key {} vanished", tx.key))),
+            // Refused: unless a concurrent submission of the same key got there first (and
+            // spent what this one needed), in which case this is its replay.
+            Err(StoreError::Ledger(e)) => match replay(db_tx, tx).await? {
+                Some(done) => Ok(done),
+                None => Err(e.into()),
+            },
+            Err(e) => Err(e),
         }
     }
 
@@ -293,12 +309,20 @@ impl Db {
     }
 }
 
-/// The work of [`Db::ledger_apply_in`], inside its savepoint.
+/// The work of [`Db::ledger_apply_in`], inside its savepoint: moves the balances, then claims
+/// the key; `None` if the key turned out to be taken (the savepoint must be rolled back).
+///
+/// The transaction's id is drawn after its accounts are locked, so for every account, ids grow
+/// in the order its balance changed: statements sorted by id show consistent balances.
 async fn apply(
     conn: &mut sqlx::Transaction<'_, Any>,
     tx: &Transaction,
-) -> Result<Applied, StoreError> {
-    tx.validate()?;
+) -> Result<Option<Applied>, StoreError> {
+    let mut after = Vec::new();
+    for (account, delta) in tx.net_by_account() {
+        let balance = move_balance(conn, &account, delta).await?;
+        after.push((account, Coins(balance)));
+    }
     let now = crate::clock::now().0;
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO ledger_tx (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) \
@@ -311,13 +335,8 @@ async fn apply(
     .fetch_optional(&mut **conn)
     .await?;
     let Some(id) = id else {
-        return replay(conn, tx).await;
+        return Ok(None);
     };
-    let mut after = Vec::new();
-    for (account, delta) in tx.net_by_account() {
-        let balance = move_balance(conn, &account, delta).await?;
-        after.push((account, Coins(balance)));
-    }
     for (seq, e) in tx.entries.iter().enumerate() {
         let balance_after = after
             .iter()
@@ -335,14 +354,14 @@ async fn apply(
         .execute(&mut **conn)
         .await?;
     }
-    Ok(Applied {
+    Ok(Some(Applied {
         receipt: Receipt {
             seq: to_u64(id),
             transaction: tx.clone(),
             balances_after: after,
         },
         replayed: false,
-    })
+    }))
 }
 
 /// Moves `account` by `delta` if its balance stays in range; returns the new balance.
@@ -401,15 +420,19 @@ async fn move_balance(
     }
 }
 
-/// The key is taken: the original receipt if `tx` is the same transaction, else a conflict.
+/// If `tx`'s key is taken: the original receipt when `tx` is the same transaction, else a
+/// conflict. `None` when the key is free.
 async fn replay(
     conn: &mut sqlx::Transaction<'_, Any>,
     tx: &Transaction,
-) -> Result<Applied, StoreError> {
-    let row = sqlx::query("SELECT id, kind, memo FROM ledger_tx WHERE key = $1")
+) -> Result<Option<Applied>, StoreError> {
+    let Some(row) = sqlx::query("SELECT id, kind, memo FROM ledger_tx WHERE key = $1")
         .bind(tx.key.as_str())
-        .fetch_one(&mut **conn)
-        .await?;
+        .fetch_optional(&mut **conn)
+        .await?
+    else {
+        return Ok(None);
+    };
     let id: i64 = row.try_get("id")?;
     let lines = sqlx::query(
         "SELECT account, amount, balance_after FROM ledger_entries WHERE tx_id = $1 ORDER BY seq",
@@ -439,12 +462,12 @@ async fn replay(
     if stored != *tx {
         return Err(LedgerError::KeyConflict(tx.key.to_string()).into());
     }
-    Ok(Applied {
+    Ok(Some(Applied {
         receipt: Receipt {
             seq: to_u64(id),
             transaction: stored,
             balances_after: after,
         },
         replayed: true,
-    })
+    }))
 }
