@@ -7,4 +7,5 @@ pub mod health;
 pub mod limit;
 pub mod lobby;
 pub mod pgn;
+pub mod ratings;
 pub mod records;

@@ -7,11 +7,13 @@
 mod games;
 mod journal;
 mod migrate;
+mod ratings;
 mod sessions;
 mod users;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
+pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
 pub use users::UserRow;
 
 use sqlx::any::AnyPoolOptions;

@@ -4,4 +4,5 @@
 mod accounts;
 mod common;
 mod games;
+mod ratings;
 mod restart;
