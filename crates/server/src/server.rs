@@ -81,8 +81,11 @@ impl RunningServer {
     }
 }
 
-/// The database URL: the configured one, else SQLite in the data folder.
-async fn open_db(config: &Config) -> Result<Db, StoreError> {
+/// Opens the configured database: `database_url`, else SQLite in `data_dir`.
+///
+/// # Errors
+/// [`StoreError`] if it cannot be opened.
+pub async fn open_db(config: &Config) -> Result<Db, StoreError> {
     match &config.database_url {
         Some(url) => Db::connect(url).await,
         None => Db::open_sqlite_dir(&config.data_dir).await,

@@ -22,6 +22,8 @@ pub struct UserInfo {
     pub rating: PlayerRating,
     /// Coin balance when the user was read (`None` for the computer).
     pub coins: Option<i64>,
+    /// Awarded and honorary titles.
+    pub titles: TitleRecord,
 }
 
 impl From<UserRow> for UserInfo {
@@ -32,6 +34,7 @@ impl From<UserRow> for UserInfo {
             guest: u.guest,
             rating: u.rating,
             coins: u.coins,
+            titles: u.titles,
         }
     }
 }
@@ -46,6 +49,7 @@ impl UserInfo {
             guest: true,
             rating: profile.initial(),
             coins: None,
+            titles: TitleRecord::default(),
         }
     }
 
@@ -58,11 +62,16 @@ impl UserInfo {
     /// The `User` object of the protocol.
     #[must_use]
     pub fn to_json(&self, profile: &Profile) -> Value {
-        let shown = TitleRecord::default().shown(profile, &self.rating);
+        let shown = self.titles.shown(profile, &self.rating);
         let (zh, en) = match shown.rank {
-            Some(t) => (t.zh().to_owned(), t.en().to_owned()),
-            None => ("无称号".to_owned(), "untitled".to_owned()),
+            Some(t) => (t.zh(), t.en()),
+            None => ("无称号", "untitled"),
         };
+        let awarded = self
+            .titles
+            .awarded
+            .map(|t| json!({"zh": t.zh(), "en": t.en()}));
+        let honorary = shown.honorary.map(|h| json!({"zh": h.zh(), "en": h.en()}));
         json!({
             "id": self.id.0,
             "name": self.name,
@@ -71,7 +80,7 @@ impl UserInfo {
             "rating": self.rating.rating.round() as i64,
             "games": self.rating.games,
             "provisional": profile.is_provisional(&self.rating),
-            "title": {"zh": zh, "en": en},
+            "title": {"zh": zh, "en": en, "honorary": honorary, "awarded": awarded},
         })
     }
 }

@@ -8,4 +8,5 @@ pub mod ledger;
 pub mod limit;
 pub mod lobby;
 pub mod pgn;
+pub mod ratings;
 pub mod records;

@@ -1,12 +1,12 @@
 //! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
 //! each move's clock reading four bytes each; results and rating changes written in the same
-//! transaction as the players' new ratings and the winner's reward.
+//! transaction as the players' new ratings (read in it too: `ratings.rs`) and the winner's reward.
 
 use super::journal::JournalEntry;
+use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::Transaction;
-use platform::rating::PlayerRating;
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
@@ -71,10 +71,8 @@ pub struct FinishedGame {
     pub clocks: Vec<u32>,
     /// When it ended.
     pub ended_at: u64,
-    /// The rating lines, when rated.
-    pub ratings: Option<Ratings>,
-    /// New ratings to store: `(user, rating)`.
-    pub new_ratings: Vec<(UserId, PlayerRating)>,
+    /// Rate it (in the same transaction), when both players could be rated.
+    pub rate: Option<RateRequest>,
     /// The winner's reward, applied to the ledger in the same transaction.
     pub reward: Option<Transaction>,
 }
@@ -225,21 +223,20 @@ impl Db {
         Ok(to_u64(id))
     }
 
-    /// Writes a game's end, its moves and the players' new ratings in one transaction, and
-    /// drops its command journal.
+    /// Writes a game's end and its moves, rates it from both players' ratings as they are in
+    /// this transaction (storing the new ratings and history rows), and drops its command
+    /// journal, all in one transaction. Returns how the rating came out (`None`: not rated at
+    /// all, e.g. a guest played).
     ///
     /// # Errors
     /// [`StoreError::Db`]; nothing is written then.
-    pub async fn finish_game(&self, f: &FinishedGame) -> Result<(), StoreError> {
-        let ratings = f
-            .ratings
-            .map(|r| serde_json::to_string(&r))
-            .transpose()
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
         let mut tx = self.pool.begin().await?;
+        // The first statement writes, so on SQLite the transaction holds the write lock before
+        // the ratings are read.
         sqlx::query(
             "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
-             clocks = $6, rated = $7, ratings = $8, ended_at = $9 WHERE id = $10",
+             clocks = $6, rated = 0, ratings = NULL, ended_at = $7 WHERE id = $8",
         )
         .bind(f.status)
         .bind(f.result)
@@ -247,24 +244,14 @@ impl Db {
         .bind(i64::try_from(f.moves.len()).unwrap_or(i64::MAX))
         .bind(pack_moves(&f.moves))
         .bind(pack_clocks(&f.clocks))
-        .bind(i64::from(f.ratings.is_some()))
-        .bind(ratings)
         .bind(to_i64(f.ended_at))
         .bind(to_i64(f.id))
         .execute(&mut *tx)
         .await?;
-        for (user, r) in &f.new_ratings {
-            sqlx::query(
-                "UPDATE users SET rating = $1, deviation = $2, volatility = $3, games = $4 WHERE id = $5",
-            )
-            .bind(r.rating)
-            .bind(r.deviation)
-            .bind(r.volatility)
-            .bind(i64::from(r.games))
-            .bind(to_i64(user.0))
-            .execute(&mut *tx)
-            .await?;
-        }
+        let outcome = match &f.rate {
+            Some(req) => rate_in_tx(&mut *tx, self.backend, f.id, f.ended_at, req).await?,
+            None => None,
+        };
         if let Some(reward) = &f.reward {
             self.ledger_apply_in(&mut tx, reward).await?;
         }
@@ -273,7 +260,7 @@ impl Db {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(outcome)
     }
 
     /// The game with `id`.

@@ -8,12 +8,14 @@ mod games;
 mod journal;
 mod ledger;
 mod migrate;
+mod ratings;
 mod sessions;
 mod users;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
+pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
 pub use users::UserRow;
 
 use sqlx::any::AnyPoolOptions;

@@ -2,7 +2,7 @@
 
 use super::{to_i64, to_u64, Db, DbTx, StoreError};
 use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction};
-use platform::rating::PlayerRating;
+use platform::rating::{PlayerRating, TitleRecord};
 use platform::UserId;
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -20,9 +20,11 @@ pub struct UserRow {
     pub rating: PlayerRating,
     /// Coin balance, from the ledger (`ledger_accounts`; the old `users.coins` column is unused).
     pub coins: Option<i64>,
+    /// Awarded and honorary titles.
+    pub titles: TitleRecord,
 }
 
-const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, coins";
+const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, coins, titles";
 
 pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
     let games: i64 = row.try_get("games")?;
@@ -37,6 +39,14 @@ pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
             games: u32::try_from(games).unwrap_or(0),
         },
         coins: row.try_get("coins")?,
+        titles: titles_from_column(row.try_get("titles")?)?,
+    })
+}
+
+/// `users.titles`: JSON of a [`TitleRecord`], `NULL` for none.
+fn titles_from_column(text: Option<String>) -> Result<TitleRecord, StoreError> {
+    text.map_or(Ok(TitleRecord::default()), |t| {
+        serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("titles: {e}")))
     })
 }
 
@@ -177,6 +187,25 @@ async fn insert_user(
         _ => StoreError::Db(e),
     })?;
     user_from_row(&row)
+}
+
+impl Db {
+    /// Stores `user`'s awarded and honorary titles; returns whether the user exists.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn set_titles(&self, user: UserId, titles: &TitleRecord) -> Result<bool, StoreError> {
+        let text = (*titles != TitleRecord::default())
+            .then(|| serde_json::to_string(titles))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let done = sqlx::query("UPDATE users SET titles = $1 WHERE id = $2")
+            .bind(text)
+            .bind(to_i64(user.0))
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
 }
 
 /// Names are unique regardless of case.

@@ -12,10 +12,10 @@ use super::TableMsg;
 use crate::clock;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::store::{FinishedGame, JournalEntry, NewGame, RatingLine, Ratings, UnfinishedGame};
+use crate::store::{FinishedGame, JournalEntry, NewGame, RateRequest, UnfinishedGame};
 use crate::user::{UserInfo, COMPUTER};
 use platform::ledger::{self, AccountId, Transaction};
-use platform::rating::RatedGame;
+use platform::rating::{RatedGame, RatingStatus};
 use platform::table::{
     AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError,
 };
@@ -484,7 +484,20 @@ impl TableActor {
                 }),
             ),
         };
-        let mut finished = FinishedGame {
+        let rate = match (end.outcome(), self.ai) {
+            (Some(outcome), None) => Some(RateRequest {
+                profile: self.state.profile,
+                red: red_id,
+                black: black_id,
+                game: RatedGame {
+                    result: outcome.result,
+                    reason: outcome.reason,
+                    plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+                },
+            }),
+            _ => None,
+        };
+        let finished = FinishedGame {
             id: game_id,
             status,
             result,
@@ -492,60 +505,41 @@ impl TableActor {
             moves,
             clocks,
             ended_at: now.0,
-            ratings: None,
-            new_ratings: Vec::new(),
+            rate,
             reward: self.reward(game_id, end, red_id, black_id),
         };
-        let mut rated = None;
-        if let (Some(outcome), None) = (end.outcome(), self.ai) {
-            let red = self.state.db.user(red_id).await.ok().flatten();
-            let black = self.state.db.user(black_id).await.ok().flatten();
-            if let (Some(red), Some(black)) = (red, black) {
-                if !red.guest && !black.guest {
-                    let game = RatedGame {
-                        result: outcome.result,
-                        reason: outcome.reason,
-                        plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
-                    };
-                    let change = self.state.profile.rate(&red.rating, &black.rating, &game);
-                    let line = |before: f64, after: f64| RatingLine {
-                        before: before.round() as i64,
-                        after: after.round() as i64,
-                        delta: after.round() as i64 - before.round() as i64,
-                    };
-                    let ratings = Ratings {
-                        red: line(red.rating.rating, change.red.rating),
-                        black: line(black.rating.rating, change.black.rating),
-                    };
-                    let mut event = json!({"type": "rated", "game_id": game_id,
-                        "rated": change.is_rated(), "red": ratings.red, "black": ratings.black});
-                    if change.is_rated() {
-                        finished.ratings = Some(ratings);
-                        finished.new_ratings = vec![(red.id, change.red), (black.id, change.black)];
-                    } else {
-                        event["why"] = serde_json::to_value(change.status).unwrap_or(Value::Null);
+        // The ratings are read and written inside the result transaction.
+        let outcome = match self.state.db.finish_game(&finished).await {
+            Ok(o) => o?,
+            Err(e) => {
+                tracing::error!(
+                    table = self.id.0,
+                    game_id,
+                    "cannot store the game's end: {e}"
+                );
+                return None;
+            }
+        };
+        let change = outcome.change;
+        let mut event = json!({"type": "rated", "game_id": game_id, "rated": change.is_rated(),
+            "red": outcome.lines.red, "black": outcome.lines.black});
+        match change.status {
+            RatingStatus::Rated { scored_as } => {
+                event["scored_as"] = json!(scored_as.as_str());
+                for (uid, r) in [(red_id, change.red), (black_id, change.black)] {
+                    if let Some(u) = self.users.get_mut(&uid) {
+                        Arc::make_mut(u).rating = r;
                     }
-                    rated = Some(event);
                 }
             }
-        }
-        if let Err(e) = self.state.db.finish_game(&finished).await {
-            tracing::error!(
-                table = self.id.0,
-                game_id,
-                "cannot store the game's end: {e}"
-            );
-            return None;
-        }
-        for (uid, r) in &finished.new_ratings {
-            if let Some(u) = self.users.get_mut(uid) {
-                Arc::make_mut(u).rating = *r;
+            RatingStatus::Unrated(_) => {
+                event["why"] = serde_json::to_value(change.status).unwrap_or(Value::Null);
             }
         }
         if let Some(reward) = &finished.reward {
             self.announce_reward(reward).await;
         }
-        rated
+        Some(event)
     }
 
     /// The winner's reward for game `game_id`, if the economy pays one: only between two

@@ -6,4 +6,5 @@ mod coins;
 mod common;
 mod games;
 mod ledger;
+mod ratings;
 mod restart;

@@ -1,0 +1,47 @@
+//! A player's rating history: `GET /api/users/{id}/ratings`.
+
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::user::COMPUTER;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use platform::UserId;
+use serde_json::{json, Value};
+
+/// The rating routes.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/users/{id}/ratings", get(history))
+}
+
+/// Ratings on the wire keep two decimals (displays round further).
+fn two_places(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Every rated game of the user in the site's profile, oldest first.
+async fn history(
+    State(state): State<AppState>,
+    Path(id): Path<u64>,
+) -> Result<Json<Value>, AppError> {
+    let user = UserId(id);
+    let profile = state.profile;
+    let points = if user == COMPUTER {
+        Vec::new()
+    } else {
+        state.db.user(user).await?.ok_or(AppError::NotFound)?;
+        state.db.rating_history(user, profile.name()).await?
+    };
+    let points: Vec<Value> = points
+        .iter()
+        .map(|p| {
+            json!({"game": p.game, "at": p.at, "rating": two_places(p.after),
+                "delta": two_places(p.after - p.before), "games": p.games})
+        })
+        .collect();
+    Ok(Json(json!({
+        "profile": profile.name(),
+        "start": profile.initial().rating.round() as i64,
+        "points": points,
+    })))
+}

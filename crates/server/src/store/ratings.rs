@@ -1,0 +1,199 @@
+//! Rating a finished game inside its result transaction, and the rating history.
+//!
+//! Both players' ratings are read in the transaction that writes the result and the new ratings
+//! (PostgreSQL: the two user rows are locked `FOR UPDATE`, in id order; SQLite: the transaction
+//! already holds the write lock because its first statement wrote the game row), so two games of
+//! one player that end at once cannot both start from the same old rating.
+
+use super::games::{RatingLine, Ratings};
+use super::{to_i64, to_u64, Backend, Db, StoreError};
+use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange};
+use platform::UserId;
+use sqlx::Row;
+
+/// What the result transaction needs to rate a game.
+#[derive(Clone, Copy, Debug)]
+pub struct RateRequest {
+    /// The site's profile.
+    pub profile: Profile,
+    /// Red player.
+    pub red: UserId,
+    /// Black player.
+    pub black: UserId,
+    /// The finished game as the rating systems see it.
+    pub game: RatedGame,
+}
+
+/// How the ratings of a game came out (also when the profile declined to rate it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingOutcome {
+    /// New ratings (unchanged when not rated), deltas and status.
+    pub change: RatingChange,
+    /// The rounded before/after/delta lines of both players.
+    pub lines: Ratings,
+}
+
+/// One point of a player's rating history.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// The game.
+    pub game: u64,
+    /// When it ended (ms since the epoch).
+    pub at: u64,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Rated games played after it.
+    pub games: u32,
+}
+
+/// A stored player's rating and whether they are a guest.
+struct Rated {
+    guest: bool,
+    rating: PlayerRating,
+}
+
+/// Rates the game `game_id` for `req` on `conn`, which is inside the result transaction: reads
+/// both ratings (locking them on PostgreSQL), writes the new ratings, the history rows and the
+/// game's rating lines. `None` when a player is a guest or missing (nothing rated).
+pub(crate) async fn rate_in_tx(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    game_id: u64,
+    at: u64,
+    req: &RateRequest,
+) -> Result<Option<RatingOutcome>, StoreError> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT id, guest, rating, deviation, volatility, games FROM users \
+         WHERE id = $1 OR id = $2 ORDER BY id{lock}"
+    ))
+    .bind(to_i64(req.red.0))
+    .bind(to_i64(req.black.0))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut red = None;
+    let mut black = None;
+    for row in &rows {
+        let id = UserId(to_u64(row.try_get("id")?));
+        let games: i64 = row.try_get("games")?;
+        let player = Rated {
+            guest: row.try_get::<i64, _>("guest")? != 0,
+            rating: PlayerRating {
+                rating: row.try_get("rating")?,
+                deviation: row.try_get("deviation")?,
+                volatility: row.try_get("volatility")?,
+                games: u32::try_from(games).unwrap_or(0),
+            },
+        };
+        if id == req.red {
+            red = Some(player);
+        } else if id == req.black {
+            black = Some(player);
+        }
+    }
+    let (Some(red), Some(black)) = (red, black) else {
+        return Ok(None);
+    };
+    if red.guest || black.guest {
+        return Ok(None);
+    }
+    let change = req.profile.rate(&red.rating, &black.rating, &req.game);
+    let line = |before: f64, after: f64| RatingLine {
+        before: before.round() as i64,
+        after: after.round() as i64,
+        delta: after.round() as i64 - before.round() as i64,
+    };
+    let lines = Ratings {
+        red: line(red.rating.rating, change.red.rating),
+        black: line(black.rating.rating, change.black.rating),
+    };
+    if change.is_rated() {
+        for (user, old, new) in [
+            (req.red, red.rating, change.red),
+            (req.black, black.rating, change.black),
+        ] {
+            store_rating(conn, user, &old, &new, game_id, at, req.profile.name()).await?;
+        }
+        let text = serde_json::to_string(&lines).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        sqlx::query("UPDATE games SET rated = 1, ratings = $1 WHERE id = $2")
+            .bind(text)
+            .bind(to_i64(game_id))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(Some(RatingOutcome { change, lines }))
+}
+
+/// Writes one player's new rating and its history row.
+async fn store_rating(
+    conn: &mut sqlx::AnyConnection,
+    user: UserId,
+    old: &PlayerRating,
+    new: &PlayerRating,
+    game_id: u64,
+    at: u64,
+    profile: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE users SET rating = $1, deviation = $2, volatility = $3, games = $4 WHERE id = $5",
+    )
+    .bind(new.rating)
+    .bind(new.deviation)
+    .bind(new.volatility)
+    .bind(i64::from(new.games))
+    .bind(to_i64(user.0))
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO rating_history (user_id, game_id, profile, at, rating_before, rating_after, \
+         games) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(to_i64(user.0))
+    .bind(to_i64(game_id))
+    .bind(profile)
+    .bind(to_i64(at))
+    .bind(old.rating)
+    .bind(new.rating)
+    .bind(i64::from(new.games))
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+impl Db {
+    /// `user`'s rated games in `profile`, oldest first (each rated game adds one to the count).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn rating_history(
+        &self,
+        user: UserId,
+        profile: &str,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, at, rating_before, rating_after, games FROM rating_history \
+             WHERE user_id = $1 AND profile = $2 ORDER BY games, game_id",
+        )
+        .bind(to_i64(user.0))
+        .bind(profile)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| -> Result<RatingPoint, StoreError> {
+                let games: i64 = r.try_get("games")?;
+                Ok(RatingPoint {
+                    game: to_u64(r.try_get("game_id")?),
+                    at: to_u64(r.try_get("at")?),
+                    before: r.try_get("rating_before")?,
+                    after: r.try_get("rating_after")?,
+                    games: u32::try_from(games).unwrap_or(0),
+                })
+            })
+            .collect()
+    }
+}
