@@ -6,13 +6,17 @@
 
 mod games;
 mod journal;
+mod ledger_tmp;
 mod migrate;
 mod sessions;
 mod users;
+mod wagers;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
+pub use ledger_tmp::DbTx;
 pub use users::UserRow;
+pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
@@ -36,6 +40,9 @@ pub enum StoreError {
     /// The journal writer is gone (shutting down).
     #[error("journal writer stopped")]
     WriterGone,
+    /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
+    #[error(transparent)]
+    Ledger(#[from] platform::ledger::LedgerError),
 }
 
 /// Which database is behind the pool.

@@ -5,3 +5,4 @@ mod accounts;
 mod common;
 mod games;
 mod restart;
+mod wagers;
