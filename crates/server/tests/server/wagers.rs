@@ -669,3 +669,95 @@ async fn stakes_held_for_a_next_game_come_back_after_a_crash() {
     drop(srv);
     assert_eq!(ledger_sum(&t).await, 0);
 }
+
+#[tokio::test]
+async fn betting_closes_at_the_closing_ply() {
+    let t = TestDb::new().await;
+    let srv = TestServer::start(&t).await;
+    let table = 8;
+    let (mut red, mut black) = seat(srv.addr, table, ("cred", "cblack")).await;
+    let mut s1 = spectator(srv.addr, &t, table, "closer", 100).await;
+    ready(&mut red, &mut black, table).await;
+    // 20 plies (the default `bet_close_ply`) of quiet moves.
+    let reds = ["a3a4", "c3c4", "e3e4", "g3g4", "i3i4", "a0a1", "i0i1", "b2b1", "h2h1", "b0c2"];
+    let blacks = ["a6a5", "c6c5", "e6e5", "g6g5", "i6i5", "a9a8", "i9i8", "b7b8", "h7h8", "b9c7"];
+    for (i, (r, b)) in reds.iter().zip(blacks).enumerate() {
+        red.mv(table, r).await;
+        if i == 9 {
+            // After 19 plies a bet is still taken.
+            bet(&mut s1, table, "red", 10, "closer-0001").await;
+        }
+        black.mv(table, b).await;
+    }
+    let pool = s1
+        .ws
+        .next_where(
+            |m| m["t"] == "ev" && m["e"]["type"] == "pool" && m["e"]["pool"]["open"] == false,
+            "pool closed",
+        )
+        .await
+        .unwrap();
+    assert_eq!(pool["e"]["pool"]["total"], 10);
+    assert_eq!(pool["e"]["pool"]["close_ply"], 20);
+    assert_eq!(
+        s1.refused(json!({"t": "bet", "table": table, "pick": "red", "amount": 5, "key": "closer-0002"}))
+            .await,
+        "betting_closed"
+    );
+}
+
+#[tokio::test]
+async fn an_aborted_game_refunds_the_wager_and_every_bet() {
+    let t = TestDb::new().await;
+    let srv = TestServer::start(&t).await;
+    let table = 2;
+    let (mut red, mut black) = seat(srv.addr, table, ("ared", "ablack")).await;
+    fund(&t, &red, 100).await;
+    fund(&t, &black, 100).await;
+    let (r0, b0) = (balance(&t, &red).await, balance(&t, &black).await);
+    let mut s1 = spectator(srv.addr, &t, table, "as1", 100).await;
+    let mut s2 = spectator(srv.addr, &t, table, "as2", 100).await;
+    let sb = balance(&t, &s1).await;
+    ready(&mut red, &mut black, table).await;
+    make_wager(&mut red, &mut black, table, json!({"red": 30, "black": 30}), "ordinary").await;
+    bet(&mut s1, table, "red", 40, "as1-bet-001").await;
+    bet(&mut s2, table, "draw", 20, "as2-bet-001").await;
+    red.ok(json!({"t": "abort", "table": table})).await;
+    let w = s1.event("wager_settled").await;
+    assert_eq!(w["outcome"], "refunded");
+    let p = s1.event("pool_settled").await;
+    assert_eq!(
+        (p["result"].as_str(), p["refunded"].as_bool(), p["reason"].as_str()),
+        (Some("*"), Some(true), Some("aborted"))
+    );
+    assert_eq!(balance(&t, &red).await, r0);
+    assert_eq!(balance(&t, &black).await, b0);
+    assert_eq!(balance(&t, &s1).await, sb);
+    assert_eq!(balance(&t, &s2).await, sb);
+    assert_eq!(ledger_sum(&t).await, 0);
+}
+
+#[tokio::test]
+async fn a_coaching_fee_is_refunded_when_the_coach_leaves() {
+    let t = TestDb::new().await;
+    let srv = TestServer::start(&t).await;
+    let table = 3;
+    let (mut red, mut black) = seat(srv.addr, table, ("lstudent", "lcoach")).await;
+    fund(&t, &red, 100).await;
+    let r0 = balance(&t, &red).await;
+    fund(&t, &black, 100).await;
+    let b0 = balance(&t, &black).await;
+    ready(&mut red, &mut black, table).await;
+    red.mv(table, "h2e2").await;
+    black.mv(table, "h9g7").await;
+    // Black (staking 0) coaches; Red pays 25.
+    make_wager(&mut red, &mut black, table, json!({"red": 25, "black": 0}), "coaching").await;
+    assert_eq!(balance(&t, &red).await, r0 - 25);
+    // The coach runs away (逃跑): the fee comes back.
+    black.ok(json!({"t": "leave", "table": table})).await;
+    let s = red.event("wager_settled").await;
+    assert_eq!(s["outcome"], "refunded");
+    assert_eq!(balance(&t, &red).await, r0);
+    assert_eq!(balance(&t, &black).await, b0);
+    assert_eq!(ledger_sum(&t).await, 0);
+}
