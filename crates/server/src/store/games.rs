@@ -1,11 +1,12 @@
 //! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
 //! each move's clock reading four bytes each; results and rating changes written in the same
-//! transaction as the players' new ratings.
+//! transaction as the players' new ratings and the winner's reward.
 
 use super::journal::JournalEntry;
 use super::wagers::{write_on, CoinWrite};
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
+use platform::ledger::Transaction;
 use platform::rating::PlayerRating;
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -75,6 +76,8 @@ pub struct FinishedGame {
     pub ratings: Option<Ratings>,
     /// New ratings to store: `(user, rating)`.
     pub new_ratings: Vec<(UserId, PlayerRating)>,
+    /// The winner's reward, applied to the ledger in the same transaction.
+    pub reward: Option<Transaction>,
     /// Wager and pool settlements to write in the same transaction.
     pub coins: Vec<CoinWrite>,
 }
@@ -264,6 +267,9 @@ impl Db {
             .bind(to_i64(user.0))
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(reward) = &f.reward {
+            self.ledger_apply_in(&mut tx, reward).await?;
         }
         sqlx::query("DELETE FROM game_log WHERE game_id = $1")
             .bind(to_i64(f.id))

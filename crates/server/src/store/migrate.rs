@@ -12,8 +12,8 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
     (
         2,
-        include_str!("../../migrations/0002_ledger_tmp.sqlite.sql"),
-        include_str!("../../migrations/0002_ledger_tmp.postgres.sql"),
+        include_str!("../../migrations/0002_ledger.sqlite.sql"),
+        include_str!("../../migrations/0002_ledger.postgres.sql"),
     ),
     (
         3,

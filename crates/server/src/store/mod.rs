@@ -6,7 +6,7 @@
 
 mod games;
 mod journal;
-mod ledger_tmp;
+mod ledger;
 mod migrate;
 mod sessions;
 mod users;
@@ -14,7 +14,7 @@ mod wagers;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
-pub use ledger_tmp::DbTx;
+pub use ledger::{DbTx, LedgerReport, Statement};
 pub use users::UserRow;
 pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
@@ -43,6 +43,29 @@ pub enum StoreError {
     /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
     #[error(transparent)]
     Ledger(#[from] platform::ledger::LedgerError),
+}
+
+impl StoreError {
+    /// The protocol's error code for a ledger refusal (`not_enough_coins`,
+    /// `idempotency_conflict`, `bad_amount`), or `None` for other failures.
+    #[must_use]
+    pub fn ledger_code(&self) -> Option<&'static str> {
+        use platform::ledger::LedgerError as L;
+        match self {
+            StoreError::Ledger(e) => Some(match e {
+                L::InsufficientFunds { .. } => "not_enough_coins",
+                L::KeyConflict(_) => "idempotency_conflict",
+                L::InvalidKey(_) => "invalid_key",
+                L::Overflow(_) => "overflow",
+                L::EmptyTransaction { .. }
+                | L::ZeroEntry { .. }
+                | L::NonPositiveAmount(_)
+                | L::SelfTransfer(_)
+                | L::Unbalanced { .. } => "bad_amount",
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Which database is behind the pool.

@@ -26,15 +26,15 @@ pub(super) fn su(u: LedgerUser) -> UserId {
 
 /// The tax on wager gains and pool winnings (`[economy] tax_rate_permille`).
 pub(super) fn tax_rate(state: &AppState) -> TaxRate {
-    let _ = state;
-    TaxRate::new(50 * 10).unwrap_or(TaxRate::ZERO)
+    let permille = state.config.economy.tax_rate_permille.min(1_000);
+    TaxRate::new(u16::try_from(permille * 10).unwrap_or(TaxRate::SCALE)).unwrap_or(TaxRate::ZERO)
 }
 
 /// The settings of a new betting pool (`[economy] tax_rate_permille`, `bet_close_ply`).
 pub(super) fn pool_config(state: &AppState) -> PoolConfig {
     PoolConfig {
         tax_rate: tax_rate(state),
-        close_at_ply: 20,
+        close_at_ply: state.config.economy.bet_close_ply,
     }
 }
 

@@ -38,15 +38,12 @@ async fn house(t: &TestDb) -> i64 {
     db(t).await.balance(&AccountId::House).await.unwrap().get()
 }
 
-/// Every account's balance summed: zero in a double-entry ledger.
+/// Every account's balance summed (zero in a double-entry ledger), after a full check of the
+/// books.
 async fn ledger_sum(t: &TestDb) -> i64 {
-    let d = db(t).await;
-    sqlx::query_scalar::<_, i64>(
-        "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts",
-    )
-    .fetch_one(d.pool())
-    .await
-    .unwrap()
+    let report = db(t).await.ledger_check().await.expect("ledger check");
+    assert!(report.is_ok(), "{report}");
+    i64::try_from(report.total).unwrap()
 }
 
 /// Two registered players at `table`, seated, untimed control agreed, not yet ready.
@@ -679,8 +676,12 @@ async fn betting_closes_at_the_closing_ply() {
     let mut s1 = spectator(srv.addr, &t, table, "closer", 100).await;
     ready(&mut red, &mut black, table).await;
     // 20 plies (the default `bet_close_ply`) of quiet moves.
-    let reds = ["a3a4", "c3c4", "e3e4", "g3g4", "i3i4", "a0a1", "i0i1", "b2b1", "h2h1", "b0c2"];
-    let blacks = ["a6a5", "c6c5", "e6e5", "g6g5", "i6i5", "a9a8", "i9i8", "b7b8", "h7h8", "b9c7"];
+    let reds = [
+        "a3a4", "c3c4", "e3e4", "g3g4", "i3i4", "a0a1", "i0i1", "b2b3", "h2h1", "b0c2",
+    ];
+    let blacks = [
+        "a6a5", "c6c5", "e6e5", "g6g5", "i6i5", "a9a8", "i9i8", "b7b6", "h7h8", "b9c7",
+    ];
     for (i, (r, b)) in reds.iter().zip(blacks).enumerate() {
         red.mv(table, r).await;
         if i == 9 {
@@ -700,8 +701,10 @@ async fn betting_closes_at_the_closing_ply() {
     assert_eq!(pool["e"]["pool"]["total"], 10);
     assert_eq!(pool["e"]["pool"]["close_ply"], 20);
     assert_eq!(
-        s1.refused(json!({"t": "bet", "table": table, "pick": "red", "amount": 5, "key": "closer-0002"}))
-            .await,
+        s1.refused(
+            json!({"t": "bet", "table": table, "pick": "red", "amount": 5, "key": "closer-0002"})
+        )
+        .await,
         "betting_closed"
     );
 }
@@ -719,7 +722,14 @@ async fn an_aborted_game_refunds_the_wager_and_every_bet() {
     let mut s2 = spectator(srv.addr, &t, table, "as2", 100).await;
     let sb = balance(&t, &s1).await;
     ready(&mut red, &mut black, table).await;
-    make_wager(&mut red, &mut black, table, json!({"red": 30, "black": 30}), "ordinary").await;
+    make_wager(
+        &mut red,
+        &mut black,
+        table,
+        json!({"red": 30, "black": 30}),
+        "ordinary",
+    )
+    .await;
     bet(&mut s1, table, "red", 40, "as1-bet-001").await;
     bet(&mut s2, table, "draw", 20, "as2-bet-001").await;
     red.ok(json!({"t": "abort", "table": table})).await;
@@ -727,7 +737,11 @@ async fn an_aborted_game_refunds_the_wager_and_every_bet() {
     assert_eq!(w["outcome"], "refunded");
     let p = s1.event("pool_settled").await;
     assert_eq!(
-        (p["result"].as_str(), p["refunded"].as_bool(), p["reason"].as_str()),
+        (
+            p["result"].as_str(),
+            p["refunded"].as_bool(),
+            p["reason"].as_str()
+        ),
         (Some("*"), Some(true), Some("aborted"))
     );
     assert_eq!(balance(&t, &red).await, r0);
@@ -751,7 +765,14 @@ async fn a_coaching_fee_is_refunded_when_the_coach_leaves() {
     red.mv(table, "h2e2").await;
     black.mv(table, "h9g7").await;
     // Black (staking 0) coaches; Red pays 25.
-    make_wager(&mut red, &mut black, table, json!({"red": 25, "black": 0}), "coaching").await;
+    make_wager(
+        &mut red,
+        &mut black,
+        table,
+        json!({"red": 25, "black": 0}),
+        "coaching",
+    )
+    .await;
     assert_eq!(balance(&t, &red).await, r0 - 25);
     // The coach runs away (逃跑): the fee comes back.
     black.ok(json!({"t": "leave", "table": table})).await;
