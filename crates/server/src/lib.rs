@@ -42,6 +42,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::records::routes())
         .merge(http::ledger::routes())
         .merge(http::ratings::routes())
+        .merge(http::wagers::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(TraceLayer::new_for_http())

@@ -10,3 +10,4 @@ pub mod lobby;
 pub mod pgn;
 pub mod ratings;
 pub mod records;
+pub mod wagers;

@@ -4,6 +4,7 @@
 
 use super::journal::JournalEntry;
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
+use super::wagers::{write_on, CoinWrite};
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::Transaction;
@@ -75,6 +76,8 @@ pub struct FinishedGame {
     pub rate: Option<RateRequest>,
     /// The winner's reward, applied to the ledger in the same transaction.
     pub reward: Option<Transaction>,
+    /// Wager and pool settlements to write in the same transaction.
+    pub coins: Vec<CoinWrite>,
 }
 
 /// A stored game.
@@ -224,14 +227,15 @@ impl Db {
     }
 
     /// Writes a game's end and its moves, rates it from both players' ratings as they are in
-    /// this transaction (storing the new ratings and history rows), and drops its command
-    /// journal, all in one transaction. Returns how the rating came out (`None`: not rated at
-    /// all, e.g. a guest played).
+    /// this transaction (storing the new ratings and history rows), writes the winner's reward and
+    /// the settlements of its wager and betting pool, and drops its command journal, all in one
+    /// transaction. Returns how the rating came out (`None`: not rated at all, e.g. a guest
+    /// played).
     ///
     /// # Errors
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // The first statement writes, so on SQLite the transaction holds the write lock before
         // the ratings are read.
         sqlx::query(
@@ -259,6 +263,9 @@ impl Db {
             .bind(to_i64(f.id))
             .execute(&mut *tx)
             .await?;
+        for w in &f.coins {
+            write_on(self, &mut tx, w).await?;
+        }
         tx.commit().await?;
         Ok(outcome)
     }

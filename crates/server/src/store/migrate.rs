@@ -16,6 +16,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0002_ledger.postgres.sql"),
     ),
     (
+        3,
+        include_str!("../../migrations/0003_wagers.sqlite.sql"),
+        include_str!("../../migrations/0003_wagers.postgres.sql"),
+    ),
+    (
         4,
         include_str!("../../migrations/0004_ratings.sqlite.sql"),
         include_str!("../../migrations/0004_ratings.postgres.sql"),

@@ -11,12 +11,14 @@ mod migrate;
 mod ratings;
 mod sessions;
 mod users;
+mod wagers;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
 pub use users::UserRow;
+pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;

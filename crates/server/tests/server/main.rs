@@ -8,3 +8,4 @@ mod games;
 mod ledger;
 mod ratings;
 mod restart;
+mod wagers;
