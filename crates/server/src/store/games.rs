@@ -1,11 +1,12 @@
 //! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
 //! each move's clock reading four bytes each; results and rating changes written in the same
-//! transaction as the players' new ratings (read in it too: `ratings.rs`).
+//! transaction as the players' new ratings (read in it too: `ratings.rs`) and the winner's reward.
 
 use super::journal::JournalEntry;
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
+use platform::ledger::Transaction;
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
@@ -72,6 +73,8 @@ pub struct FinishedGame {
     pub ended_at: u64,
     /// Rate it (in the same transaction), when both players could be rated.
     pub rate: Option<RateRequest>,
+    /// The winner's reward, applied to the ledger in the same transaction.
+    pub reward: Option<Transaction>,
 }
 
 /// A stored game.
@@ -249,6 +252,9 @@ impl Db {
             Some(req) => rate_in_tx(&mut *tx, self.backend, f.id, f.ended_at, req).await?,
             None => None,
         };
+        if let Some(reward) = &f.reward {
+            self.ledger_apply_in(&mut tx, reward).await?;
+        }
         sqlx::query("DELETE FROM game_log WHERE game_id = $1")
             .bind(to_i64(f.id))
             .execute(&mut *tx)

@@ -11,6 +11,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0001_init.postgres.sql"),
     ),
     (
+        2,
+        include_str!("../../migrations/0002_ledger.sqlite.sql"),
+        include_str!("../../migrations/0002_ledger.postgres.sql"),
+    ),
+    (
         4,
         include_str!("../../migrations/0004_ratings.sqlite.sql"),
         include_str!("../../migrations/0004_ratings.postgres.sql"),
