@@ -1,5 +1,7 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
+mod cmd_admin;
+mod cmd_admin_title;
 mod cmd_bench;
 mod cmd_convert;
 mod cmd_engine;
@@ -42,6 +44,8 @@ enum Command {
     Serve(cmd_serve::Args),
     /// Drive simulated players against a running server; report moves/s and relay latency.
     Loadtest(cmd_loadtest::Args),
+    /// Administrator commands on the site's database (titles, …).
+    Admin(cmd_admin::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd_play::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Loadtest(args) => cmd_loadtest::run(&args),
+        Command::Admin(args) => cmd_admin::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -493,6 +493,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                         plies: 40,
                     },
                 }),
+                reward: None,
             };
             store.finish_game(&f).await.unwrap().expect("rated")
         });
