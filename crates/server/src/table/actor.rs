@@ -74,6 +74,9 @@ pub(super) struct TableActor {
     hint_busy: Arc<AtomicBool>,
     me: mpsc::WeakSender<TableMsg>,
     summary: String,
+    /// Whether an event since the last lobby update may have changed the summary (moves and
+    /// chat do not, so the summary is not rebuilt for them).
+    summary_dirty: bool,
     pub(super) replaying: bool,
 }
 
@@ -106,6 +109,7 @@ pub fn spawn_table(
         hint_busy: Arc::new(AtomicBool::new(false)),
         me: tx.downgrade(),
         summary: String::new(),
+        summary_dirty: true,
         replaying: false,
     };
     let handle = TableHandle::new(tx);
@@ -421,6 +425,9 @@ impl TableActor {
     /// Records, stores and publishes `events`.
     pub(super) async fn process(&mut self, events: Vec<Event>, now: Millis) {
         for ev in events {
+            if !matches!(ev, Event::Moved { .. } | Event::Chat { .. }) {
+                self.summary_dirty = true;
+            }
             match &ev {
                 Event::GameStarted { .. } => self.on_game_started(now).await,
                 Event::Moved { color, clock, .. } => {
@@ -596,6 +603,9 @@ impl TableActor {
     /// After every message: keep the lobby summary current and let the computer play.
     async fn after_change(&mut self) {
         if self.ai.is_none() {
+            if !std::mem::take(&mut self.summary_dirty) {
+                return;
+            }
             let summary = self.summary_json();
             let text = summary.to_string();
             if text != self.summary {

@@ -50,11 +50,26 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
                 },
                 () = kill.notified() => break,
             };
+            // Everything already queued goes out with one flush (one write to the socket).
             if sink
-                .send(Message::Text(msg.to_string().into()))
+                .feed(Message::Text(msg.to_string().into()))
                 .await
                 .is_err()
             {
+                break;
+            }
+            let mut failed = false;
+            while let Ok(more) = rx.try_recv() {
+                if sink
+                    .feed(Message::Text(more.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    failed = true;
+                    break;
+                }
+            }
+            if failed || sink.flush().await.is_err() {
                 break;
             }
         }
