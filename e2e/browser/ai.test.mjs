@@ -27,3 +27,28 @@ test('the computer replies, undo works, reload resumes', async () => {
   await page.screenshot({ path: `${SHOTS}/ai-game.png` });
   await ctx.close();
 });
+
+test('a hint highlights the suggested move until the next move', async () => {
+  const { ctx, page } = await newUser(browser, 'hal');
+  await page.click('[data-testid=lobby-ai]');
+  await page.selectOption('[data-testid=ai-level]', '1');
+  await page.selectOption('[data-testid=ai-color]', 'red');
+  await page.click('[data-testid=ai-start]');
+  await page.waitForSelector('[data-testid=table-view] [data-testid=hint]:not([disabled])');
+  await waitPly(page, 0);
+  await page.click('[data-testid=hint]');
+  const from = page.locator('[data-testid=board] .xq-hint-from');
+  const to = page.locator('[data-testid=board] .xq-hint-to');
+  await from.waitFor({ timeout: 15000 });
+  const mv = `${await from.getAttribute('data-sq')}${await to.getAttribute('data-sq')}`;
+  assert.match(mv, /^[a-i][0-9][a-i][0-9]$/);
+  // One hint per position: the button waits for the next move.
+  assert.equal(await page.isDisabled('[data-testid=hint]'), true);
+  await page.screenshot({ path: `${SHOTS}/ai-hint.png` });
+  // The suggested move is playable; the highlight goes with it.
+  await clickMove(page, mv, 0);
+  await waitPly(page, 2, 30000);
+  assert.equal(await page.locator('[data-testid=board] .xq-hint').count(), 0);
+  await page.waitForSelector('[data-testid=hint]:not([disabled])');
+  await ctx.close();
+});

@@ -134,7 +134,7 @@ pub struct Config {
     pub ws_messages_per_sec: u32,
     /// Engine worker threads for games against the computer.
     pub ai_workers: usize,
-    /// Games against the computer one user may have open at once.
+    /// Games against the computer one user may have in progress at once (over all connections).
     pub ai_games_per_user: usize,
     /// Coins: grants, rewards, wagers and betting.
     pub economy: EconomyConfig,

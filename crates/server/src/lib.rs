@@ -45,6 +45,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::wagers::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
+        .layer(axum::middleware::map_response(http::json::plain_rejections))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

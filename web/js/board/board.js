@@ -1,7 +1,8 @@
 // The board facade (chessground's api.ts role): wires state, render, input, events and animation.
 //
 //   const board = createBoard(el, { onMove: (from, to) => ... });
-//   board.set({ fen, orientation, lastMove: [from, to], check, dests: Map, movable: 'red' })
+//   board.set({ fen, orientation, lastMove: [from, to], check, dests: Map, movable: 'red',
+//               hint: [from, to] | null })
 //
 // The board knows no rules: the caller supplies legal destinations (`dests`) and the side the
 // user may move (`movable`), and hears back through `onMove`.
@@ -20,6 +21,7 @@ export function createBoard(container, opts = {}) {
     pieces: readFen(opts.fen || START_FEN),
     fen: opts.fen || START_FEN,
     lastMove: null,
+    hint: null,
     check: null,
     dests: new Map(),
     movable: null,
@@ -99,6 +101,7 @@ export function createBoard(container, opts = {}) {
     if (cfg.orientation !== undefined) state.orientation = cfg.orientation;
     if (cfg.lastMove !== undefined) state.lastMove = cfg.lastMove;
     if (cfg.check !== undefined) state.check = cfg.check;
+    if (cfg.hint !== undefined) state.hint = cfg.hint;
     if (cfg.dests !== undefined) state.dests = cfg.dests || new Map();
     if (cfg.movable !== undefined && cfg.movable !== state.movable) {
       state.movable = cfg.movable;

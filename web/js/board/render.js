@@ -148,11 +148,15 @@ export function drawDynamic(layers, state) {
   const hl = (sq, cls) => {
     const { x, y } = toPoint(sq, o);
     const s = CELL * 0.5;
-    el('rect', { x: x - s, y: y - s, width: 2 * s, height: 2 * s, rx: 10, class: cls }, layers.marks);
+    return el('rect', { x: x - s, y: y - s, width: 2 * s, height: 2 * s, rx: 10, class: cls }, layers.marks);
   };
   if (state.lastMove) {
     hl(state.lastMove[0], 'xq-last xq-last-from');
     hl(state.lastMove[1], 'xq-last xq-last-to');
+  }
+  if (state.hint) {
+    hl(state.hint[0], 'xq-hint xq-hint-from').setAttribute('data-sq', squareName(state.hint[0]));
+    hl(state.hint[1], 'xq-hint xq-hint-to').setAttribute('data-sq', squareName(state.hint[1]));
   }
   if (state.check !== null && state.check !== undefined) {
     const { x, y } = toPoint(state.check, o);

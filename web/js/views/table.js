@@ -24,6 +24,8 @@ export function mount(root, app, [idText]) {
   let orientation = null; // null = follow my seat
   let endBox = null;
   let endShownFor = null;
+  let hint = null; // { ply, move: [from, to] } from the computer, shown until the next move
+  let hintPending = false;
   const aiSettings = JSON.parse(sessionStorage.getItem(`chuhe.ai.${tableId}`) || 'null');
 
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
@@ -94,7 +96,9 @@ export function mount(root, app, [idText]) {
     const pos = positions[ply];
     const isLive = viewPly === null;
     const canMove = isLive && live() && seat === g.turn && !g.clock?.paused;
+    const showHint = isLive && live() && hint && hint.ply === g.moves.length;
     board.set({
+      hint: showHint ? hint.move : null,
       force,
       orientation: o,
       fen: isLive ? g.fen : pos.fen,
@@ -210,7 +214,7 @@ export function mount(root, app, [idText]) {
       if (!g.ai_level) cs.push(button(t('game.draw'), 'draw-offer', () => quiet(send({ t: 'draw_offer' })), onMove && !g.draw_offer));
       cs.push(button(t('game.undo'), 'undo', () => quiet(send({ t: 'undo_request' })), g.moves.length > 0 && !g.undo_request));
       if (g.moves.length < 2) cs.push(button(t('game.abort'), 'abort', () => quiet(send({ t: 'abort' }))));
-      if (g.ai_level) cs.push(button(t('game.hint'), 'hint', () => toast(t('game.hint') + ': —'), false));
+      if (g.ai_level) cs.push(button(t('game.hint'), 'hint', () => askHint(), onMove && !hintPending && hint?.ply !== g.moves.length));
     } else if (!live()) {
       if (!seat) {
         for (const c of ['red', 'black']) {
@@ -269,6 +273,12 @@ export function mount(root, app, [idText]) {
     endBox?.update(g);
   }
 
+  function askHint() {
+    hintPending = true;
+    drawSide();
+    send({ t: 'hint' }).catch(() => {}).finally(() => { hintPending = false; if (st) drawSide(); });
+  }
+
   async function rematch() {
     const g = game();
     if (g?.ai_level) {
@@ -302,12 +312,20 @@ export function mount(root, app, [idText]) {
       const e = msg.e;
       applyEvent(st, e, now);
       if (['game_started', 'moved', 'undone'].includes(e.type)) {
+        hint = null;
         if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
         recompute();
       }
       if (e.type === 'chat') { drawChat(); return; }
       drawAll();
       if (e.type === 'game_ended' || e.type === 'rated') showEnd();
+    } else if (msg.t === 'hint' && st) {
+      const move = parseMove(msg.mv);
+      if (move && msg.ply === game()?.moves.length) {
+        hint = { ply: msg.ply, move };
+        drawBoard();
+        drawSide();
+      }
     } else if (msg.t === 'error' && msg.code) {
       toast(errorText(msg));
     }

@@ -27,6 +27,12 @@ pub fn think_time(left: Option<Millis>) -> Duration {
     Duration::from_millis(ms)
 }
 
+/// The level a hint is searched at (full strength).
+pub const HINT_LEVEL: u8 = engine::level::MAX_LEVEL;
+
+/// How long a hint is searched.
+pub const HINT_THINK: Duration = Duration::from_millis(300);
+
 /// A bounded pool of engine workers.
 #[derive(Clone)]
 pub struct EnginePool {

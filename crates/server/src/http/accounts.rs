@@ -1,6 +1,7 @@
 //! Accounts: register, log in, log out, guest play, me.
 
 use super::auth::{self, CurrentUser};
+use super::json::AppJson;
 use crate::clock;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -86,7 +87,7 @@ async fn start_session(
 
 async fn register(
     State(state): State<AppState>,
-    Json(c): Json<Credentials>,
+    AppJson(c): AppJson<Credentials>,
 ) -> Result<Response, AppError> {
     check_name(&c.name)?;
     check_password(&c.password)?;

@@ -4,6 +4,7 @@ use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::store::GameRow;
+use crate::table::TableMsg;
 use crate::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -13,6 +14,8 @@ use axum::{Json, Router};
 use platform::UserId;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::sync::oneshot;
 
 /// The record routes.
 pub fn routes() -> Router<AppState> {
@@ -74,8 +77,41 @@ async fn user_games(
     Ok(Json(json!({"games": games})))
 }
 
+/// Game `id`; a game in progress gets its moves and clock readings so far from its table.
+async fn load_game(state: &AppState, id: u64) -> Result<GameRow, AppError> {
+    let mut g = state.db.game(id).await?.ok_or(AppError::NotFound)?;
+    if g.status != "playing" {
+        return Ok(g);
+    }
+    let Some(table) = state.tables.get(g.table.0) else {
+        return Ok(g);
+    };
+    let (reply, answer) = oneshot::channel();
+    let live = if table.send(TableMsg::Record { game_id: id, reply }).await {
+        tokio::time::timeout(LIVE_RECORD_WAIT, answer)
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .flatten()
+    } else {
+        None
+    };
+    match live {
+        Some(r) => {
+            g.moves = r.moves;
+            g.clocks = r.clocks;
+            Ok(g)
+        }
+        // It ended meanwhile: the stored record is complete now.
+        None => Ok(state.db.game(id).await?.ok_or(AppError::NotFound)?),
+    }
+}
+
+/// How long a table may take to give the record of its game in progress.
+const LIVE_RECORD_WAIT: Duration = Duration::from_secs(5);
+
 async fn game(State(state): State<AppState>, Path(id): Path<u64>) -> Result<Json<Value>, AppError> {
-    let g = state.db.game(id).await?.ok_or(AppError::NotFound)?;
+    let g = load_game(&state, id).await?;
     let mut v = summary(&state, &g).await?;
     v["control"] = json!(g.control);
     v["start_fen"] = json!(g.start_fen);
@@ -108,7 +144,7 @@ async fn game_pgn(
             ))
         }
     };
-    let g = state.db.game(id).await?.ok_or(AppError::NotFound)?;
+    let g = load_game(&state, id).await?;
     let red = load_user(&state, g.red, g.ai_level).await?;
     let black = load_user(&state, g.black, g.ai_level).await?;
     let text = pgn::write(&g, &red.name, &black.name, notation)

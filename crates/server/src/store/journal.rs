@@ -80,20 +80,60 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
     }
 }
 
+/// Rows per `INSERT` statement (5 parameters each: well within SQLite's and PostgreSQL's limits).
+const ROWS_PER_INSERT: usize = 64;
+
+/// `INSERT … VALUES ($1, …, $5), ($6, …), …` for `rows` rows.
+fn insert_sql(rows: usize) -> String {
+    let mut sql = String::from("INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ");
+    for r in 0..rows {
+        let p = r * 5;
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${})",
+            p + 1,
+            p + 2,
+            p + 3,
+            p + 4,
+            p + 5
+        ));
+    }
+    sql
+}
+
 async fn write(db: &Db, batch: &[Request]) -> Result<(), StoreError> {
     let mut tx = db.pool.begin().await?;
-    for (e, _) in batch {
-        sqlx::query(
-            "INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(to_i64(e.game_id))
-        .bind(to_i64(e.seq))
-        .bind(to_i64(e.at))
-        .bind(to_i64(e.user.0))
-        .bind(&e.action)
-        .execute(&mut *tx)
-        .await?;
+    // One statement per chunk instead of per entry: each statement is a round trip to the
+    // database (SQLite: its worker thread).
+    for chunk in batch.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql(chunk.len());
+        let mut q = sqlx::query(&sql);
+        for (e, _) in chunk {
+            q = q
+                .bind(to_i64(e.game_id))
+                .bind(to_i64(e.seq))
+                .bind(to_i64(e.at))
+                .bind(to_i64(e.user.0))
+                .bind(&e.action);
+        }
+        q.execute(&mut *tx).await?;
     }
     tx.commit().await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_insert_numbers_the_parameters_of_every_row() {
+        assert_eq!(
+            insert_sql(2),
+            "INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES \
+             ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10)"
+        );
+    }
 }

@@ -9,7 +9,7 @@ use super::outbox::{ConnId, Outbox};
 use super::registry::TableHandle;
 use super::view::table_error_code;
 use super::wager::WagerSlot;
-use super::TableMsg;
+use super::{LiveRecord, TableMsg};
 use crate::clock;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
@@ -25,6 +25,7 @@ use platform::table::{
 use platform::{Millis, TableId, UserId};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -74,8 +75,12 @@ pub(super) struct TableActor {
     pub(super) last_move_at: Millis,
     pub(super) ai: Option<AiSide>,
     ai_pending: Option<(u32, usize, u64)>,
+    hint_busy: Arc<AtomicBool>,
     me: mpsc::WeakSender<TableMsg>,
     summary: String,
+    /// Whether an event since the last lobby update may have changed the summary (moves and
+    /// chat do not, so the summary is not rebuilt for them).
+    summary_dirty: bool,
     pub(super) replaying: bool,
     /// The wager between the two players, while one is open.
     pub(super) wager: Option<WagerSlot>,
@@ -122,8 +127,10 @@ pub fn spawn_table(
         last_move_at: Millis::ZERO,
         ai: setup.ai,
         ai_pending: None,
+        hint_busy: Arc::new(AtomicBool::new(false)),
         me: tx.downgrade(),
         summary: String::new(),
+        summary_dirty: true,
         replaying: false,
         wager: None,
         pool: None,
@@ -169,6 +176,7 @@ impl TableActor {
             }
         }
         if self.ai.is_some() {
+            self.state.tables.release_ai_game(self.id.0);
             self.state.tables.remove(self.id.0);
             self.state.lobby.remove(self.id.0);
         }
@@ -261,6 +269,7 @@ impl TableActor {
                     }
                 }
             }
+            TableMsg::Hint { user, out, id } => self.hint(user.id, out, id),
             TableMsg::StartAi {
                 human,
                 color,
@@ -268,6 +277,19 @@ impl TableActor {
                 conn,
                 id,
             } => self.start_ai(human, color, out, conn, id, now).await,
+            TableMsg::Record { game_id, reply } => {
+                let record = self
+                    .table
+                    .game()
+                    .filter(|g| g.is_playing() && self.game_id == Some(game_id))
+                    .map(|g| {
+                        let moves = g.moves().to_vec();
+                        let mut clocks = self.clocks.clone();
+                        clocks.resize(moves.len(), u32::MAX);
+                        LiveRecord { moves, clocks }
+                    });
+                let _ = reply.send(record);
+            }
             TableMsg::Stop(done) => {
                 let _ = done.send(());
                 return false;
@@ -396,6 +418,52 @@ impl TableActor {
         reply(&out, id, self.id, Ok(()));
     }
 
+    /// Answers `hint`: the engine's move for the human player of a game against the computer, on
+    /// their turn, searched off the event loop at [`crate::ai::HINT_LEVEL`]; one at a time.
+    fn hint(&mut self, user: UserId, out: Outbox, id: Option<u64>) {
+        let table = self.id.0;
+        let refuse = move |out: &Outbox, why: &str| {
+            out.send_json(&json!({"t": "error", "id": id, "table": table,
+                "code": "hint_not_allowed", "message": why}));
+        };
+        let Some(ai) = self.ai else {
+            return refuse(&out, "hints are only given in games against the computer");
+        };
+        let Some(game) = self.table.game().filter(|g| g.is_playing()) else {
+            return refuse(&out, "no game in progress");
+        };
+        if game.player(!ai.color) != user {
+            return refuse(&out, "only the player may ask for a hint");
+        }
+        if game.turn() == ai.color {
+            return refuse(&out, "not your turn");
+        }
+        if self.hint_busy.swap(true, Ordering::AcqRel) {
+            return refuse(&out, "a hint is already being searched");
+        }
+        let ply = game.ply();
+        let start = self.table.config().start.clone();
+        let moves = game.moves().to_vec();
+        let pool = self.state.engine.clone();
+        let busy = self.hint_busy.clone();
+        tokio::spawn(async move {
+            let mv = pool
+                .best_move(start, moves, crate::ai::HINT_LEVEL, crate::ai::HINT_THINK)
+                .await;
+            busy.store(false, Ordering::Release);
+            match mv {
+                Some(mv) => {
+                    out.send_json(&json!({"t": "hint", "table": table, "ply": ply,
+                        "mv": mv.to_string()}));
+                    if let Some(id) = id {
+                        out.send_json(&json!({"t": "ack", "id": id}));
+                    }
+                }
+                None => refuse(&out, "no move to suggest"),
+            }
+        });
+    }
+
     /// Applies a command; journals it if it acts on the game in progress; processes its events.
     pub(super) async fn apply(
         &mut self,
@@ -431,6 +499,9 @@ impl TableActor {
     /// Records, stores and publishes `events`.
     pub(super) async fn process(&mut self, events: Vec<Event>, now: Millis) {
         for ev in events {
+            if !matches!(ev, Event::Moved { .. } | Event::Chat { .. }) {
+                self.summary_dirty = true;
+            }
             match &ev {
                 Event::GameStarted { .. } => self.on_game_started(now).await,
                 Event::Moved { color, clock, .. } => {
@@ -449,6 +520,9 @@ impl TableActor {
             }
             if let Event::GameEnded(end) = &ev {
                 let end = *end;
+                if self.ai.is_some() {
+                    self.state.tables.release_ai_game(self.id.0);
+                }
                 let rated = self.on_game_ended(end, now).await;
                 self.publish(self.event_json(&ev, now), now);
                 if let Some(r) = rated {
@@ -516,6 +590,13 @@ impl TableActor {
         self.clocks.clear();
         self.seq = 0;
         self.last_move_at = now;
+        if let (Some(ai), Some(game)) = (self.ai, self.table.game()) {
+            // Counted already when asked for over a connection; a restored game is counted here.
+            let human = game.player(!ai.color);
+            self.state
+                .tables
+                .claim_ai_game(human, self.id.0, usize::MAX);
+        }
         if self.replaying {
             return;
         }
@@ -728,6 +809,9 @@ impl TableActor {
     /// After every message: keep the lobby summary current and let the computer play.
     async fn after_change(&mut self) {
         if self.ai.is_none() {
+            if !std::mem::take(&mut self.summary_dirty) {
+                return;
+            }
             let summary = self.summary_json();
             let text = summary.to_string();
             if text != self.summary {

@@ -29,6 +29,15 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 use xiangqi::{Color, Move};
 
+/// The record so far of a game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveRecord {
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// Each move's clock reading (ms), as in a finished game's record.
+    pub clocks: Vec<u32>,
+}
+
 /// A message to a table task.
 #[derive(Debug)]
 pub enum TableMsg {
@@ -94,6 +103,15 @@ pub enum TableMsg {
         /// The move (`None`: no legal move).
         mv: Option<Move>,
     },
+    /// Suggest a move to the human player of a game against the computer (private `hint`).
+    Hint {
+        /// Who asks.
+        user: Arc<UserInfo>,
+        /// Where to answer.
+        out: Outbox,
+        /// Request id to acknowledge.
+        id: Option<u64>,
+    },
     /// Set up a game against the computer: `human` plays `color`.
     StartAi {
         /// The human.
@@ -106,6 +124,14 @@ pub enum TableMsg {
         conn: ConnId,
         /// Request id.
         id: Option<u64>,
+    },
+    /// The moves and clock readings so far of game `game_id`, if it is this table's game in
+    /// progress (`None` otherwise).
+    Record {
+        /// The game asked about.
+        game_id: u64,
+        /// Where to answer.
+        reply: oneshot::Sender<Option<LiveRecord>>,
     },
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),

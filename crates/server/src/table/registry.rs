@@ -1,9 +1,11 @@
-//! [`Registry`]: the live tables by id, and [`TableHandle`] to reach one.
+//! [`Registry`]: the live tables by id, [`TableHandle`] to reach one, and which user plays which
+//! game in progress against the computer (the per-user limit holds across connections).
 
 use super::TableMsg;
+use platform::UserId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::RwLock;
+use std::sync::{Mutex, RwLock};
 use tokio::sync::mpsc;
 
 /// First id of tables created for games against the computer (room tables count from 1).
@@ -31,6 +33,8 @@ impl TableHandle {
 pub struct Registry {
     tables: RwLock<HashMap<u64, TableHandle>>,
     next_ai: AtomicU64,
+    /// Games in progress against the computer: table → its human player.
+    ai_games: Mutex<HashMap<u64, UserId>>,
 }
 
 impl Default for Registry {
@@ -38,6 +42,7 @@ impl Default for Registry {
         Registry {
             tables: RwLock::new(HashMap::new()),
             next_ai: AtomicU64::new(FIRST_AI_TABLE),
+            ai_games: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -67,6 +72,31 @@ impl Registry {
     pub fn next_ai_id(&self, at_least: u64) -> u64 {
         self.next_ai.fetch_max(at_least, Ordering::Relaxed);
         self.next_ai.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Counts the game against the computer at `table` as `user`'s, unless `user` already has
+    /// `limit` others in progress; `false` (nothing counted) at the limit. Counting a table again
+    /// is harmless.
+    pub fn claim_ai_game(&self, user: UserId, table: u64, limit: usize) -> bool {
+        let Ok(mut games) = self.ai_games.lock() else {
+            return false;
+        };
+        let others = games
+            .iter()
+            .filter(|(t, u)| **u == user && **t != table)
+            .count();
+        if others >= limit {
+            return false;
+        }
+        games.insert(table, user);
+        true
+    }
+
+    /// The game against the computer at `table` is over (or never started).
+    pub fn release_ai_game(&self, table: u64) {
+        if let Ok(mut games) = self.ai_games.lock() {
+            games.remove(&table);
+        }
     }
 
     /// All live tables.

@@ -51,11 +51,26 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
                 },
                 () = kill.notified() => break,
             };
+            // Everything already queued goes out with one flush (one write to the socket).
             if sink
-                .send(Message::Text(msg.to_string().into()))
+                .feed(Message::Text(msg.to_string().into()))
                 .await
                 .is_err()
             {
+                break;
+            }
+            let mut failed = false;
+            while let Ok(more) = rx.try_recv() {
+                if sink
+                    .feed(Message::Text(more.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    failed = true;
+                    break;
+                }
+            }
+            if failed || sink.flush().await.is_err() {
                 break;
             }
         }
@@ -223,6 +238,14 @@ impl Reader {
                 };
                 self.to_table(table, msg, id).await;
             }
+            ClientMsg::Hint { table } => {
+                let msg = TableMsg::Hint {
+                    user: self.user.clone(),
+                    out: self.out.clone(),
+                    id,
+                };
+                self.to_table(table, msg, id).await;
+            }
             ClientMsg::AiStart {
                 level,
                 color,
@@ -242,28 +265,27 @@ impl Reader {
         if !(1..=engine::level::MAX_LEVEL).contains(&level) {
             return self.bad(id, "level must be 1..=10");
         }
-        let open = self
-            .joined
-            .iter()
-            .filter(|t| **t >= crate::table::FIRST_AI_TABLE)
-            .count();
-        if open >= self.state.config.ai_games_per_user {
-            return self.error(
-                id,
-                None,
-                "too_many_ai_games",
-                "leave a game against the computer first",
-            );
-        }
         let control = control.unwrap_or_else(TimeControl::untimed);
         if let Err(e) = control.validate() {
             return self.error(id, None, "invalid_time_control", &e.to_string());
         }
-        let table = self.state.tables.next_ai_id(0);
+        let tables = &self.state.tables;
+        let table = tables.next_ai_id(0);
+        if !tables.claim_ai_game(self.user.id, table, self.state.config.ai_games_per_user) {
+            return self.error(
+                id,
+                None,
+                "too_many_ai_games",
+                "finish a game against the computer first",
+            );
+        }
         let setup = ai_setup(&self.state, table, control, !color, level);
         let handle = match spawn_table(&self.state, setup, None) {
             Ok(h) => h,
-            Err(e) => return self.error(id, None, "internal", &e.to_string()),
+            Err(e) => {
+                tables.release_ai_game(table);
+                return self.error(id, None, "internal", &e.to_string());
+            }
         };
         self.joined.insert(table);
         handle

@@ -99,6 +99,8 @@ pub enum ClientMsg {
     Abort { table: u64 },
     /// Table chat.
     Chat { table: u64, text: String },
+    /// Ask the computer for a move suggestion (the human player of a game against it, on turn).
+    Hint { table: u64 },
     /// A new game against the computer.
     AiStart {
         level: u8,
@@ -236,6 +238,7 @@ impl ClientMsg {
             | M::Lobby { .. }
             | M::Join { .. }
             | M::Leave { .. }
+            | M::Hint { .. }
             | M::AiStart { .. }
             | M::WagerPropose { .. }
             | M::WagerConfirm { .. }

@@ -125,3 +125,68 @@ async fn health_accounts_sessions_and_websocket_admission() {
     // The web client is served at /.
     assert_eq!(http.get_text("/").await.unwrap().0, 200);
 }
+
+#[tokio::test]
+async fn unreadable_bodies_and_parameters_are_refused_in_our_error_shape() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let http = reqwest::Client::new();
+    let base = format!("http://{}", srv.addr);
+    let json = Some("application/json");
+    let cases: [(&str, Option<&str>, &str); 6] = [
+        ("/api/register", json, "{\"name\": \"x\", "),
+        ("/api/register", json, "[1, 2]"),
+        (
+            "/api/register",
+            json,
+            "{\"name\": 5, \"password\": \"password123\"}",
+        ),
+        (
+            "/api/register",
+            None,
+            "{\"name\": \"nobody\", \"password\": \"password123\"}",
+        ),
+        ("/api/login", json, "not json"),
+        ("/api/guest", json, ""),
+    ];
+    for (path, content_type, body) in cases {
+        let mut req = http.post(format!("{base}{path}")).body(body.to_owned());
+        if let Some(ct) = content_type {
+            req = req.header("content-type", ct);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        if path == "/api/guest" {
+            // Takes no body: whatever is sent is ignored.
+            assert_eq!(status, 200, "{path}: {text}");
+            continue;
+        }
+        assert_eq!(status, 400, "{path} {body:?}: {text}");
+        let v: serde_json::Value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path} {body:?}: not JSON ({e}): {text}"));
+        assert_eq!(v["error"], "bad_message", "{text}");
+        assert!(
+            v["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{text}"
+        );
+    }
+    // Nothing was registered by the refused requests.
+    let (status, _) = HttpClient::new(srv.addr)
+        .post(
+            "/api/login",
+            &json!({"name": "nobody", "password": "password123"}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 401);
+    // A path parameter that is not a number gets the same shape.
+    let resp = http
+        .get(format!("{base}/api/games/abc"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 400);
+    let v: serde_json::Value = resp.json().await.unwrap();
+    assert_eq!(v["error"], "bad_message");
+}

@@ -1,8 +1,11 @@
 //! Playing at tables: mate, refusals, flags, resignation, draws, undo, disconnection, leaving,
 //! chat, records, and games against the computer.
 
-use crate::common::{minutes, start_game, untimed, Player, TestDb, TestServer, MATE_TABLE};
+use crate::common::{
+    minutes, start_game, test_config, untimed, Player, TestDb, TestServer, MATE_TABLE,
+};
 use serde_json::json;
+use server::client::{ClientError, WsClient};
 
 #[tokio::test]
 async fn play_to_checkmate_is_rated_and_recorded() {
@@ -340,4 +343,150 @@ async fn a_game_against_the_computer_with_undo() {
     assert_eq!(undone["moves"], json!([]));
     p.ok(json!({"t": "resign", "table": t})).await;
     assert_eq!(p.event("game_ended").await["end"]["reason"], "resignation");
+}
+
+#[tokio::test]
+async fn hints_only_for_the_human_against_the_computer_on_turn() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let mut p = Player::register(srv.addr, "hinted").await;
+    p.ok(json!({"t": "ai_start", "level": 2, "color": "red"}))
+        .await;
+    let state =
+        p.ws.next_where(|m| m["t"] == "table_state", "state")
+            .await
+            .unwrap();
+    let t = state["table"].as_u64().unwrap();
+
+    // The hint comes privately, before the ack, for the position on the board.
+    let before = p.ok(json!({"t": "hint", "table": t})).await;
+    let hint = before
+        .iter()
+        .find(|m| m["t"] == "hint")
+        .expect("a hint before the ack");
+    assert_eq!(
+        (hint["table"].as_u64(), hint["ply"].as_u64()),
+        (Some(t), Some(0))
+    );
+    let mv: xiangqi::Move = hint["mv"].as_str().unwrap().parse().unwrap();
+    assert!(xiangqi::Position::startpos().is_legal(mv));
+    // It is a playable move; the computer answers.
+    p.mv(t, &mv.to_string()).await;
+    p.ws.next_where(
+        |m| m["t"] == "ev" && m["e"]["type"] == "moved" && m["e"]["color"] == "black",
+        "computer move",
+    )
+    .await
+    .unwrap();
+    let again = p.ok(json!({"t": "hint", "table": t})).await;
+    assert!(again.iter().any(|m| m["t"] == "hint" && m["ply"] == 2));
+
+    // A spectator of the game is refused.
+    let mut watcher = Player::register(srv.addr, "watcher").await;
+    if watcher.call(json!({"t": "join", "table": t})).await.is_ok() {
+        assert_eq!(
+            watcher.refused(json!({"t": "hint", "table": t})).await,
+            "hint_not_allowed"
+        );
+    }
+    // No hint once the game is over.
+    p.ok(json!({"t": "resign", "table": t})).await;
+    p.event("game_ended").await;
+    assert_eq!(
+        p.refused(json!({"t": "hint", "table": t})).await,
+        "hint_not_allowed"
+    );
+
+    // Nor at a table of two humans.
+    let (mut red, _black) = start_game(srv.addr, 2, untimed(), ("hred", "hblack")).await;
+    assert_eq!(
+        red.refused(json!({"t": "hint", "table": 2})).await,
+        "hint_not_allowed"
+    );
+}
+
+#[tokio::test]
+async fn the_limit_of_games_against_the_computer_holds_across_connections() {
+    let db = TestDb::new().await;
+    let mut config = test_config(&db);
+    config.ai_games_per_user = 2;
+    let srv = TestServer::start_with(config).await;
+    let mut p = Player::register(srv.addr, "greedy").await;
+    let (mut second, _) = WsClient::connect(srv.addr, p.http.cookie.as_deref())
+        .await
+        .unwrap();
+    let start = json!({"t": "ai_start", "level": 1, "color": "red"});
+    p.ok(start.clone()).await;
+    let first =
+        p.ws.next_where(|m| m["t"] == "table_state", "state")
+            .await
+            .unwrap()["table"]
+            .as_u64()
+            .unwrap();
+    second.call(start.clone()).await.unwrap();
+    // Two games in progress on two connections: a third is refused on either.
+    for refused in [
+        second.call(start.clone()).await.unwrap_err(),
+        p.ws.call(start.clone()).await.unwrap_err(),
+    ] {
+        match refused {
+            ClientError::Refused(v) => assert_eq!(v["code"], "too_many_ai_games"),
+            other => panic!("{other}"),
+        }
+    }
+    // A finished game no longer counts, even while its table is still watched.
+    p.ok(json!({"t": "resign", "table": first})).await;
+    p.event("game_ended").await;
+    second.call(start.clone()).await.unwrap();
+    // Another user has a limit of their own.
+    let mut other = Player::register(srv.addr, "modest").await;
+    other.ok(start).await;
+}
+
+#[tokio::test]
+async fn the_record_of_a_game_in_progress_has_its_moves_so_far() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let t = 3;
+    let (mut red, mut black) = start_game(srv.addr, t, minutes(5), ("rec_red", "rec_black")).await;
+    red.mv(t, "h2e2").await;
+    black.mv(t, "h9g7").await;
+    red.mv(t, "h0g2").await;
+    let moved = black
+        .ws
+        .next_where(|m| m["t"] == "ev" && m["e"]["ply"] == 3, "ply 3")
+        .await
+        .unwrap()["e"]
+        .clone();
+    let black_view = black.ok(json!({"t": "join", "table": t})).await;
+    let state = black_view
+        .iter()
+        .find(|m| m["t"] == "table_state")
+        .expect("table_state");
+    let id = state["state"]["game"]["game_id"].as_u64().unwrap();
+    let (status, g) = red.http.get(&format!("/api/games/{id}")).await.unwrap();
+    assert_eq!(status, 200);
+    let g = &g["game"];
+    assert_eq!(
+        (g["status"].as_str(), g["result"].as_str()),
+        (Some("playing"), Some("*"))
+    );
+    assert_eq!(g["moves"], json!(["h2e2", "h9g7", "h0g2"]));
+    assert_eq!(g["plies"], 3);
+    let clocks = g["clocks"].as_array().unwrap();
+    assert_eq!(clocks.len(), 3);
+    // Each reading is the mover's game time left after the move.
+    assert_eq!(clocks[2], moved["clock"]["red"]["game_time"]);
+    let (_, pgn) = red
+        .http
+        .get_text(&format!("/api/games/{id}/pgn"))
+        .await
+        .unwrap();
+    assert!(pgn.contains("h2e2") || pgn.contains("H2-E2"), "{pgn}");
+    // After the end the stored record takes over, with the same moves.
+    red.ok(json!({"t": "resign", "table": t})).await;
+    black.event("game_ended").await;
+    let (_, g) = red.http.get(&format!("/api/games/{id}")).await.unwrap();
+    assert_eq!(g["game"]["status"], "finished");
+    assert_eq!(g["game"]["moves"], json!(["h2e2", "h9g7", "h0g2"]));
 }

@@ -494,6 +494,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                     },
                 }),
                 reward: None,
+                coins: Vec::new(),
             };
             store.finish_game(&f).await.unwrap().expect("rated")
         });
