@@ -109,7 +109,7 @@ export function createBetPanel({ send, balance, taxPermille }) {
         estimate);
     }
     const focused = document.activeElement === amount;
-    node.replaceChildren(head, h('div.pool', {}, rows), ...info, form);
+    node.replaceChildren(...[head, h('div.pool', {}, rows), ...info, form].filter(Boolean));
     if (focused && amount.isConnected) amount.focus();
     drawEstimate();
   }

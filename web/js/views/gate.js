@@ -21,7 +21,7 @@ export async function coinGate(roomId, coins) {
   } catch { /* the notice still says why */ }
   const name = room ? (has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name) : '';
   return h('div.notice.gate', { 'data-testid': 'coin-gate', role: 'alert' },
-    h('span.gate-icon', { text: '🔒' }),
+    h('span.lock-icon.big'),
     h('div', {},
       h('b', { text: t('gate.title') }),
       h('div', {

@@ -13,10 +13,10 @@ export function mount(root, app) {
       h('div.lobby-head', {},
         h('h2', { text: has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name }),
         room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null,
-        roomLocked(room, app.user) ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}`, text: `🔒 ${t('gate.lobby', { coins: app.user.coins })}` }) : null),
-      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map(tableCard)))));
+        roomLocked(room, app.user) ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}` }, h('span.lock-icon'), ` ${t('gate.lobby', { coins: app.user.coins })}`) : null),
+      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map((tb) => tableCard(tb, roomLocked(room, app.user)))))));
   };
-  const tableCard = (tb) => {
+  const tableCard = (tb, locked) => {
     const seat = (c) => {
       const s = tb.seats[c];
       return h('div.seat', { 'data-color': c },
@@ -31,7 +31,7 @@ export function mount(root, app) {
       h('div.meta', {}, `${describeControl(tb.control, t)} · ${tb.spectators} ${t('lobby.spectators')}`),
       h('div.actions', {},
         h('button', { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
-          tb.status === 'playing' ? t('lobby.watch') : t('lobby.sit'))));
+          tb.status === 'playing' || locked ? t('lobby.watch') : t('lobby.sit'))));
   };
   const off = app.onMessage((msg) => {
     if (msg.t === 'balance') render();

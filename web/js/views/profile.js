@@ -58,9 +58,9 @@ export function mount(root, app, [idText]) {
           h('td', { title: g.reason ? t(`reason.${g.reason}`) : '' }, `${g.result} (${resultFor(g)})${g.reason ? ` ${t(`reason.${g.reason}`)}` : ''}`),
           h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-testid': `replay-${g.id}` }, `${t('game.replay')} (${g.plies})`)))))
         : h('p.muted', { text: t('profile.none') }));
-    box.replaceChildren(head, chart,
+    box.replaceChildren(...[head, chart,
       ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,
-      gamesPanel);
+      gamesPanel].filter(Boolean));
   }).catch((e) => box.replaceChildren(h('div.panel', {}, h('p.error', { text: errorText(e) }))));
 
   return { unmount() { off(); } };

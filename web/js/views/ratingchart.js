@@ -8,9 +8,9 @@ import { h } from '../ui.js';
 import { el } from '../board/svg.js';
 import { layoutChart, linePath } from '../chart.js';
 
-const W = 640;
-const H = 240;
-const PAD = { l: 52, r: 16, t: 14, b: 34 };
+const W = 900;
+const H = 250;
+const PAD = { l: 50, r: 18, t: 14, b: 28 };
 
 const signed = (d) => `${d >= 0 ? '+' : ''}${(Math.round(d * 10) / 10).toFixed(1)}`;
 
@@ -41,7 +41,6 @@ export function ratingChart(history, { onGame } = {}) {
   const axes = el('g', { class: 'rc-axes' }, svg);
   el('line', { x1: PAD.l, x2: PAD.l, y1: PAD.t, y2: H - PAD.b }, axes);
   el('line', { x1: PAD.l, x2: W - PAD.r, y1: H - PAD.b, y2: H - PAD.b }, axes);
-  el('text', { x: W - PAD.r, y: H - 4, 'text-anchor': 'end', class: 'rc-label rc-axis-name' }, axes).textContent = t('chart.games');
   // The start rating, dashed, as a reference line.
   const y0 = L.y(L.pts[0].rating);
   el('line', { x1: PAD.l, x2: W - PAD.r, y1: y0, y2: y0, class: 'rc-start' }, svg);
@@ -91,5 +90,6 @@ export function ratingChart(history, { onGame } = {}) {
     h('div.chart-legend.muted', {},
       `${t('chart.now')}: `, h('b', { text: String(Math.round(now.rating)) }),
       ` · ${t('chart.best')}: `, h('b', { text: String(Math.round(best)) }),
-      ` · ${t('chart.rated')}: `, h('b', { text: String(points.length) })));
+      ` · ${t('chart.rated')}: `, h('b', { text: String(points.length) }),
+      ` · ${t('chart.axis')}`));
 }

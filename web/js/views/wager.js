@@ -50,12 +50,12 @@ export function createWagerPanel({ tableId, send, balance }) {
         t(`wager.mode.${w.mode}`),
         coach ? h('span.muted', { text: ` · ${t('wager.coachIs', { who: nameOf(coach) })}` }) : null));
       body.push(h('table.wager-stakes', {},
-        h('tr', {}, h('th'), h('th.num', { text: t('wager.stake') }), h('th', { text: t('wager.confirmed') }), h('th', { text: t('wager.agreed') })),
+        h('tr', {}, h('th'), h('th.num', { text: t('wager.stake') }), h('th.mark', { text: t('wager.confirmed') }), h('th.mark', { text: t('wager.agreed') })),
         ...COLORS.map((c) => h('tr', { 'data-color': c },
           h('td', {}, h(`span.dot.${c}`), ` ${nameOf(c)}${c === seat ? ` (${t('wager.you')})` : ''}`),
           h('td.num', { 'data-testid': `wager-stake-${c}`, text: formatCoins(w.stakes?.[c]) }),
-          h('td', { 'data-testid': `wager-confirmed-${c}`, text: w.confirmed?.[c] ? '✓' : '·' }),
-          h('td', { 'data-testid': `wager-agreed-${c}`, text: w.agreed?.[c] || phase === 'escrowed' || phase === 'in_game' ? '✓' : '·' })))));
+          mark(`wager-confirmed-${c}`, !!w.confirmed?.[c]),
+          mark(`wager-agreed-${c}`, !!w.agreed?.[c] || phase === 'escrowed' || phase === 'in_game')))));
       body.push(h('div.wager-sums', {},
         h('span', {}, `${t('wager.pot')}: `, h('b', { 'data-testid': 'wager-pot', text: formatCoins(wagerPot(w)) })),
         h('span', {}, `${t('wager.tax')}: `, h('b', { 'data-testid': 'wager-tax', text: percent(w.tax_rate_permille) }))));
@@ -73,7 +73,7 @@ export function createWagerPanel({ tableId, send, balance }) {
     if (can.modify) buttons.push(btn(t('wager.modify'), 'wager-modify', () => proposeDialog(w)));
     if (can.cancel) buttons.push(btn(t('wager.cancel'), 'wager-cancel', () => quiet(send({ t: 'wager_cancel' }))));
     if (can.topup) buttons.push(btn(t('wager.topup'), 'wager-topup', () => topupDialog()));
-    node.replaceChildren(head, ...body, buttons.length ? h('div.controls', {}, buttons) : null);
+    node.replaceChildren(...[head, ...body, buttons.length ? h('div.controls', {}, buttons) : null].filter(Boolean));
   }
 
   async function proposeDialog(w) {
@@ -112,6 +112,11 @@ export function createWagerPanel({ tableId, send, balance }) {
   }
 
   return { node, update, settled };
+}
+
+/** A ✓ / – cell of the stakes table. */
+function mark(testid, yes) {
+  return h(`td.mark${yes ? '.yes' : ''}`, { 'data-testid': testid, 'data-yes': String(yes), text: yes ? '✓' : '–' });
 }
 
 /** The outcome line of a settlement: "won" / "drawn" / "coaching" / "refunded". */
@@ -209,13 +214,13 @@ async function historyDialog(tableId) {
       list.replaceChildren(h('table.wager-stakes.history', {},
         h('tr', {}, ...['ledger.date', 'wager.modeLabel', 'wager.stakes', 'wager.outcomeLabel', 'wager.net'].map((k) => h('th', { text: t(k) }))),
         ...wagers.map((x) => h('tr', { 'data-wager': x.id },
-          h('td', { text: x.at ? new Date(x.at).toLocaleString() : '' }),
+          h('td', { text: x.at ? new Date(x.at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '' }),
           h('td', { text: t(`wager.mode.${x.mode}`) }),
           h('td.num', {}, h('span.red-text', { text: formatCoins(x.stakes?.red) }), ' : ', formatCoins(x.stakes?.black)),
           h('td', {}, x.outcome ? t(`wager.outcome.${x.outcome}`) : '—',
             x.game_id ? h('a', { href: `#/game/${x.game_id}`, text: ` #${x.game_id}` }) : null),
           h('td.num', {}, COLORS.map((c) => (x.statements?.[c]
-            ? h(`span.amount.${x.statements[c].net >= 0 ? 'up' : 'down'}`, { text: `${t(`color.${c}`)} ${signedCoins(x.statements[c].net)} ` })
+            ? h(`div.amount.${x.statements[c].net >= 0 ? 'up' : 'down'}`, { text: `${t(`color.${c}`)} ${signedCoins(x.statements[c].net)}` })
             : null)))))));
     }
   } catch (e) {
