@@ -205,3 +205,24 @@ test('a room that needs more coins refuses the seat with a clear message', async
   await erin.page.screenshot({ path: `${SHOTS}/room-gate.png` });
   await erin.ctx.close();
 });
+
+test('an honorary title set by the administrator is shown with its marker', async (t) => {
+  const { execFileSync } = await import('node:child_process');
+  const bin = process.env.CHUHE_BIN;
+  const data = process.env.CHUHE_DATA;
+  const run = (args) => execFileSync(bin, args, { stdio: 'pipe' }).toString();
+  try {
+    run(['admin', 'title', '--help']);
+  } catch {
+    t.skip('this build has no `chuhe admin title`');
+    return;
+  }
+  const gina = await newUser(browser, 'gt');
+  run(['admin', 'title', '--user', gina.name, '--honorary', '国家大师', '--data', data]);
+  await gina.page.evaluate(() => { location.hash = '#/me'; });
+  await gina.page.waitForSelector('[data-testid=profile-honorary]');
+  assert.match(await text(gina.page, '[data-testid=profile-honorary]'), /◆\s*国家大师/);
+  assert.match(await text(gina.page, '[data-testid=profile] h1 [data-testid=honorary]'), /国家大师/);
+  await gina.page.screenshot({ path: `${SHOTS}/profile-honorary.png` });
+  await gina.ctx.close();
+});
