@@ -44,7 +44,7 @@ export function mount(root, app, [idText]) {
     chatInput, h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('table.send')));
   const title = h('h2');
   const gate = h('div', { 'data-testid': 'coin-gate-box' });
-  const balance = () => app.user?.coins ?? 0;
+  const balance = () => (Number.isFinite(app.user?.coins) ? app.user.coins : null);
   const wagerPanel = createWagerPanel({ tableId, send: (m) => send(m), balance });
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 

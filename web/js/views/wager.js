@@ -181,7 +181,7 @@ function stakeDialog({ w, seat, nameOf, balance }) {
     const ok = () => {
       const stakes = proposalStakes({ mode: mode.value, red: inputs.red.value, black: inputs.black.value, coach: coach.value, fee: fee.value });
       if (!stakes) { err.textContent = t('wager.invalid'); return; }
-      if (seat && stakes[seat] > balance) { err.textContent = t('err.not_enough_coins'); return; }
+      if (seat && balance !== null && stakes[seat] > balance) { err.textContent = t('err.not_enough_coins'); return; }
       close({ mode: mode.value, stakes });
     };
     const box = h('div.modal', { role: 'dialog', 'aria-modal': 'true', 'data-testid': 'wager-dialog' },
