@@ -144,10 +144,6 @@ test('spectators bet on the game; the winner is paid, the players cannot bet', a
   const table = ids[3];
   await startGame(red.page, black.page, table);
 
-  // The players see the pool but cannot bet.
-  await red.page.waitForSelector('[data-testid=bet-panel] [data-testid=bet-players]');
-  assert.equal(await red.page.locator('[data-testid=bet-submit]').count(), 0);
-
   // Carol bets 50 on Red, then adds 10; Dan bets 30 on Black.
   await openTable(carol.page, table);
   await carol.page.waitForSelector('[data-testid=bet-state][data-open=true]');
@@ -173,6 +169,9 @@ test('spectators bet on the game; the winner is paid, the players cannot bet', a
     assert.equal(await text(p, '[data-testid=pool-total-red]'), '60');
     assert.equal(await text(p, '[data-testid=pool-bettors-red]'), '1人');
   }
+  // The players see the pool but cannot bet.
+  await red.page.waitForSelector('[data-testid=bet-panel] [data-testid=bet-players]');
+  assert.equal(await red.page.locator('[data-testid=bet-submit]').count(), 0);
   await carol.page.screenshot({ path: `${SHOTS}/bet-open.png` });
   await dan.page.screenshot({ path: `${SHOTS}/bet-open-phone.png`, fullPage: true });
 

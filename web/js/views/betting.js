@@ -54,7 +54,8 @@ export function createBetPanel({ send, balance, taxPermille }) {
       node.replaceChildren(h('b', { text: t('bet.title') }), h('p.muted', { text: t('bet.noPool') }));
       return;
     }
-    node.hidden = false;
+    // The players see the pool once somebody bet on their game.
+    node.hidden = !!seat && !pool?.bettors && !my;
     const ply = g && (!pool || g.game_id === pool.game_id) ? g.moves.length : null;
     const open = !!pool && poolOpen(pool, ply) && !!g && !g.end;
     const shares = poolShares(pool);
@@ -71,8 +72,13 @@ export function createBetPanel({ send, balance, taxPermille }) {
         h('span.muted.pool-bettors', { 'data-testid': `pool-bettors-${k}`, text: `${p.bettors}${t('bet.people')}` }));
     });
     const info = [];
-    if (pool) {
-      info.push(h('div.muted', { 'data-testid': 'bet-close', text: open ? t('bet.closesAt', { n: Math.ceil(pool.close_ply / 2), ply: pool.close_ply }) : t('bet.closedNote') }));
+    const result = st.poolResult && (!pool || st.poolResult.game_id === pool.game_id) ? st.poolResult : null;
+    const ended = !!g?.end && (!pool || g.game_id === pool.game_id);
+    if (pool && !result) {
+      let note = t('bet.closedNote');
+      if (open) note = t('bet.closesAt', { n: Math.ceil(pool.close_ply / 2), ply: pool.close_ply });
+      else if (ended) note = pool.total ? t('bet.ended') : t('bet.nobody');
+      info.push(h('div.muted', { 'data-testid': 'bet-close', text: note }));
     }
     if (my) {
       info.push(h('div.my-bet', { 'data-testid': 'my-bet', 'data-pick': my.pick, 'data-amount': my.amount },
@@ -83,8 +89,8 @@ export function createBetPanel({ send, balance, taxPermille }) {
             h(`b.amount.${my.payout - my.amount >= 0 ? 'up' : 'down'}`, { text: `(${signedCoins(my.payout - my.amount)})` }))
           : null));
     }
-    if (st.poolResult && (!pool || st.poolResult.game_id === pool.game_id)) {
-      const r = st.poolResult;
+    if (result) {
+      const r = result;
       info.push(h('div.pool-result', { 'data-testid': 'pool-result' },
         r.refunded ? t('bet.refunded', { why: t(`bet.why.${r.reason || 'aborted'}`) }) : t('bet.settled', { result: t(`result.${r.result}`) })));
     }
@@ -134,7 +140,7 @@ export function createBetPanel({ send, balance, taxPermille }) {
 
   /** One line for the game-over box: the bet and what it paid. */
   function payoutLine(msg) {
-    return h('div.settle-box', { 'data-testid': 'bet-settlement' },
+    return h('div.settle-box.line', { 'data-testid': 'bet-settlement' },
       `${t('bet.mine')}: ${t(`bet.pick.${msg.pick}`)} ${formatCoins(msg.amount)} · ${t('bet.payout')}: `,
       h('b', { text: formatCoins(msg.payout) }), ' ',
       h(`b.amount.${msg.payout - msg.amount >= 0 ? 'up' : 'down'}`, { text: `(${signedCoins(msg.payout - msg.amount)})` }));
