@@ -189,18 +189,20 @@ test('spectators bet on the game; the winner is paid, the players cannot bet', a
   await Promise.all([red.ctx.close(), black.ctx.close(), carol.ctx.close(), dan.ctx.close()]);
 });
 
-test('a room that needs more coins refuses the seat with a clear message', async () => {
+test('a room that needs more coins turns the user away with a clear message', async () => {
   const erin = await newUser(browser, 'ge');
   const lobby = await erin.page.evaluate(async () => (await fetch('/api/lobby')).json());
   const rich = lobby.rooms.find((r) => r.min_coins > GRANT);
   assert.ok(rich, 'e2e/chuhe-e2e.toml has a room above the starting grant');
+  // The lobby marks the room and does not offer its tables.
   await erin.page.waitForSelector(`[data-testid=room-locked-${rich.id}]`);
   const table = rich.tables[0].id;
-  await openTable(erin.page, table);
-  await erin.page.click('[data-testid=sit-red]');
-  await erin.page.waitForSelector('[data-testid=coin-gate]');
+  assert.equal(await erin.page.isDisabled(`[data-testid=open-${table}]`), true);
+  await erin.page.screenshot({ path: `${SHOTS}/room-gate-lobby.png`, fullPage: true });
+  // Going there anyway (a link): the server refuses (not_enough_coins) and the page says why.
+  await erin.page.evaluate((h) => { location.hash = h; }, `#/table/${table}`);
+  await erin.page.waitForSelector('[data-testid=table-refused] [data-testid=coin-gate]');
   assert.match(await text(erin.page, '[data-testid=coin-gate]'), new RegExp(`${rich.min_coins}.*${GRANT}`));
-  assert.equal(await erin.page.locator('[data-testid=ready]').count(), 0, 'not seated');
   await erin.page.screenshot({ path: `${SHOTS}/room-gate.png` });
   await erin.ctx.close();
 });

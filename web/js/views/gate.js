@@ -12,22 +12,25 @@ export function roomLocked(room, user) {
   return user.coins < room.min_coins;
 }
 
-/** The notice shown when a seat was refused for coins: the room, its minimum, the user's coins. */
-export async function coinGate(roomId, coins) {
+/**
+ * The notice shown when a table (`what` = 'room') or a seat (`what` = 'seat') was refused for
+ * coins: the room, its minimum, the user's coins. The room is found by id or by one of its tables.
+ */
+export async function coinGate({ roomId = null, tableId = null, coins, what = 'seat' }) {
   let room = null;
   try {
     const { rooms } = await api.lobby();
-    room = rooms.find((r) => r.id === roomId) || null;
+    room = rooms.find((r) => r.id === roomId || r.tables.some((tb) => tb.id === tableId)) || null;
   } catch { /* the notice still says why */ }
   const name = room ? (has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name) : '';
   return h('div.notice.gate', { 'data-testid': 'coin-gate', role: 'alert' },
     h('span.lock-icon.big'),
     h('div', {},
-      h('b', { text: t('gate.title') }),
+      h('b', { text: t(what === 'room' ? 'gate.titleRoom' : 'gate.title') }),
       h('div', {
         text: room
-          ? t('gate.text', { room: name, min: formatCoins(room.min_coins), coins: formatCoins(coins) })
+          ? t(what === 'room' ? 'gate.textRoom' : 'gate.text', { room: name, min: formatCoins(room.min_coins), coins: formatCoins(coins) })
           : t('gate.textShort', { coins: formatCoins(coins) }),
       }),
-      h('div.muted', {}, t('gate.hint'), ' ', h('a', { href: '#/' }, t('nav.lobby')))));
+      h('div.muted', {}, t(what === 'room' ? 'gate.hintRoom' : 'gate.hint'), ' ', h('a', { href: '#/' }, t('nav.lobby')))));
 }

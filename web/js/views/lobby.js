@@ -14,7 +14,7 @@ export function mount(root, app) {
         h('h2', { text: has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name }),
         room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null,
         roomLocked(room, app.user) ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}` }, h('span.lock-icon'), ` ${t('gate.lobby', { coins: app.user.coins })}`) : null),
-      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map((tb) => tableCard(tb, roomLocked(room, app.user)))))));
+      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map((tb) => tableCard(tb, roomLocked(room, app.user) ? room.min_coins : 0))))));
   };
   const tableCard = (tb, locked) => {
     const seat = (c) => {
@@ -30,8 +30,11 @@ export function mount(root, app) {
       seat('red'), seat('black'),
       h('div.meta', {}, `${describeControl(tb.control, t)} · ${tb.spectators} ${t('lobby.spectators')}`),
       h('div.actions', {},
-        h('button', { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
-          tb.status === 'playing' || locked ? t('lobby.watch') : t('lobby.sit'))));
+        locked
+          ? h('button', { type: 'button', 'data-testid': `open-${tb.id}`, disabled: true, title: t('gate.titleRoom') },
+            h('span.lock-icon'), ` ${t('gate.enter', { n: locked })}`)
+          : h('button', { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
+            tb.status === 'playing' ? t('lobby.watch') : t('lobby.sit'))));
   };
   const off = app.onMessage((msg) => {
     if (msg.t === 'balance') render();

@@ -251,7 +251,7 @@ export function mount(root, app, [idText]) {
   function sit(color) {
     gate.replaceChildren();
     app.socket.send({ table: tableId, t: 'sit', color }).catch(async (e) => {
-      if (e.code === 'not_enough_coins') gate.replaceChildren(await coinGate(st?.room || st?.summary?.room, balance()));
+      if (e.code === 'not_enough_coins') gate.replaceChildren(await coinGate({ roomId: st?.room || st?.summary?.room, tableId, coins: balance() }));
       else toast(errorText(e));
     });
   }
@@ -287,6 +287,14 @@ export function mount(root, app, [idText]) {
       if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
     }
     endBox?.update(g);
+  }
+
+  /** The room refused us at the door (`join` answered `not_enough_coins`): say why, instead of the table. */
+  async function refused() {
+    app.socket.unwatchTable(tableId, false);
+    left = true;
+    const notice = await coinGate({ tableId, coins: balance(), what: 'room' });
+    root.replaceChildren(h('div.panel.gate-page', { 'data-testid': 'table-refused', 'data-table': tableId }, notice));
   }
 
   /** A wager settled: inside the game-over box of its game, else in a box of its own. */
@@ -342,6 +350,8 @@ export function mount(root, app, [idText]) {
       betPanel.myBet(msg);
       const g = game();
       if (msg.payout !== null && msg.payout !== undefined && g?.game_id === msg.game_id && endBox?.isOpen()) endBox.add(betPanel.payoutLine(msg));
+    } else if (msg.t === 'error' && msg.code === 'not_enough_coins' && !st) {
+      refused();
     } else if (msg.t === 'error' && msg.code) {
       toast(errorText(msg));
     }
