@@ -91,7 +91,9 @@ test('pool estimates follow payout = ((T/Tw)·s − s)·(1 − t) + s', () => {
 
 test('chart ticks and layout', () => {
   assert.equal(niceStep(100, 5), 20);
-  assert.equal(niceStep(12, 5), 2.5);
+  assert.equal(niceStep(12, 5), 5);
+  assert.equal(niceStep(3, 5), 1, 'whole points');
+  assert.deepEqual(niceTicks(1389, 1400).ticks, [1385, 1390, 1395, 1400]);
   const s = niceTicks(1388, 1431, 5);
   assert.ok(s.min <= 1388 && s.max >= 1431);
   assert.deepEqual(s.ticks, [1380, 1390, 1400, 1410, 1420, 1430, 1440]);

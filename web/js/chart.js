@@ -1,13 +1,13 @@
 // Geometry of the rating history chart (views/ratingchart.js draws it). Pure: tested in e2e/unit/.
 
-/** A "nice" step (1, 2, 2.5 or 5 × 10^k) so that `span` is cut into about `count` parts. */
+/** A "nice" step (1, 2 or 5 × 10^k, at least 1: ratings are labelled in whole points) so that `span` is cut into about `count` parts. */
 export function niceStep(span, count = 5) {
   if (!(span > 0) || !(count > 0)) return 1;
   const raw = span / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const f = raw / mag;
-  const nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
-  return nice * mag;
+  const nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
+  return Math.max(1, nice * mag);
 }
 
 /** Round tick values covering [min, max]: {min, max, step, ticks}, min/max widened to ticks. */
