@@ -7,7 +7,9 @@
 #   GAMES defaults to 10, MOVETIME_MS to 100. Environment: CHUHE (path of the chuhe binary,
 #   default target/release/chuhe under $CARGO_TARGET_DIR or ./target), FSF (fairy-stockfish path),
 #   MATCH_PY (referee script), LEVEL (Chuhe level, default 10), OUT (output folder),
-#   TC (a clock such as 10+0.1 — base seconds + increment — instead of a fixed time per move).
+#   TC (a clock such as 10+0.1 — base seconds + increment — instead of a fixed time per move),
+#   OPENINGS (one opening per line; default scripts/openings.txt: 80 standard two-ply openings,
+#   each played with colours swapped).
 set -euo pipefail
 
 GAMES="${1:-10}"
@@ -20,6 +22,7 @@ FSF="${FSF:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}"
 MATCH_PY="${MATCH_PY:-/work/shared/tools/match.py}"
 LEVEL="${LEVEL:-10}"
 OUT="${OUT:-$TARGET/match-fsf}"
+OPENINGS="${OPENINGS:-$ROOT/scripts/openings.txt}"
 
 if [ ! -x "$CHUHE" ]; then
     echo "building chuhe (release)..." >&2
@@ -30,6 +33,6 @@ python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install 
 
 if [ -n "${TC:-}" ]; then LIMIT=(--tc "$TC"); else LIMIT=(--movetime "$MOVETIME"); fi
 
-python3 "$MATCH_PY" --games "$GAMES" "${LIMIT[@]}" --out "$OUT" "$@" \
+python3 "$MATCH_PY" --games "$GAMES" "${LIMIT[@]}" --openings "$OPENINGS" --out "$OUT" "$@" \
     --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.usemillisec=true option.hashsize=64 option.level="$LEVEL" \
     --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64

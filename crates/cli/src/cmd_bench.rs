@@ -1,7 +1,9 @@
 //! `chuhe bench [--depth D] [--hash MB]`: searches fixed positions to a fixed depth and prints the
 //! total node count (a deterministic signature of the search) and the speed.
 
+use crate::output;
 use engine::bench;
+use std::io::Write;
 
 /// Arguments of `chuhe bench`.
 #[derive(clap::Args)]
@@ -18,10 +20,13 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     let hash = usize::try_from(args.hash).map_err(|e| e.to_string())?;
     let r = bench::run(args.depth, hash);
-    println!("positions {}", bench::POSITIONS.len());
-    println!("depth {}", args.depth);
-    println!("nodes {}", r.nodes);
-    println!("time {} ms", r.time_ms);
-    println!("nps {}", r.nps());
-    Ok(())
+    let mut out = std::io::stdout().lock();
+    output::finish(
+        writeln!(out, "positions {}", bench::POSITIONS.len())
+            .and_then(|()| writeln!(out, "depth {}", args.depth))
+            .and_then(|()| writeln!(out, "nodes {}", r.nodes))
+            .and_then(|()| writeln!(out, "time {} ms", r.time_ms))
+            .and_then(|()| writeln!(out, "nps {}", r.nps()))
+            .and_then(|()| out.flush()),
+    )
 }

@@ -1,6 +1,7 @@
 //! `chuhe moves --fen FEN [--notation iccs|uci|wxf|chinese]`: the legal moves, one per line.
 //! `--batch` reads one FEN per line from stdin and prints each position's moves on one line.
 
+use crate::output;
 use std::io::{BufRead, Write};
 use xiangqi::notation::{write_move, Notation};
 use xiangqi::{Position, START_FEN};
@@ -38,9 +39,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                 Ok(pos) => moves_of(&pos, args.notation).join(" "),
                 Err(e) => format!("error: {e}"),
             };
-            writeln!(out, "{text}").map_err(|e| e.to_string())?;
+            if let Err(e) = writeln!(out, "{text}") {
+                return output::finish(Err(e));
+            }
         }
-        return out.flush().map_err(|e| e.to_string());
+        return output::finish(out.flush());
     }
     let pos = Position::from_fen(&args.fen).map_err(|e| format!("invalid FEN: {e}"))?;
     let mut out = String::new();
@@ -48,6 +51,10 @@ pub fn run(args: &Args) -> Result<(), String> {
         out.push_str(&m);
         out.push('\n');
     }
-    print!("{out}");
-    Ok(())
+    let mut stdout = std::io::stdout().lock();
+    output::finish(
+        stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush()),
+    )
 }

@@ -1,5 +1,6 @@
 //! `chuhe perft --depth D [--fen FEN] [--divide] [--json]`.
 
+use crate::output;
 use std::io::Write;
 use std::time::Instant;
 use xiangqi::perft::perft;
@@ -25,6 +26,11 @@ pub struct Args {
 /// Runs perft root move by root move, reporting progress on stderr.
 pub fn run(args: &Args) -> Result<(), String> {
     let mut pos = Position::from_fen(&args.fen).map_err(|e| format!("invalid FEN: {e}"))?;
+    output::finish(count(args, &mut pos, &mut std::io::stdout().lock()))
+}
+
+/// Counts and writes the results to `out` (progress goes to stderr, its errors are ignored).
+fn count(args: &Args, pos: &mut Position, out: &mut impl Write) -> std::io::Result<()> {
     let start = Instant::now();
     let mut total: u64 = 0;
     if args.depth == 0 {
@@ -35,15 +41,16 @@ pub fn run(args: &Args) -> Result<(), String> {
         let show_progress = args.depth >= 5;
         for (i, &m) in roots.iter().enumerate() {
             let undo = pos.do_move(m);
-            let n = perft(&mut pos, args.depth - 1);
+            let n = perft(pos, args.depth - 1);
             pos.undo_move(m, undo);
             total += n;
             if args.divide {
-                println!("{m} {n}");
+                writeln!(out, "{m} {n}")?;
             }
             if show_progress {
                 let secs = start.elapsed().as_secs_f64();
-                eprint!(
+                let _ = write!(
+                    std::io::stderr(),
                     "\r[{}/{}] {} nodes, {:.1} s, {:.1} M nodes/s   ",
                     i + 1,
                     roots.len(),
@@ -55,16 +62,19 @@ pub fn run(args: &Args) -> Result<(), String> {
             }
         }
         if show_progress {
-            eprintln!();
+            let _ = writeln!(std::io::stderr());
         }
     }
     let seconds = start.elapsed().as_secs_f64();
     let nps = total as f64 / seconds.max(1e-9);
     if args.json {
-        println!("{{\"nodes\":{total},\"seconds\":{seconds:.3},\"nps\":{nps:.0}}}");
+        writeln!(
+            out,
+            "{{\"nodes\":{total},\"seconds\":{seconds:.3},\"nps\":{nps:.0}}}"
+        )?;
     } else {
-        println!("nodes {total}");
-        println!("time {seconds:.3} s, {:.2} M nodes/s", nps / 1e6);
+        writeln!(out, "nodes {total}")?;
+        writeln!(out, "time {seconds:.3} s, {:.2} M nodes/s", nps / 1e6)?;
     }
-    Ok(())
+    out.flush()
 }

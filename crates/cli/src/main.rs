@@ -9,6 +9,7 @@ mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
+mod output;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

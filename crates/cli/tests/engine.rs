@@ -1,4 +1,5 @@
-//! The real `chuhe` binary: an engine conversation over pipes, and a deterministic bench.
+//! The real `chuhe` binary: an engine conversation over pipes, a deterministic bench, and
+//! commands whose reader closes the pipe early.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -70,4 +71,35 @@ fn bench_prints_a_deterministic_signature() {
     let a = run();
     assert!(a > 1000);
     assert_eq!(a, run());
+}
+
+/// Runs `chuhe args` with its stdout pipe closed before it writes: it must neither panic nor fail.
+fn run_with_closed_stdout(args: &[&str], input: Option<&str>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn chuhe");
+    drop(child.stdout.take());
+    if let Some(mut stdin) = child.stdin.take() {
+        if let Some(text) = input {
+            // The command may stop reading once its output is gone.
+            let _ = stdin.write_all(text.as_bytes());
+        }
+    }
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+}
+
+#[test]
+fn printing_commands_survive_a_closed_pipe() {
+    run_with_closed_stdout(&["bench", "--depth", "3"], None);
+    run_with_closed_stdout(&["perft", "--depth", "3", "--divide"], None);
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
+    run_with_closed_stdout(&["moves", "--batch"], Some(&fen.repeat(2000)));
+    run_with_closed_stdout(&["engine"], Some("ucci\nisready\ngo depth 3\nquit\n"));
 }

@@ -3,7 +3,8 @@
 //!
 //! Key decision: mobility is counted with masks and population counts instead of walking the
 //! board square by square; the squares beyond the first blocker along a ray are exactly the ray
-//! of the blocker in the same direction, so no variable shifts are needed.
+//! of the blocker in the same direction, so no variable shifts are needed; a run of empty points
+//! along a ray is counted from the distance to its first blocker, not with a population count.
 
 /// Ray directions: north (+9), south (−9), east (+1), west (−1). Even directions increase the
 /// square index.
@@ -41,17 +42,40 @@ pub(crate) fn nearest(blockers: u128, dir: usize) -> usize {
     }
 }
 
-/// Points reached along the ray from `s` in direction `d`: the empty ones up to the first
-/// blocker, plus the blocker itself. Also returns the blocker, if any.
+/// `RAY_LEN[square][direction]`: number of squares on the ray.
+pub(crate) static RAY_LEN: [[u8; 4]; 90] = {
+    let mut t = [[0u8; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            t[s][d] = RAYS[s][d].count_ones() as u8;
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Square step of each direction.
+const STEP: [usize; 4] = [9, 9, 1, 1];
+
+/// Distance in steps from `s` to `b`, a square on the ray from `s` in direction `d`.
 #[inline]
-pub(crate) fn ray_reach(occ: u128, s: usize, d: usize) -> (u128, Option<usize>) {
-    let mask = RAYS[s][d];
-    let blockers = occ & mask;
+fn steps(s: usize, b: usize, d: usize) -> i32 {
+    let diff = if d & 1 == 0 { b - s } else { s - b };
+    (diff / STEP[d]) as i32
+}
+
+/// Number of empty points before the first blocker from `s` in direction `d`, and the blocker.
+#[inline]
+pub(crate) fn ray_run(occ: u128, s: usize, d: usize) -> (i32, Option<usize>) {
+    let blockers = occ & RAYS[s][d];
     if blockers == 0 {
-        (mask, None)
+        (i32::from(RAY_LEN[s][d]), None)
     } else {
         let b = nearest(blockers, d);
-        (mask & !RAYS[b][d], Some(b))
+        (steps(s, b, d) - 1, Some(b))
     }
 }
 
@@ -113,8 +137,9 @@ mod tests {
         assert_eq!(RAYS[0][0].count_ones(), 9);
         assert_eq!(RAYS[0][2].count_ones(), 8);
         let occ = 1u128 << 36; // a4
-        let (reach, blocker) = ray_reach(occ, 0, 0);
-        assert_eq!(blocker, Some(36));
-        assert_eq!(reach.count_ones(), 4);
+        assert_eq!(ray_run(occ, 0, 0), (3, Some(36)));
+        assert_eq!(ray_run(occ, 0, 2), (8, None));
+        assert_eq!(ray_run(occ, 45, 1), (0, Some(36)));
+        assert_eq!(ray_run(1u128 << 2, 8, 3), (5, Some(2)));
     }
 }

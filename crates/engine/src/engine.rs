@@ -15,9 +15,15 @@ use xiangqi::{IllegalMove, Move, Position};
 /// Default hash size in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// Most search threads (`Threads` option).
+pub const MAX_THREADS: usize = 64;
+
 /// The computer opponent.
 pub struct Engine {
     searcher: Searcher,
+    /// Helper searchers of a parallel search (Lazy SMP), sharing the main searcher's table.
+    helpers: Vec<Searcher>,
+    threads: usize,
     base: Position,
     moves: Vec<Move>,
     pos: Position,
@@ -43,6 +49,8 @@ impl Engine {
         let pos = Position::startpos();
         Engine {
             searcher: Searcher::new(hash_mb),
+            helpers: Vec::new(),
+            threads: 1,
             history: vec![entry(&pos)],
             base: pos.clone(),
             moves: Vec::new(),
@@ -54,6 +62,20 @@ impl Engine {
             hash_mb,
             book: true,
         }
+    }
+
+    /// Sets the number of search threads (1..=[`MAX_THREADS`]). With more than one, helper threads
+    /// search the same position with a shared hash table (Lazy SMP); the result is then no
+    /// longer reproducible node for node. One thread (the default) is deterministic.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+    }
+
+    /// The number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Resizes the hash table (clears it).
@@ -106,6 +128,7 @@ impl Engine {
     /// Forgets the hash table and history (a new game).
     pub fn new_game(&mut self) {
         self.searcher.clear();
+        self.helpers.clear();
     }
 
     /// Sets the position: `base` followed by `moves`. On an illegal move nothing changes.
@@ -183,15 +206,20 @@ impl Engine {
         // Moves that would lose by perpetual chase at the third repetition count as banned.
         let mut banned = self.banned.clone();
         banned.extend(crate::chase::losing_chase_moves(&self.base, &self.moves));
-        let mut result = self.searcher.search(
-            &self.pos,
-            &self.history,
-            &banned,
-            &limits,
-            options,
-            control,
-            on_info,
-        );
+        self.searcher.set_game_moves(&self.moves);
+        let mut result = if self.threads > 1 {
+            self.parallel_search(&banned, &limits, options, control, on_info)
+        } else {
+            self.searcher.search(
+                &self.pos,
+                &self.history,
+                &banned,
+                &limits,
+                options,
+                control,
+                on_info,
+            )
+        };
         if self.level < MAX_LEVEL && !result.root_scores.is_empty() {
             let i = level::choose(&result.root_scores, self.level, &mut self.rng);
             if let Some(&(m, score)) = result.root_scores.get(i) {
@@ -203,6 +231,55 @@ impl Engine {
             }
         }
         result
+    }
+}
+
+impl Engine {
+    /// Lazy SMP: the helpers search the same root with the shared table until the main search
+    /// ends; only the main searcher's result and reports count.
+    fn parallel_search(
+        &mut self,
+        banned: &[Move],
+        limits: &Limits,
+        options: SearchOptions,
+        control: &Control,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let tt = self.searcher.shared_tt();
+        self.helpers
+            .retain(|h| std::sync::Arc::ptr_eq(&h.shared_tt(), &tt));
+        while self.helpers.len() < self.threads - 1 {
+            let mut h = Searcher::sharing(std::sync::Arc::clone(&tt));
+            h.set_helper(self.helpers.len() + 1);
+            self.helpers.push(h);
+        }
+        // Helpers stop with the main search; they obey no clock or node limit of their own.
+        let helper_limits = Limits {
+            depth: limits.depth,
+            nodes: None,
+            time: None,
+            infinite: true,
+        };
+        let helper_control = Control::new();
+        let (pos, history, moves) = (&self.pos, &self.history, &self.moves);
+        let searcher = &mut self.searcher;
+        let helpers = &mut self.helpers;
+        std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let (limits, stop) = (&helper_limits, &helper_control);
+                let spawned = std::thread::Builder::new()
+                    .stack_size(64 * 1024 * 1024)
+                    .spawn_scoped(scope, move || {
+                        h.set_game_moves(moves);
+                        h.search(pos, history, banned, limits, options, stop, &mut |_| {});
+                    });
+                // A helper that cannot start only costs speed.
+                drop(spawned);
+            }
+            let result = searcher.search(pos, history, banned, limits, options, control, on_info);
+            helper_control.stop();
+            result
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::bitboard::{horse_targets, nearest, ray_reach, RAYS};
+use crate::bitboard::{horse_targets, nearest, ray_run, RAYS};
 use crate::eval_state::EvalState;
 use crate::params::Params;
 use xiangqi::{Color, Position, Role};
@@ -239,7 +239,8 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
 fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i32, bool) {
     let mut reach = 0;
     for d in 0..4 {
-        reach |= ray_reach(occ, s, d).0;
+        let (run, blocker) = ray_run(occ, s, d);
+        reach += run + blocker.map_or(0, |b| i32::from(own >> b & 1 == 0));
     }
     let ahead = if color == Color::Red {
         ABOVE[s / 9]
@@ -247,17 +248,13 @@ fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i
         BELOW[s / 9]
     };
     let open = pawns & ahead & FILES[s % 9] == 0;
-    ((reach & !own).count_ones() as i32, open)
+    (reach, open)
 }
 
 /// Number of quiet moves of a cannon on `s`.
 #[inline]
 fn cannon_quiet_moves(occ: u128, s: usize) -> i32 {
-    let mut reach = 0;
-    for d in 0..4 {
-        reach |= ray_reach(occ, s, d).0;
-    }
-    (reach & !occ).count_ones() as i32
+    (0..4).map(|d| ray_run(occ, s, d).0).sum()
 }
 
 /// Enemy cannons and chariots lined up on `color`'s king file, looking towards the enemy: the

@@ -41,7 +41,8 @@ fn crossed_bonus(role: Role, color: Color, sq: xiangqi::Square) -> i32 {
     }
 }
 
-/// A scored move list consumed best-first.
+/// A scored move list consumed best-first. The searcher keeps one per ply and refills it
+/// (`fill_*`), so no node initialises or copies a move list.
 pub struct Picker {
     pub(crate) moves: MoveList,
     scores: [i32; MAX_MOVES],
@@ -49,21 +50,29 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Scores `moves` for the node.
-    pub fn new(
+    /// An empty picker.
+    pub fn empty() -> Picker {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        }
+    }
+
+    /// Scores the moves already in `self.moves` for a full-width node.
+    pub fn score_all(
+        &mut self,
         pos: &Position,
-        moves: MoveList,
         tt_move: Option<Move>,
         hist: &History,
         ply: usize,
         prev: Option<Move>,
-    ) -> Picker {
-        let mut scores = [0i32; MAX_MOVES];
+    ) {
         let killers = hist.killers(ply);
         let counter = hist.counter(prev);
         let us = pos.turn();
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+        for (i, &m) in self.moves.iter().enumerate() {
+            self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else if pos.is_capture(m) {
                 let victim = victim_value(pos, m);
@@ -86,32 +95,23 @@ impl Picker {
                 hist.score(us, m)
             };
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+        self.next = 0;
     }
 
-    /// Captures ordered by MVV/LVA only (quiescence search).
-    pub fn captures(pos: &Position, moves: MoveList, tt_move: Option<Move>) -> Picker {
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
+    /// Scores the captures already in `self.moves` by MVV/LVA only (quiescence search).
+    pub fn score_captures(&mut self, pos: &Position, tt_move: Option<Move>) {
+        for (i, &m) in self.moves.iter().enumerate() {
             let victim = victim_value(pos, m);
             let attacker = pos
                 .piece_at(m.from())
                 .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-            scores[i] = if Some(m) == tt_move {
+            self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else {
                 victim * 16 - attacker / 8
             };
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+        self.next = 0;
     }
 
     /// The next move, best score first, with its ordering score.
@@ -121,12 +121,10 @@ impl Picker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // First index of the highest score, in two passes the compiler vectorises.
+        let rest = &self.scores[self.next..n];
+        let top = rest.iter().copied().max()?;
+        let best = self.next + rest.iter().position(|&x| x == top)?;
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
         self.scores.swap(self.next, best);

@@ -8,10 +8,10 @@
 
 use crate::control::Control;
 use crate::movepick::{victim_value, Picker};
-use crate::repetition::{judge, Repetition};
+use crate::repetition::{find, verdict, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
-use xiangqi::{Move, MoveList, Role};
+use xiangqi::{Move, Role};
 
 /// Converts a node-relative mate score for storing in the hash table.
 #[inline]
@@ -49,29 +49,27 @@ impl Searcher {
     }
 
     /// Whether the side to move has a chariot, horse or cannon (null move is safe enough).
+    #[inline]
     fn has_major(&self) -> bool {
         let us = self.pos.turn();
-        let mut set = self.pos.occupied_by(us);
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            if let Some(p) = self.pos.piece_at(xiangqi::Square::new(s)) {
-                if matches!(p.role, Role::Chariot | Role::Horse | Role::Cannon) {
-                    return true;
-                }
-            }
-        }
-        false
+        let st = &self.state;
+        st.count(us, Role::Chariot) + st.count(us, Role::Horse) + st.count(us, Role::Cannon) > 0
     }
 
-    /// Judges rule endings at a non-root node: repetition and move limit.
+    /// Judges rule endings at a non-root node: repetition (perpetual check at once from the
+    /// check flags, perpetual chase through [`crate::cycle`]) and move limit.
     #[inline]
-    fn rule_score(&self, ply: usize) -> Option<i32> {
-        match judge(&self.stack) {
-            Repetition::None => {}
-            Repetition::Draw => return Some(self.draw_score(ply)),
-            Repetition::Win => return Some(MATE - ply as i32),
-            Repetition::Loss => return Some(-(MATE - ply as i32)),
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+        if let Some(j) = find(&self.stack) {
+            let mut v = verdict(&self.stack, j, self.stack.len() - 1);
+            if v == Repetition::Draw {
+                v = self.cycles.judge(&self.pos, &self.stack, &self.line, j);
+            }
+            return Some(match v {
+                Repetition::Win => MATE - ply as i32,
+                Repetition::Loss => -(MATE - ply as i32),
+                Repetition::Draw | Repetition::None => self.draw_score(ply),
+            });
         }
         let limit = self.options.move_limit;
         if limit > 0 && self.pos.halfmoves() >= limit {
@@ -168,10 +166,10 @@ impl Searcher {
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 let undo = self.pos.do_null_move();
-                self.push(false);
+                self.push(false, None);
                 self.moves[ply] = None;
                 let s = -self.search_node(-beta, -beta + 1, depth - 1 - r, ply + 1, false, control);
-                self.stack.pop();
+                self.pop();
                 self.pos.undo_null_move(undo);
                 if self.stopped {
                     return 0;
@@ -205,7 +203,7 @@ impl Searcher {
         // The hash move is tried before any generation: a cut-off then costs no move list.
         let tt_move = tt_move.filter(|&m| self.pos.is_legal_in_place(m));
         let mut pending_tt = tt_move;
-        let mut picker: Option<Picker> = None;
+        let mut generated = false;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
 
         let us = self.pos.turn();
@@ -222,17 +220,16 @@ impl Searcher {
             let (m, order) = if let Some(t) = pending_tt.take() {
                 (t, crate::movepick::TT_ORDER)
             } else {
-                if picker.is_none() {
-                    let mut list = MoveList::new();
-                    self.pos.legal_moves_known_check_into(&mut list, in_check);
-                    if list.is_empty() {
-                        // Checkmate or stalemate: the side to move loses.
-                        return -(MATE - ply as i32);
-                    }
-                    picker = Some(Picker::new(&self.pos, list, tt_move, &self.hist, ply, prev));
+                if !generated {
+                    generated = true;
+                    // Pseudo-legal moves; king safety is tested only for the moves played.
+                    let picker = &mut self.pickers[ply];
+                    self.pos.pseudo_moves_into(&mut picker.moves);
+                    picker.score_all(&self.pos, tt_move, &self.hist, ply, prev);
                 }
-                match picker.as_mut().and_then(Picker::next) {
+                match self.pickers[ply].next() {
                     Some((m, _)) if Some(m) == tt_move => continue,
+                    Some(x) if !self.pos.pseudo_is_legal(x.0, in_check) => continue,
                     Some(x) => x,
                     None => break,
                 }
@@ -271,7 +268,7 @@ impl Searcher {
             }
             let undo = self.make(m);
 
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             self.moves[ply] = Some(m);
             let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + ext;
@@ -306,7 +303,7 @@ impl Searcher {
                     score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
                 }
             }
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 return 0;
@@ -338,6 +335,10 @@ impl Searcher {
             }
         }
 
+        if move_count == 0 {
+            // Checkmate or stalemate: the side to move loses.
+            return -(MATE - ply as i32);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -415,22 +416,21 @@ impl Searcher {
             best = stand;
             alpha = alpha.max(stand);
         }
-        let mut list = MoveList::new();
+        // Pseudo-legal moves; king safety is tested only for the moves played.
+        let picker = &mut self.pickers[ply];
         if in_check {
-            self.pos.legal_moves_known_check_into(&mut list, true);
-            if list.is_empty() {
-                return -(MATE - ply as i32);
-            }
+            self.pos.pseudo_moves_into(&mut picker.moves);
         } else {
-            self.pos.legal_captures_known_check_into(&mut list, false);
+            self.pos.pseudo_captures_into(&mut picker.moves);
         }
         let tt_move = entry
             .and_then(|e| e.best_move())
-            .filter(|m| list.contains(*m));
-        let mut picker = Picker::captures(&self.pos, list, tt_move);
+            .filter(|m| picker.moves.contains(*m));
+        picker.score_captures(&self.pos, tt_move);
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some((m, _)) = picker.next() {
+        let mut legal = 0;
+        while let Some((m, _)) = self.pickers[ply].next() {
             if !in_check {
                 let victim = victim_value(&self.pos, m);
                 // Delta pruning.
@@ -438,11 +438,15 @@ impl Searcher {
                     continue;
                 }
             }
+            if !self.pos.pseudo_is_legal(m, in_check) {
+                continue;
+            }
+            legal += 1;
             let gives_check = self.pos.gives_check(m);
             let undo = self.make(m);
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             let score = -self.qsearch(-beta, -alpha, ply + 1, control);
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 return 0;
@@ -458,6 +462,9 @@ impl Searcher {
                     alpha = score;
                 }
             }
+        }
+        if in_check && legal == 0 {
+            return -(MATE - ply as i32);
         }
         let bound = if best >= beta {
             Bound::Lower

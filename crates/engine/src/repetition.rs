@@ -4,8 +4,8 @@
 //! check, and the plies since the last capture. A repeated position (2-fold inside the search,
 //! as Pikafish and Fairy-Stockfish do) is judged at once: if every move of one side in the cycle
 //! was a check and not every move of the other side was, the checking side loses (perpetual
-//! check, 长将); otherwise it is a draw. Perpetual chase (长捉) is left to the arbiter, which tells
-//! the engine through `banmoves`.
+//! check, 长将); otherwise the search has the cycle ruled on by `cycle.rs` (perpetual chase, 长捉,
+//! by the rules crate's judge), and it is a draw when nobody chased perpetually.
 
 /// One position of the game or search line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,24 +34,30 @@ pub enum Repetition {
 /// Judges the last entry of `stack` against earlier positions with the same side to move.
 #[must_use]
 pub fn judge(stack: &[RepEntry]) -> Repetition {
-    let Some(n) = stack.len().checked_sub(1) else {
-        return Repetition::None;
-    };
+    match find(stack) {
+        Some(j) => verdict(stack, j, stack.len() - 1),
+        None => Repetition::None,
+    }
+}
+
+/// The index of the latest earlier entry of `stack` (same side to move, no capture since) with
+/// the key of the last entry, if any.
+#[must_use]
+pub fn find(stack: &[RepEntry]) -> Option<usize> {
+    let n = stack.len().checked_sub(1)?;
     let cur = stack[n];
     let min_j = n - (cur.halfmoves as usize).min(n);
-    let Some(mut j) = n.checked_sub(4) else {
-        return Repetition::None;
-    };
+    let mut j = n.checked_sub(4)?;
     while j >= min_j {
         if stack[j].key == cur.key {
-            return verdict(stack, j, n);
+            return Some(j);
         }
         if j < 2 {
             break;
         }
         j -= 2;
     }
-    Repetition::None
+    None
 }
 
 /// The verdict for the cycle from position `j` to position `n` (same side to move).

@@ -7,12 +7,15 @@
 //! are scored like being mated, so the search avoids them exactly as it avoids mate.
 
 use crate::control::Control;
+use crate::cycle::CycleRulings;
 use crate::eval::evaluate_state;
 use crate::eval_state::EvalState;
 use crate::history::History;
+use crate::movepick::Picker;
 use crate::params::Params;
 use crate::repetition::RepEntry;
 use crate::tt::TranspositionTable;
+use std::sync::Arc;
 use xiangqi::{Move, Position, Undo};
 
 /// Larger than any score.
@@ -132,10 +135,18 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// Search state kept between searches (hash table, history).
 pub struct Searcher {
-    pub(crate) tt: TranspositionTable,
+    pub(crate) tt: Arc<TranspositionTable>,
+    /// For a helper thread of a parallel search: its index (from 1). Helpers leave the table's
+    /// generation alone and start their iterations at varied depths.
+    helper: Option<usize>,
     pub(crate) hist: History,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<RepEntry>,
+    /// The move that led to each entry of `stack` (`None`: unknown or a null move).
+    pub(crate) line: Vec<Option<Move>>,
+    game_moves: Vec<Move>,
+    /// Rulings on repetition cycles (perpetual chase).
+    pub(crate) cycles: CycleRulings,
     pub(crate) moves: Vec<Option<Move>>,
     pub(crate) evals: [i32; MAX_PLY + 2],
     pub(crate) pv: Vec<[Move; MAX_PLY + 1]>,
@@ -148,15 +159,23 @@ pub struct Searcher {
     pub(crate) options: SearchOptions,
     pub(crate) root_color: xiangqi::Color,
     pub(crate) lmr: Vec<[u8; 64]>,
+    /// One move picker per ply, reused from node to node.
+    pub(crate) pickers: Vec<Picker>,
     eval_cache: Vec<(u64, i32)>,
     /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
-    state: EvalState,
+    pub(crate) state: EvalState,
 }
 
 impl Searcher {
     /// A searcher with a hash table of `hash_mb` MiB.
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::sharing(Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A searcher that uses the table `tt`, which other searchers may share (Lazy SMP).
+    #[must_use]
+    pub fn sharing(tt: Arc<TranspositionTable>) -> Searcher {
         let null = Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1));
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -166,10 +185,14 @@ impl Searcher {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
+            helper: None,
             hist: History::new(),
             pos: Position::startpos(),
             stack: Vec::with_capacity(1024),
+            line: Vec::with_capacity(1024),
+            game_moves: Vec::new(),
+            cycles: CycleRulings::new(),
             moves: vec![None; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: vec![[null; MAX_PLY + 1]; MAX_PLY + 2],
@@ -182,6 +205,7 @@ impl Searcher {
             options: SearchOptions::default(),
             root_color: xiangqi::Color::Red,
             lmr,
+            pickers: (0..MAX_PLY + 2).map(|_| Picker::empty()).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
             state: EvalState::new(&Position::startpos(), &Params::DEFAULT),
         }
@@ -189,7 +213,7 @@ impl Searcher {
 
     /// Replaces the hash table by one of `mb` MiB.
     pub fn resize_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+        self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
     /// Forgets hash and history (new game).
@@ -202,6 +226,19 @@ impl Searcher {
     #[must_use]
     pub fn tt(&self) -> &TranspositionTable {
         &self.tt
+    }
+
+    /// The hash table, to share with helper searchers ([`Searcher::sharing`]).
+    #[must_use]
+    pub fn shared_tt(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
+    /// Makes this searcher helper number `index` (from 1) of a parallel search: it does not age
+    /// the shared table, and odd-numbered helpers start one iteration deeper, so that the threads
+    /// spread over more of the tree ("Lazy SMP").
+    pub fn set_helper(&mut self, index: usize) {
+        self.helper = Some(index);
     }
 
     /// Searches `pos`, reached through the positions in `history` (oldest first, each with the key,
@@ -222,12 +259,20 @@ impl Searcher {
         self.state = EvalState::new(pos, &Params::DEFAULT);
         self.stack.clear();
         self.stack.extend_from_slice(history);
+        self.line.clear();
+        if history.len() == self.game_moves.len() + 1 {
+            self.line.push(None);
+            self.line.extend(self.game_moves.iter().copied().map(Some));
+        } else {
+            self.line.resize(history.len(), None);
+        }
         if self.stack.last().map(|e| e.key) != Some(pos.hash()) {
             self.stack.push(RepEntry {
                 key: pos.hash(),
                 check: pos.is_check(),
                 halfmoves: pos.halfmoves(),
             });
+            self.line.push(None);
         }
         self.options = options;
         self.root_color = pos.turn();
@@ -235,7 +280,9 @@ impl Searcher {
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.hard_ms = limits.time.map_or(u64::MAX, |t| t.maximum_ms);
-        self.tt.new_search();
+        if self.helper.is_none() {
+            self.tt.new_search();
+        }
         self.hist.age();
         self.moves.fill(None);
 
@@ -263,7 +310,11 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut prev_score = 0;
         let mut best_changes = 0;
-        for depth in 1..=max_depth {
+        let first_depth = match self.helper {
+            Some(i) if i % 2 == 1 => 2.min(max_depth),
+            _ => 1,
+        };
+        for depth in first_depth..=max_depth {
             self.seldepth = 0;
             let (score, completed) = if self.options.exact_root || depth < 5 {
                 self.root_search(&mut root_moves, depth, -INFINITE, INFINITE, control)
@@ -388,7 +439,7 @@ impl Searcher {
             let m = root_moves[i].0;
             let gives_check = self.pos.gives_check(m);
             let undo = self.make(m);
-            self.push(gives_check);
+            self.push(gives_check, Some(m));
             self.moves[0] = Some(m);
             let ext = i32::from(gives_check || in_check);
             let new_depth = depth - 1 + ext.min(1);
@@ -401,7 +452,7 @@ impl Searcher {
                 }
                 s
             };
-            self.stack.pop();
+            self.pop();
             self.unmake(m, undo);
             if self.stopped {
                 // Keep the order found so far; the first move is the best proven one.
@@ -481,14 +532,31 @@ impl Searcher {
         self.pos.undo_move(m, undo);
     }
 
-    /// Pushes the position just reached onto the repetition stack.
+    /// Pushes the position just reached by `mv` (`None`: a null move) onto the repetition stack.
     #[inline]
-    pub(crate) fn push(&mut self, check: bool) {
+    pub(crate) fn push(&mut self, check: bool, mv: Option<Move>) {
         self.stack.push(RepEntry {
             key: self.pos.hash(),
             check,
             halfmoves: self.pos.halfmoves(),
         });
+        self.line.push(mv);
+    }
+
+    /// Pops the last position off the repetition stack.
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        self.stack.pop();
+        self.line.pop();
+    }
+
+    /// The moves of the game before the root, oldest first, for judging perpetual chases that
+    /// began before the root: the `history` given to the next [`Searcher::search`] must then be
+    /// the positions these moves lead through (one more entry than moves). Without them, or when
+    /// the counts differ, only cycles inside the search line are judged for chases.
+    pub fn set_game_moves(&mut self, moves: &[Move]) {
+        self.game_moves.clear();
+        self.game_moves.extend_from_slice(moves);
     }
 
     /// Polls limits every 1024 nodes.

@@ -1,11 +1,15 @@
 //! Transposition table.
 //!
-//! Key decision: one search thread, so a plain `Vec` of 16-byte entries with the full 64-bit key
-//! stored for verification — no atomics, no lossy races. Two entries per bucket: the first is
-//! replaced only by deeper or newer results, the second always. Entries carry the search
-//! generation so that results of earlier searches are replaced first. Mate scores are stored
-//! relative to the node (see [`crate::search`]), so they stay correct when read at another ply.
+//! Key decision: the table is shared by all search threads (Lazy SMP) without locks. Each 16-byte
+//! slot is two relaxed atomic words: the entry's data packed into 64 bits, and the full key XOR
+//! that data. A slot torn by two threads writing at once fails the key check and reads as a miss
+//! (the "lockless hashing" of Hyatt and Mann), so no entry is ever read half-updated; on x86-64
+//! relaxed atomic loads and stores are plain moves. Two entries per bucket: the first is replaced
+//! only by deeper or newer results, the second always. Entries carry the search generation so
+//! that results of earlier searches are replaced first. Mate scores are stored relative to the
+//! node (see [`crate::search`]), so they stay correct when read at another ply.
 
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use xiangqi::Move;
 
 /// What a stored score means.
@@ -85,13 +89,64 @@ impl Entry {
     fn generation(&self) -> u8 {
         self.bound_gen >> 2
     }
+
+    /// The entry's data in one word (everything but the key).
+    fn pack(&self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth as u8) << 48
+            | u64::from(self.bound_gen) << 56
+    }
+
+    /// The entry stored under `key` with the packed `data`.
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8 as i8,
+            bound_gen: (data >> 56) as u8,
+        }
+    }
 }
 
-/// The transposition table.
+/// One slot: the packed data and the key XOR the data.
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn empty() -> Slot {
+        let data = Entry::EMPTY.pack();
+        Slot {
+            check: AtomicU64::new(Entry::EMPTY.key ^ data),
+            data: AtomicU64::new(data),
+        }
+    }
+
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Entry::unpack(check ^ data, data)
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.pack();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+/// The transposition table, shared by the search threads (`Arc`), all methods through `&self`.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -100,31 +155,34 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.clamp(1, 65536) * 1024 * 1024;
         let mut n = 64usize;
-        while n * 2 * std::mem::size_of::<Entry>() <= bytes {
+        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
             n *= 2;
         }
         TranspositionTable {
-            entries: vec![Entry::EMPTY; n],
+            slots: (0..n).map(|_| Slot::empty()).collect(),
             mask: n - 2,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Size in mebibytes.
     #[must_use]
     pub fn size_mb(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
-        self.generation = 0;
+    /// Forgets everything (no search may be running).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.save(&Entry::EMPTY);
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred for replacement.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
     #[inline]
@@ -137,17 +195,17 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.entries[b..b + 2]
+        self.slots[b..b + 2]
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.depth >= 0)
-            .copied()
     }
 
     /// Stores a search result.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         mv: Option<Move>,
         score: i32,
@@ -156,22 +214,20 @@ impl TranspositionTable {
         bound: Bound,
     ) {
         let b = self.bucket(key);
-        let gen = self.generation;
-        let slot = if self.entries[b].key == key {
-            b
-        } else if self.entries[b + 1].key == key {
-            b + 1
+        let gen = self.generation.load(Ordering::Relaxed);
+        let first = self.slots[b].load();
+        let second = self.slots[b + 1].load();
+        let (slot, old) = if first.key == key {
+            (b, first)
+        } else if second.key == key {
+            (b + 1, second)
+        } else if first.depth < 0 || first.generation() != gen || depth >= i32::from(first.depth) {
+            // Demote the old first entry into the always-replace slot.
+            self.slots[b + 1].save(&first);
+            (b, first)
         } else {
-            let first = &self.entries[b];
-            if first.depth < 0 || first.generation() != gen || depth >= i32::from(first.depth) {
-                // Demote the old first entry into the always-replace slot.
-                self.entries[b + 1] = self.entries[b];
-                b
-            } else {
-                b + 1
-            }
+            (b + 1, second)
         };
-        let old = self.entries[slot];
         let mv = match mv {
             Some(m) => m.to_u16(),
             None if old.key == key => old.mv,
@@ -184,23 +240,25 @@ impl TranspositionTable {
         {
             return;
         }
-        self.entries[slot] = Entry {
+        self.slots[slot].save(&Entry {
             key,
             mv,
             score: score.clamp(-32000, 32000) as i16,
             eval: eval.clamp(-32000, 32000) as i16,
             depth: depth.clamp(0, 127) as i8,
             bound_gen: (gen << 2) | bound as u8,
-        };
+        });
     }
 
     /// Permille of the first 1000 buckets used in this search (UCI `hashfull`).
     #[must_use]
     pub fn hashfull(&self) -> usize {
-        let n = self.entries.len().min(2000);
-        self.entries[..n]
+        let n = self.slots.len().min(2000);
+        let gen = self.generation.load(Ordering::Relaxed);
+        self.slots[..n]
             .iter()
-            .filter(|e| e.depth >= 0 && e.generation() == self.generation)
+            .map(Slot::load)
+            .filter(|e| e.depth >= 0 && e.generation() == gen)
             .count()
             * 1000
             / n

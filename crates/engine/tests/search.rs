@@ -1,5 +1,5 @@
 //! Search behaviour checked against the rules: forced mates, legal moves everywhere, repetition
-//! rulings, banned moves.
+//! rulings (perpetual check and chase), banned moves.
 
 mod common;
 
@@ -20,31 +20,6 @@ fn depth(d: i32) -> Limits {
     }
 }
 
-/// The same position seen from the other side: board rotated, colours and turn swapped.
-fn flipped(fen: &str) -> String {
-    let mut parts = fen.split_whitespace();
-    let board = parts.next().unwrap_or_default();
-    let turn = parts.next().unwrap_or("w");
-    let rows: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let turn = if turn == "w" { "b" } else { "w" };
-    format!("{} {turn} - - 0 1", rows.join("/"))
-}
-
 const MATES: [(&str, u32); 7] = [
     ("3k5/7R1/9/9/9/9/9/9/9/R4K3 w - - 0 1", 1),
     ("4k4/9/4N4/9/C8/9/9/9/9/3K5 w - - 0 1", 1),
@@ -58,7 +33,10 @@ const MATES: [(&str, u32); 7] = [
 #[test]
 fn finds_forced_mates_for_both_sides() {
     for (fen, n) in MATES {
-        for fen in [fen.to_string(), flipped(fen)] {
+        for fen in [
+            fen.to_string(),
+            Position::from_fen(fen).expect("valid FEN").flipped().fen(),
+        ] {
             let mut pos = Position::from_fen(&fen).expect("valid FEN");
             assert!(
                 !common::forced_mate(&mut pos, n - 1),
@@ -177,4 +155,67 @@ fn claims_the_win_when_the_opponent_perpetually_checks() {
         "scored as a win: {}",
         r.score
     );
+}
+
+/// Red's chariot attacks Black's unprotected horse on b4 and on a2 by turns (a perpetual chase);
+/// Black is far ahead in material, so without the perpetual-chase rule repeating would be Red's
+/// best.
+const CHASE_FEN: &str = "2bakab1r/9/9/2p1p1p2/9/1n5R1/9/9/9/3K5 b - - 0 1";
+
+#[test]
+fn never_repeats_a_perpetual_chase_that_loses() {
+    let base = Position::from_fen(CHASE_FEN).expect("fen");
+    let line: Vec<Move> = ["b4a2", "h4h2", "a2b4"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let r = search(&base, &line, &depth(6));
+    let m = r.best.expect("move");
+    assert_ne!(
+        m,
+        "h2h4".parse::<Move>().unwrap(),
+        "chasing the horse back onto the cycle loses"
+    );
+    assert!(r.score > -engine::search::MATE_BOUND, "{}", r.score);
+}
+
+#[test]
+fn parallel_search_finds_mates_and_stops_on_time() {
+    let mut e = Engine::new(8);
+    e.set_threads(3);
+    assert_eq!(e.threads(), 3);
+    for (fen, n) in MATES {
+        let mut pos = Position::from_fen(fen).expect("valid FEN");
+        e.set_position(&pos, &[]).expect("position");
+        let r = e.go(&depth(2 * n as i32 + 3), &Control::new(), &mut |_| {});
+        let m = r.best.expect("a move");
+        assert!(
+            mate_after(&mut pos, m, n),
+            "{fen}: {m} does not mate in {n}"
+        );
+        assert_eq!(
+            Score::from_internal(r.score),
+            Score::Mate(n as i32),
+            "{fen}"
+        );
+    }
+    // A timed search with helpers returns within its hard limit, with a legal move.
+    e.set_book(false);
+    e.set_position(&Position::startpos(), &[])
+        .expect("position");
+    let limits = Limits {
+        time: Some(engine::time::Budget {
+            optimum_ms: 100,
+            maximum_ms: 200,
+        }),
+        ..Limits::default()
+    };
+    let started = std::time::Instant::now();
+    let r = e.go(&limits, &Control::new(), &mut |_| {});
+    assert!(
+        started.elapsed().as_millis() < 1500,
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(Position::startpos().is_legal(r.best.expect("a move")));
 }

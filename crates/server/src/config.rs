@@ -2,6 +2,9 @@
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
 use platform::clock::TimeControl;
+use platform::ledger::Coins;
+use platform::rating::Profile;
+use platform::reward::RewardPolicy;
 use platform::table::{ChatLimits, TableConfig};
 use platform::Millis;
 use serde::Deserialize;
@@ -37,7 +40,7 @@ pub struct RoomConfig {
     pub name: String,
     /// Number of tables.
     pub tables: u32,
-    /// Coins a player needs to sit (enforced once coins exist).
+    /// Coins a player needs to sit at (or watch) this room's tables.
     #[serde(default)]
     pub min_coins: i64,
     /// The tables' default time control: a preset name (`ourgame`, `qq`, `blitz`, `rapid`,
@@ -51,6 +54,48 @@ pub struct RoomConfig {
 
 fn default_control() -> String {
     "ourgame".to_owned()
+}
+
+/// Coins: grants, rewards, wagers and betting (`[economy]`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct EconomyConfig {
+    /// Coins a registered user (not a guest) receives on registration.
+    pub starting_grant: i64,
+    /// Coins from the mint to the winner of a rated game; `None`: the rating profile's default
+    /// (10 for `lotto`, else 0).
+    pub winner_reward: Option<i64>,
+    /// Spectators may bet while fewer plies than this have been played.
+    pub bet_close_ply: u32,
+    /// Tax on wager and pool winnings, in permille (50 = 5 %).
+    pub tax_rate_permille: u32,
+}
+
+impl Default for EconomyConfig {
+    fn default() -> Self {
+        EconomyConfig {
+            starting_grant: 200,
+            winner_reward: None,
+            bet_close_ply: 20,
+            tax_rate_permille: 50,
+        }
+    }
+}
+
+impl EconomyConfig {
+    /// The winner's reward under `profile`: the configured amount, else the profile's default;
+    /// `None` when it is zero.
+    #[must_use]
+    pub fn reward_policy(&self, profile: &Profile) -> Option<RewardPolicy> {
+        let policy = RewardPolicy::for_profile(profile).unwrap_or(RewardPolicy {
+            amount: Coins::ZERO,
+            ..RewardPolicy::LOTTO
+        });
+        let amount = self.winner_reward.map_or(policy.amount, Coins);
+        amount
+            .is_positive()
+            .then_some(RewardPolicy { amount, ..policy })
+    }
 }
 
 /// The whole configuration. Every field has a default (see [`Config::default`]).
@@ -91,6 +136,8 @@ pub struct Config {
     pub ai_workers: usize,
     /// Games against the computer one user may have open at once.
     pub ai_games_per_user: usize,
+    /// Coins: grants, rewards, wagers and betting.
+    pub economy: EconomyConfig,
     /// The rooms of the lobby.
     pub rooms: Vec<RoomConfig>,
 }
@@ -123,10 +170,11 @@ impl Default for Config {
             ws_messages_per_sec: 20,
             ai_workers: 2,
             ai_games_per_user: 3,
+            economy: EconomyConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
-                room("intermediate", "Intermediate", 1_000),
-                room("advanced", "Advanced", 10_000),
+                room("intermediate", "Intermediate", 100),
+                room("advanced", "Advanced", 1_000),
             ],
         }
     }
@@ -186,6 +234,16 @@ impl Config {
             .is_err()
         {
             return bad(format!("unknown rating profile {:?}", self.rating_profile));
+        }
+        let e = &self.economy;
+        if e.starting_grant < 0 || e.winner_reward.is_some_and(|r| r < 0) {
+            return bad("economy: grants and rewards cannot be negative".into());
+        }
+        if e.tax_rate_permille > 1_000 {
+            return bad("economy: tax_rate_permille must be 0..=1000".into());
+        }
+        if self.rooms.iter().any(|r| r.min_coins < 0) {
+            return bad("min_coins cannot be negative".into());
         }
         if self.ai_workers == 0 {
             return bad("ai_workers must be at least 1".into());
@@ -247,6 +305,27 @@ mod tests {
         assert!(Config::from_toml("nonsense = 1").is_err());
         assert!(Config::from_toml("[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=0\n").is_err());
         assert!(Config::from_toml("rating_profile = \"chess.com\"").is_err());
+        assert!(Config::from_toml("[economy]\nstarting_grant = -1").is_err());
+    }
+
+    #[test]
+    fn the_winner_reward_follows_the_profile_unless_configured() {
+        let e = EconomyConfig::default();
+        assert_eq!(e.reward_policy(&Profile::Lotto), Some(RewardPolicy::LOTTO));
+        assert_eq!(e.reward_policy(&Profile::Ourgame), None);
+        let e = EconomyConfig {
+            winner_reward: Some(25),
+            ..EconomyConfig::default()
+        };
+        assert_eq!(
+            e.reward_policy(&Profile::Ourgame).map(|p| p.amount),
+            Some(Coins(25))
+        );
+        let e = EconomyConfig {
+            winner_reward: Some(0),
+            ..EconomyConfig::default()
+        };
+        assert_eq!(e.reward_policy(&Profile::Lotto), None);
     }
 
     #[test]

@@ -70,6 +70,10 @@ impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NameTaken => AppError::NameTaken,
+            e @ StoreError::Ledger(_) => {
+                let code = e.ledger_code().unwrap_or("internal");
+                AppError::BadRequest(code, e.to_string())
+            }
             other => AppError::Internal(other.to_string()),
         }
     }

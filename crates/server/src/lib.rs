@@ -11,6 +11,7 @@
 pub mod ai;
 pub mod client;
 pub mod clock;
+pub mod coins;
 pub mod config;
 pub mod error;
 pub mod http;
@@ -39,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::accounts::routes())
         .merge(http::lobby::routes())
         .merge(http::records::routes())
+        .merge(http::ledger::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(TraceLayer::new_for_http())

@@ -10,6 +10,7 @@ use crate::store::{Db, JournalWriter, StoreError, UnfinishedGame};
 use crate::table::{spawn_table, Registry, TableMsg, TableSetup};
 use crate::user::COMPUTER;
 use crate::ws::conn::ai_setup;
+use crate::ws::sockets::UserSockets;
 use crate::{app, clock};
 use platform::rating::Profile;
 use platform::TableId;
@@ -119,6 +120,7 @@ pub async fn start(
         profile,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
+        sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         engine: EnginePool::new(config.ai_workers, opponent),
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),

@@ -6,6 +6,7 @@ use crate::http::limit::AttemptLimiter;
 use crate::lobby::Lobby;
 use crate::store::{Db, JournalWriter};
 use crate::table::Registry;
+use crate::ws::sockets::UserSockets;
 use platform::rating::Profile;
 use std::sync::Arc;
 
@@ -27,6 +28,8 @@ pub struct Shared {
     pub journal: JournalWriter,
     /// Live tables.
     pub tables: Registry,
+    /// Open WebSocket connections by user (private messages such as `balance`).
+    pub sockets: UserSockets,
     /// Lobby summaries and their subscribers.
     pub lobby: Lobby,
     /// Engine workers for games against the computer.

@@ -20,7 +20,7 @@ pub struct UserInfo {
     pub guest: bool,
     /// Rating in the site's profile.
     pub rating: PlayerRating,
-    /// Coins, once they exist.
+    /// Coin balance when the user was read (`None` for the computer).
     pub coins: Option<i64>,
 }
 
@@ -67,6 +67,7 @@ impl UserInfo {
             "id": self.id.0,
             "name": self.name,
             "guest": self.guest,
+            "coins": self.coins,
             "rating": self.rating.rating.round() as i64,
             "games": self.rating.games,
             "provisional": profile.is_provisional(&self.rating),

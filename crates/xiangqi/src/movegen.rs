@@ -88,6 +88,36 @@ impl Position {
         self.filter_legal_known(list, in_check);
     }
 
+    /// The pseudo-legal moves of the side to move (own king safety not tested), appended to
+    /// `list` (cleared first), in the order [`Position::legal_moves_into`] would list them. An
+    /// engine tests each one with [`Position::pseudo_is_legal`] only when it is about to play it.
+    pub fn pseudo_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.pseudo_moves(list, Gen::All);
+    }
+
+    /// The pseudo-legal captures of the side to move (see [`Position::pseudo_moves_into`]).
+    pub fn pseudo_captures_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.pseudo_moves(list, Gen::Captures);
+    }
+
+    /// Whether `m`, a move from [`Position::pseudo_moves_into`] or
+    /// [`Position::pseudo_captures_into`] of this position, leaves the mover's king safe;
+    /// `in_check` must equal [`Position::is_check`]. Only moves that touch the king's lines or
+    /// horse legs (or any move when in check) are actually tried on the board.
+    #[inline]
+    pub fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
+        let king = self.kings[self.turn.index()];
+        if in_check || m.from() == king {
+            return self.leaves_king_safe(m);
+        }
+        let relation = &KING_RELATION[king.index()];
+        let rf = relation[m.from().index()];
+        let rt = relation[m.to().index()];
+        rf | (rt & REL_ON_LINE) == 0 || self.move_keeps_king_safe(m, rf, rt)
+    }
+
     /// Number of legal moves of the side to move.
     #[must_use]
     pub fn count_legal_moves(&mut self) -> usize {

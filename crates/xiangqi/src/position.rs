@@ -95,6 +95,18 @@ impl Position {
         pos
     }
 
+    /// The same position seen from the other side: the board turned 180°, the colours swapped
+    /// and the other side to move, so every move keeps its mover-relative meaning (handy for
+    /// symmetry tests of notation and evaluation).
+    #[must_use]
+    pub fn flipped(&self) -> Position {
+        let mut pieces = [None; 90];
+        for (sq, p) in self.pieces() {
+            pieces[sq.flip().index()] = Some(Piece::new(!p.color, p.role));
+        }
+        Position::from_parts(&pieces, !self.turn, self.halfmoves, self.fullmoves)
+    }
+
     #[inline]
     fn put(&mut self, sq: Square, code: u8) {
         let i = sq.index();

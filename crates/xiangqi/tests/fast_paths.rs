@@ -2,39 +2,11 @@
 //! random legal games: `gives_check` with make/`is_check`/unmake, and the known-check generators
 //! (all moves, captures, quiet moves) with the plain ones.
 
+mod common;
+
+use common::random_game;
 use proptest::prelude::*;
 use xiangqi::{Move, MoveList, Position};
-
-/// Plays up to `len` pseudo-random legal moves (a third of them captures when possible) and
-/// returns every position visited.
-fn random_game(seed: u64, len: usize) -> Vec<Position> {
-    let mut state = seed | 1;
-    let mut pos = Position::startpos();
-    let mut out = vec![pos.clone()];
-    let mut list = MoveList::new();
-    for _ in 0..len {
-        pos.legal_moves_into(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let captures: Vec<Move> = list
-            .iter()
-            .copied()
-            .filter(|&m| pos.is_capture(m))
-            .collect();
-        let m = if !captures.is_empty() && state.is_multiple_of(3) {
-            captures[(state >> 8) as usize % captures.len()]
-        } else {
-            list[(state >> 8) as usize % list.len()]
-        };
-        pos.do_move(m);
-        out.push(pos.clone());
-    }
-    out
-}
 
 /// The reference definition: play the move and look at the opponent's king.
 fn gives_check_slow(pos: &mut Position, m: Move) -> bool {

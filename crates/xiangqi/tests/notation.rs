@@ -70,29 +70,6 @@ fn check(fen: &str, row: &Row) {
     }
 }
 
-/// `fen` rotated 180° with the colours swapped, Black to move: every move has the same
-/// mover-relative description.
-fn flipped(fen: &str) -> String {
-    let board = fen.split_whitespace().next().expect("board");
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    format!("{} b", ranks.join("/"))
-}
-
 /// Chinese text as Black writes it: file and target numerals become ASCII digits; an ordinal
 /// before the piece name (二兵) stays.
 fn black_chinese(s: &str) -> String {
@@ -120,7 +97,7 @@ fn black_chinese(s: &str) -> String {
 /// Checks `row` in `fen` and, mirrored, for Black in the flipped position.
 fn check_both_sides(fen: &str, row: &Row) {
     check(fen, row);
-    let black = flipped(fen);
+    let black = pos(fen).flipped().fen();
     let chinese = black_chinese(row.chinese);
     let iccs = mv(row.iccs).flip().to_string();
     check(&black, &row_owned(&iccs, &chinese, row.wxf));
@@ -288,7 +265,7 @@ fn black_full_width_digits() {
         "炮二平五"
     );
     // Crowded Black pawns: position words stay Chinese.
-    let p = pos(&flipped(FOUR_PAWNS));
+    let p = pos(FOUR_PAWNS).flipped();
     assert_eq!(
         write_chinese(&p, mv("e2d2"), ChineseDigits::FullWidth),
         "二卒平４"

@@ -28,36 +28,13 @@ const FENS: &[&str] = &[
     "3ak4/4a4/4c4/9/4c4/4R4/9/9/4R4/3K5 w",
 ];
 
-/// `fen` rotated 180° with the colours swapped and Black to move.
-fn flipped(fen: &str) -> String {
-    let board = fen.split_whitespace().next().unwrap_or_default();
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .rev()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    format!("{} b", ranks.join("/"))
-}
-
 fn start(index: usize) -> Position {
-    let fen = FENS[index % FENS.len()];
-    let fen = if index >= FENS.len() {
-        flipped(fen)
+    let pos = Position::from_fen(FENS[index % FENS.len()]).expect("valid FEN");
+    if index >= FENS.len() {
+        pos.flipped()
     } else {
-        fen.to_string()
-    };
-    Position::from_fen(&fen).expect("valid FEN")
+        pos
+    }
 }
 
 /// Every legal move of `pos` in every notation: unique text that reads back as the move.

@@ -212,3 +212,29 @@ fn play_rejects_illegal_moves_without_change() {
         assert_eq!(p, before);
     }
 }
+
+#[test]
+fn flipped_turns_the_board_and_swaps_sides() {
+    let start = Position::startpos();
+    let flipped = start.flipped();
+    assert_eq!(flipped.turn(), Color::Black);
+    assert_eq!(flipped.board_fen(), start.board_fen());
+    assert_eq!(flipped.flipped().fen(), start.fen());
+    // A red rook on a0 becomes a black rook on i9, and its moves keep their meaning.
+    let p = pos("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    let f = p.flipped();
+    assert_eq!(f.fen(), "4k3r/9/9/9/9/9/9/9/9/5K3 b - - 0 1");
+    assert_eq!(
+        f.hash(),
+        Position::from_fen(&f.fen()).expect("valid").hash()
+    );
+    let flip_move = |m: &String| {
+        let m: Move = m.parse().expect("move");
+        m.flip().to_string()
+    };
+    let mut expected: Vec<String> = moves(&p.fen()).iter().map(flip_move).collect();
+    let mut got = moves(&f.fen());
+    expected.sort();
+    got.sort();
+    assert_eq!(got, expected);
+}

@@ -8,7 +8,7 @@
 use super::command::{Command, GoParams};
 use super::{ucci, uci};
 use crate::control::Control;
-use crate::engine::{Engine, DEFAULT_HASH_MB};
+use crate::engine::{Engine, DEFAULT_HASH_MB, MAX_THREADS};
 use crate::level::MAX_LEVEL;
 use crate::search::{Limits, SearchResult};
 use crate::time::{budget, ClockState, DEFAULT_OVERHEAD_MS};
@@ -186,7 +186,7 @@ impl Session {
                 "id author Chuhe developers",
                 "option usemillisec type check default false",
                 "option hashsize type spin min 1 max 4096 default 64",
-                "option threads type spin min 1 max 1 default 1",
+                "option threads type spin min 1 max 64 default 1",
                 "option level type spin min 1 max 10 default 10",
                 "option movelimit type spin min 0 max 1000 default 120",
                 "option newgame type button",
@@ -196,7 +196,7 @@ impl Session {
                 "id name Chuhe",
                 "id author Chuhe developers",
                 "option name Hash type spin default 64 min 1 max 4096",
-                "option name Threads type spin default 1 min 1 max 1",
+                "option name Threads type spin default 1 min 1 max 64",
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
                 "option name Move Overhead type spin default 20 min 0 max 5000",
@@ -250,6 +250,12 @@ impl Session {
                 if let Some(l) = number {
                     self.engine()
                         .set_level(u8::try_from(l.min(u64::from(MAX_LEVEL))).unwrap_or(MAX_LEVEL));
+                }
+            }
+            "threads" => {
+                if let Some(n) = number {
+                    self.engine()
+                        .set_threads(usize::try_from(n).unwrap_or(MAX_THREADS));
                 }
             }
             "movelimit" => {

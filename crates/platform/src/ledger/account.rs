@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::str::FromStr;
 
 /// A registered user, as the ledger knows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -72,8 +73,71 @@ impl fmt::Display for AccountId {
     }
 }
 
+/// Text that is not an account name (`user:7`, `escrow:wager:3`, `escrow:pool:4`, `house`,
+/// `mint`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not an account: {0:?}")]
+pub struct ParseAccountError(pub String);
+
+impl FromStr for AccountId {
+    type Err = ParseAccountError;
+
+    /// Reads what [`Display`](fmt::Display) writes.
+    fn from_str(s: &str) -> Result<AccountId, ParseAccountError> {
+        let bad = || ParseAccountError(s.to_owned());
+        let num = |n: &str| -> Result<u64, ParseAccountError> {
+            // Only canonical decimal numbers, so that every account has one spelling.
+            if n.is_empty()
+                || (n.len() > 1 && n.starts_with('0'))
+                || !n.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(bad());
+            }
+            n.parse().map_err(|_| bad())
+        };
+        match s {
+            "house" => Ok(AccountId::House),
+            "mint" => Ok(AccountId::Mint),
+            _ => {
+                if let Some(n) = s.strip_prefix("user:") {
+                    Ok(AccountId::User(UserId(num(n)?)))
+                } else if let Some(n) = s.strip_prefix("escrow:wager:") {
+                    Ok(AccountId::Escrow(EscrowId::Wager(num(n)?)))
+                } else if let Some(n) = s.strip_prefix("escrow:pool:") {
+                    Ok(AccountId::Escrow(EscrowId::Pool(num(n)?)))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
 impl From<UserId> for AccountId {
     fn from(user: UserId) -> AccountId {
         AccountId::User(user)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_names_round_trip_and_have_one_spelling() {
+        for a in [
+            AccountId::User(UserId(7)),
+            AccountId::Escrow(EscrowId::Wager(0)),
+            AccountId::Escrow(EscrowId::Pool(12)),
+            AccountId::House,
+            AccountId::Mint,
+        ] {
+            assert_eq!(a.to_string().parse::<AccountId>(), Ok(a));
+        }
+        for bad in [
+            "", "user:", "user:07", "user:-1", "user:1x", "escrow:3", "Mint", "user:+1",
+        ] {
+            assert!(bad.parse::<AccountId>().is_err(), "{bad}");
+        }
     }
 }

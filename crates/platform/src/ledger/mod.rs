@@ -30,7 +30,7 @@ mod error;
 mod tax;
 mod transaction;
 
-pub use account::{AccountId, EscrowId, GameId, UserId};
+pub use account::{AccountId, EscrowId, GameId, ParseAccountError, UserId};
 pub use book::{Applied, Balances, Ledger, Receipt};
 pub use coins::Coins;
 pub use error::{CheckError, LedgerError};

@@ -4,6 +4,7 @@
 use super::command::{Action, Command};
 use super::error::TableError;
 use super::event::Event;
+use super::game::Game;
 use super::model::Table;
 use crate::ids::Millis;
 use xiangqi::Color;
@@ -127,5 +128,15 @@ impl Table {
         g.ok_or(TableError::NotPlaying)?
             .color_of(user)
             .ok_or(TableError::NotAPlayer)
+    }
+
+    /// The side `user` plays and the game in progress, for commands only a player may give.
+    pub(crate) fn player_game(
+        &mut self,
+        user: crate::ids::UserId,
+    ) -> Result<(Color, &mut Game), TableError> {
+        let color = self.playing_color(user)?;
+        let g = self.game_mut().ok_or(TableError::NotPlaying)?;
+        Ok((color, g))
     }
 }

@@ -15,10 +15,7 @@ impl Table {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
+        let (color, g) = self.player_game(user)?;
         match g.draw_offer {
             Some(by) if by == color => Err(TableError::AlreadyOffered),
             Some(_) => {
@@ -53,10 +50,7 @@ impl Table {
         user: UserId,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
+        let (color, g) = self.player_game(user)?;
         if g.draw_offer != Some(!color) {
             return Err(TableError::NoDrawOffer);
         }

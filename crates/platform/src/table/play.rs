@@ -18,10 +18,7 @@ impl Table {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
+        let (color, g) = self.player_game(user)?;
         if g.turn() != color {
             return Err(TableError::NotYourTurn);
         }

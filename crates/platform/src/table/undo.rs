@@ -13,14 +13,11 @@ impl Table {
         user: UserId,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        if !self.config.undo_allowed {
+        let (allowed, max) = (self.config.undo_allowed, self.config.max_undos);
+        let (color, g) = self.player_game(user)?;
+        if !allowed {
             return Err(TableError::UndoNotAllowed);
         }
-        let max = self.config.max_undos;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
         if g.undo_request.is_some() {
             return Err(TableError::UndoPending);
         }
@@ -43,10 +40,7 @@ impl Table {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
+        let (color, g) = self.player_game(user)?;
         let req = match g.undo_request {
             Some(r) if r.by != color => r,
             _ => return Err(TableError::NoUndoRequest),
@@ -80,10 +74,7 @@ impl Table {
         user: UserId,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
-        let color = self.playing_color(user)?;
-        let Some(g) = self.game_mut() else {
-            return Err(TableError::NotPlaying);
-        };
+        let (color, g) = self.player_game(user)?;
         if g.undo_request.take().is_none() {
             return Err(TableError::NoUndoRequest);
         }

@@ -10,6 +10,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use platform::ledger::Coins;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
@@ -92,12 +93,12 @@ async fn register(
     let hash = auth::hash_password(c.password).await?;
     let row = state
         .db
-        .create_user(
+        .create_user_with_grant(
             &c.name,
-            Some(&hash),
-            false,
+            &hash,
             state.profile.initial(),
             clock::now().0,
+            Coins(state.config.economy.starting_grant),
         )
         .await?;
     start_session(&state, &row.into(), StatusCode::CREATED).await

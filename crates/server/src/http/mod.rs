@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod assets;
 pub mod auth;
 pub mod health;
+pub mod ledger;
 pub mod limit;
 pub mod lobby;
 pub mod pgn;

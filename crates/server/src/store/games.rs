@@ -1,10 +1,11 @@
 //! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
 //! each move's clock reading four bytes each; results and rating changes written in the same
-//! transaction as the players' new ratings.
+//! transaction as the players' new ratings and the winner's reward.
 
 use super::journal::JournalEntry;
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
+use platform::ledger::Transaction;
 use platform::rating::PlayerRating;
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -74,6 +75,8 @@ pub struct FinishedGame {
     pub ratings: Option<Ratings>,
     /// New ratings to store: `(user, rating)`.
     pub new_ratings: Vec<(UserId, PlayerRating)>,
+    /// The winner's reward, applied to the ledger in the same transaction.
+    pub reward: Option<Transaction>,
 }
 
 /// A stored game.
@@ -261,6 +264,9 @@ impl Db {
             .bind(to_i64(user.0))
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(reward) = &f.reward {
+            self.ledger_apply_in(&mut tx, reward).await?;
         }
         sqlx::query("DELETE FROM game_log WHERE game_id = $1")
             .bind(to_i64(f.id))

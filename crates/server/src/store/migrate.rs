@@ -4,11 +4,18 @@ use super::{to_i64, Backend, Db, StoreError};
 use sqlx::Executor;
 
 /// `(version, SQLite text, PostgreSQL text)`, in order. Never edit one that shipped: add another.
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    include_str!("../../migrations/0001_init.sqlite.sql"),
-    include_str!("../../migrations/0001_init.postgres.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        include_str!("../../migrations/0001_init.sqlite.sql"),
+        include_str!("../../migrations/0001_init.postgres.sql"),
+    ),
+    (
+        2,
+        include_str!("../../migrations/0002_ledger.sqlite.sql"),
+        include_str!("../../migrations/0002_ledger.postgres.sql"),
+    ),
+];
 
 impl Db {
     /// Applies the migrations not yet applied, each in its own transaction.

@@ -6,12 +6,14 @@
 
 mod games;
 mod journal;
+mod ledger;
 mod migrate;
 mod sessions;
 mod users;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
+pub use ledger::{DbTx, LedgerReport, Statement};
 pub use users::UserRow;
 
 use sqlx::any::AnyPoolOptions;
@@ -36,6 +38,32 @@ pub enum StoreError {
     /// The journal writer is gone (shutting down).
     #[error("journal writer stopped")]
     WriterGone,
+    /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
+    #[error(transparent)]
+    Ledger(#[from] platform::ledger::LedgerError),
+}
+
+impl StoreError {
+    /// The protocol's error code for a ledger refusal (`not_enough_coins`,
+    /// `idempotency_conflict`, `bad_amount`), or `None` for other failures.
+    #[must_use]
+    pub fn ledger_code(&self) -> Option<&'static str> {
+        use platform::ledger::LedgerError as L;
+        match self {
+            StoreError::Ledger(e) => Some(match e {
+                L::InsufficientFunds { .. } => "not_enough_coins",
+                L::KeyConflict(_) => "idempotency_conflict",
+                L::InvalidKey(_) => "invalid_key",
+                L::Overflow(_) => "overflow",
+                L::EmptyTransaction { .. }
+                | L::ZeroEntry { .. }
+                | L::NonPositiveAmount(_)
+                | L::SelfTransfer(_)
+                | L::Unbalanced { .. } => "bad_amount",
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Which database is behind the pool.

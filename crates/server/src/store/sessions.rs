@@ -46,7 +46,10 @@ impl Db {
         .bind(to_i64(now))
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(user_from_row).transpose()
+        match row {
+            Some(r) => Ok(Some(self.with_coins(user_from_row(&r)?).await?)),
+            None => Ok(None),
+        }
     }
 
     /// Deletes a session (log out).

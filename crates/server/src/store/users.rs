@@ -1,6 +1,7 @@
 //! Users: accounts and guests, with their rating in the site's profile.
 
-use super::{to_i64, to_u64, Db, StoreError};
+use super::{to_i64, to_u64, Db, DbTx, StoreError};
+use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction};
 use platform::rating::PlayerRating;
 use platform::UserId;
 use sqlx::any::AnyRow;
@@ -17,7 +18,7 @@ pub struct UserRow {
     pub guest: bool,
     /// Rating in the site's profile.
     pub rating: PlayerRating,
-    /// Coin balance, once coins exist (`None` until then).
+    /// Coin balance, from the ledger (`ledger_accounts`; the old `users.coins` column is unused).
     pub coins: Option<i64>,
 }
 
@@ -52,26 +53,60 @@ impl Db {
         rating: PlayerRating,
         now: u64,
     ) -> Result<UserRow, StoreError> {
-        let row = sqlx::query(&format!(
-            "INSERT INTO users (name, name_key, password_hash, guest, rating, deviation, volatility, games, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
-        ))
-        .bind(name)
-        .bind(name_key(name))
-        .bind(password_hash)
-        .bind(i64::from(guest))
-        .bind(rating.rating)
-        .bind(rating.deviation)
-        .bind(rating.volatility)
-        .bind(i64::from(rating.games))
-        .bind(to_i64(now))
-        .fetch_one(&self.pool)
-        .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::NameTaken,
-            _ => StoreError::Db(e),
-        })?;
-        user_from_row(&row)
+        let mut tx = self.begin_write().await?;
+        let row = insert_user(&mut tx, name, password_hash, guest, rating, now).await?;
+        tx.commit().await?;
+        Ok(UserRow {
+            coins: Some(0),
+            ..row
+        })
+    }
+
+    /// Creates a registered user and, in the same transaction, gives them `grant` coins from the
+    /// mint (the starting grant, key `grant:start:<id>`; none when `grant` is zero).
+    ///
+    /// # Errors
+    /// [`StoreError::NameTaken`] if the name (case-insensitively) exists; nothing is written then.
+    pub async fn create_user_with_grant(
+        &self,
+        name: &str,
+        password_hash: &str,
+        rating: PlayerRating,
+        now: u64,
+        grant: Coins,
+    ) -> Result<UserRow, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let row = insert_user(&mut tx, name, Some(password_hash), false, rating, now).await?;
+        let mut coins = 0;
+        if grant.is_positive() {
+            let key = IdempotencyKey::new(format!("grant:start:{}", row.id.0))?;
+            let user = ledger::UserId(row.id.0);
+            let applied = self
+                .ledger_apply_in(&mut tx, &Transaction::starting_grant(user, grant, key)?)
+                .await?;
+            coins = applied
+                .receipt
+                .balances_after
+                .iter()
+                .find(|(a, _)| *a == AccountId::User(user))
+                .map_or(0, |(_, b)| b.get());
+        }
+        tx.commit().await?;
+        Ok(UserRow {
+            coins: Some(coins),
+            ..row
+        })
+    }
+
+    /// `row` with its balance read from the ledger.
+    pub(crate) async fn with_coins(&self, row: UserRow) -> Result<UserRow, StoreError> {
+        let coins = self
+            .balance(&AccountId::User(ledger::UserId(row.id.0)))
+            .await?;
+        Ok(UserRow {
+            coins: Some(coins.get()),
+            ..row
+        })
     }
 
     /// The user named `name` (case-insensitively) and their password hash.
@@ -88,10 +123,13 @@ impl Db {
         .bind(name_key(name))
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| -> Result<(UserRow, Option<String>), StoreError> {
-            Ok((user_from_row(&r)?, r.try_get("password_hash")?))
-        })
-        .transpose()
+        match row {
+            Some(r) => {
+                let user = self.with_coins(user_from_row(&r)?).await?;
+                Ok(Some((user, r.try_get("password_hash")?)))
+            }
+            None => Ok(None),
+        }
     }
 
     /// The user with `id`.
@@ -103,8 +141,42 @@ impl Db {
             .bind(to_i64(id.0))
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(user_from_row).transpose()
+        match row {
+            Some(r) => Ok(Some(self.with_coins(user_from_row(&r)?).await?)),
+            None => Ok(None),
+        }
     }
+}
+
+/// Inserts a user row inside `tx`.
+async fn insert_user(
+    tx: &mut DbTx,
+    name: &str,
+    password_hash: Option<&str>,
+    guest: bool,
+    rating: PlayerRating,
+    now: u64,
+) -> Result<UserRow, StoreError> {
+    let row = sqlx::query(&format!(
+        "INSERT INTO users (name, name_key, password_hash, guest, rating, deviation, volatility, games, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {COLUMNS}"
+    ))
+    .bind(name)
+    .bind(name_key(name))
+    .bind(password_hash)
+    .bind(i64::from(guest))
+    .bind(rating.rating)
+    .bind(rating.deviation)
+    .bind(rating.volatility)
+    .bind(i64::from(rating.games))
+    .bind(to_i64(now))
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| match &e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::NameTaken,
+        _ => StoreError::Db(e),
+    })?;
+    user_from_row(&row)
 }
 
 /// Names are unique regardless of case.

@@ -14,6 +14,7 @@ use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::store::{FinishedGame, JournalEntry, NewGame, RatingLine, Ratings, UnfinishedGame};
 use crate::user::{UserInfo, COMPUTER};
+use platform::ledger::{self, AccountId, Transaction};
 use platform::rating::RatedGame;
 use platform::table::{
     AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError,
@@ -172,10 +173,7 @@ impl TableActor {
                     return true;
                 }
                 if let Action::Sit(_) = action {
-                    if user.coins.is_some_and(|c| c < self.room.min_coins) {
-                        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
-                            "code": "not_enough_coins",
-                            "message": format!("this room needs {} coins", self.room.min_coins)}));
+                    if !self.admits(&user, &out, id).await {
                         return true;
                     }
                 }
@@ -239,6 +237,10 @@ impl TableActor {
         id: Option<u64>,
         now: Millis,
     ) {
+        // Whoever is already at the table (a player coming back) is never turned away.
+        if !self.table.is_present(user.id) && !self.admits(&user, &out, id).await {
+            return;
+        }
         self.users.insert(user.id, user.clone());
         if !self.table.is_present(user.id) {
             if let Err(e) = self.apply(user.id, Action::Join, now).await {
@@ -272,6 +274,29 @@ impl TableActor {
             }
         }
         reply(&out, id, self.id, Ok(()));
+    }
+
+    /// Whether `user`'s balance now meets the room's `min_coins`; if not, answers
+    /// `not_enough_coins` on `out`.
+    async fn admits(&self, user: &UserInfo, out: &Outbox, id: Option<u64>) -> bool {
+        let needed = self.room.min_coins;
+        if needed <= 0 || user.id == COMPUTER {
+            return true;
+        }
+        let (code, message) = match crate::coins::balance(&self.state, user.id).await {
+            Ok(have) if have.get() >= needed => return true,
+            Ok(have) => (
+                "not_enough_coins",
+                format!("this room needs {needed} coins; you have {have}"),
+            ),
+            Err(e) => {
+                tracing::error!(table = self.id.0, "balance: {e}");
+                ("internal", "something went wrong".to_owned())
+            }
+        };
+        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
+            "code": code, "message": message}));
+        false
     }
 
     /// The last connection of `user` to this table closed.
@@ -469,6 +494,7 @@ impl TableActor {
             ended_at: now.0,
             ratings: None,
             new_ratings: Vec::new(),
+            reward: self.reward(game_id, end, red_id, black_id),
         };
         let mut rated = None;
         if let (Some(outcome), None) = (end.outcome(), self.ai) {
@@ -516,7 +542,56 @@ impl TableActor {
                 Arc::make_mut(u).rating = *r;
             }
         }
+        if let Some(reward) = &finished.reward {
+            self.announce_reward(reward).await;
+        }
         rated
+    }
+
+    /// The winner's reward for game `game_id`, if the economy pays one: only between two
+    /// registered players, never against the computer (`platform::reward` decides the rest).
+    fn reward(
+        &self,
+        game_id: u64,
+        end: GameEnd,
+        red: UserId,
+        black: UserId,
+    ) -> Option<Transaction> {
+        let policy = self
+            .state
+            .config
+            .economy
+            .reward_policy(&self.state.profile)?;
+        let outcome = end.outcome()?;
+        let registered = |u: UserId| self.users.get(&u).is_some_and(|i| i.is_rated_player());
+        if self.ai.is_some() || !registered(red) || !registered(black) {
+            return None;
+        }
+        let game = RatedGame {
+            result: outcome.result,
+            reason: outcome.reason,
+            plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+        };
+        let (r, b) = (ledger::UserId(red.0), ledger::UserId(black.0));
+        policy
+            .reward(ledger::GameId(game_id), r, b, &game)
+            .unwrap_or_else(|e| {
+                tracing::warn!(table = self.id.0, game_id, "reward: {e}");
+                None
+            })
+    }
+
+    /// Tells the rewarded winner their new balance (the reward committed with the result).
+    async fn announce_reward(&self, reward: &Transaction) {
+        for e in &reward.entries {
+            if let AccountId::User(u) = e.account {
+                let user = UserId(u.0);
+                match crate::coins::balance(&self.state, user).await {
+                    Ok(coins) => crate::coins::push_balance(&self.state, user, coins),
+                    Err(e) => tracing::warn!(table = self.id.0, "balance: {e}"),
+                }
+            }
+        }
     }
 
     /// After every message: keep the lobby summary current and let the computer play.

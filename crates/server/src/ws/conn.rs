@@ -26,6 +26,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
     let conn = ConnId::next();
     out.send_json(&json!({"t": "welcome", "protocol": PROTOCOL_VERSION,
         "user": user.to_json(&state.profile), "epoch": state.epoch, "now": clock::now().0}));
+    state.sockets.add(user.id, conn, out.clone());
 
     let writer_state = state.clone();
     let writer = tokio::spawn(async move {
@@ -81,6 +82,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
             break;
         }
     }
+    state.sockets.remove(reader.user.id, conn);
     for table in &reader.joined {
         if let Some(h) = state.tables.get(*table) {
             h.send(TableMsg::Closed { conn }).await;

@@ -1,10 +1,12 @@
 //! The WebSocket edge: the upgrade (session and origin checks), one reader and one writer per
-//! connection ([`conn`]), the message types ([`protocol`]) and the rate limit ([`limit`]).
+//! connection ([`conn`]), the message types ([`protocol`]), the rate limit ([`limit`]) and the
+//! connections of each user ([`sockets`]).
 //! A connection never changes game state itself: it forwards commands to table tasks.
 
 pub mod conn;
 pub mod limit;
 pub mod protocol;
+pub mod sockets;
 
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;

@@ -1,0 +1,473 @@
+//! The coin ledger in the database (`platform::ledger` stored): `ledger_accounts` holds each
+//! account's balance, `ledger_tx` one row per applied transaction (its idempotency key is
+//! unique), `ledger_entries` its lines with each account's balance after the transaction.
+//!
+//! Decision: concurrency is left to the database, with no lock in the server. A key already
+//! applied is answered first, without locks (replay or conflict). Otherwise each balance moves by
+//! one conditional `UPDATE … SET balance = balance + Δ WHERE balance + Δ stays in range
+//! RETURNING balance`: on PostgreSQL the update locks the row and re-checks the condition against
+//! the latest committed balance; SQLite runs one writer at a time (`BEGIN IMMEDIATE`). Accounts
+//! are updated in `AccountId` order, so two ledger transactions never wait on each other in a
+//! cycle. Only then is the key claimed (`INSERT … ON CONFLICT (key) DO NOTHING`, which waits for
+//! a concurrent claim of the same key): drawing the id while holding the account locks makes ids
+//! follow each account's balance history. Every application runs inside a savepoint: a refusal,
+//! or a key taken meanwhile, rolls it back, so nothing is written and an enclosing transaction
+//! stays usable. As in `platform`, refused transactions are not remembered.
+
+use super::{to_i64, to_u64, Db, StoreError};
+use platform::ledger::{
+    AccountId, Applied, CheckError, Coins, Entry, IdempotencyKey, LedgerError, Receipt,
+    Transaction, TxKind,
+};
+use sqlx::any::AnyRow;
+use sqlx::{Acquire, Any, Row};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A database transaction of the store, for work that must commit together with ledger moves.
+pub type DbTx = sqlx::Transaction<'static, Any>;
+
+/// One line of a user's statement (`GET /api/me/ledger`): what one transaction did to an account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The transaction's id.
+    pub tx: u64,
+    /// When it was applied (ms since the epoch).
+    pub at: u64,
+    /// What it was for.
+    pub kind: TxKind,
+    /// Its note.
+    pub memo: String,
+    /// The net amount it moved into (positive) or out of (negative) the account.
+    pub amount: i64,
+    /// The account's balance after it.
+    pub balance_after: i64,
+}
+
+/// What [`Db::ledger_check`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LedgerReport {
+    /// Accounts with a balance row.
+    pub accounts: u64,
+    /// Applied transactions.
+    pub transactions: u64,
+    /// The sum of all balances (zero when the books balance).
+    pub total: i128,
+    /// Coins in circulation: minus the mint's balance.
+    pub issued: i64,
+    /// Every discrepancy found; empty when the books are right.
+    pub mismatches: Vec<CheckError>,
+}
+
+impl LedgerReport {
+    /// Whether the books are right.
+    #[must_use]
+    pub fn is_ok(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+}
+
+impl fmt::Display for LedgerReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "accounts: {}", self.accounts)?;
+        writeln!(f, "transactions: {}", self.transactions)?;
+        writeln!(f, "sum of balances: {}", self.total)?;
+        writeln!(f, "coins issued: {}", self.issued)?;
+        if self.is_ok() {
+            write!(f, "ok: every balance equals the sum of its entries")
+        } else {
+            write!(f, "{} discrepancies:", self.mismatches.len())?;
+            for m in &self.mismatches {
+                write!(f, "\n  {m}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The stored name of a transaction kind (`starting_grant`, `reward`, …).
+fn kind_name(kind: TxKind) -> Result<String, StoreError> {
+    match serde_json::to_value(kind) {
+        Ok(serde_json::Value::String(s)) => Ok(s),
+        _ => Err(StoreError::Corrupt(format!("kind {kind:?}"))),
+    }
+}
+
+fn kind_from_name(name: String) -> Result<TxKind, StoreError> {
+    serde_json::from_value(serde_json::Value::String(name))
+        .map_err(|e| StoreError::Corrupt(format!("ledger kind: {e}")))
+}
+
+fn account_from(text: &str) -> Result<AccountId, StoreError> {
+    text.parse()
+        .map_err(|e| StoreError::Corrupt(format!("ledger account: {e}")))
+}
+
+fn statement_from_row(row: &AnyRow) -> Result<Statement, StoreError> {
+    Ok(Statement {
+        tx: to_u64(row.try_get("id")?),
+        at: to_u64(row.try_get("created_at")?),
+        kind: kind_from_name(row.try_get("kind")?)?,
+        memo: row.try_get("memo")?,
+        amount: row.try_get("amount")?,
+        balance_after: row.try_get("balance_after")?,
+    })
+}
+
+/// The range a balance must stay in after a transaction: the mint may go negative.
+fn floor(account: &AccountId) -> i128 {
+    if account.may_go_negative() {
+        i128::from(i64::MIN)
+    } else {
+        0
+    }
+}
+
+fn clamp(v: i128) -> i64 {
+    i64::try_from(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX))).unwrap_or(0)
+}
+
+impl Db {
+    /// Begins a transaction that will write: `BEGIN IMMEDIATE` on SQLite (so it queues for the
+    /// write lock at once instead of failing on upgrade), a plain `BEGIN` on PostgreSQL.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn begin_write(&self) -> Result<DbTx, StoreError> {
+        Ok(match self.backend {
+            super::Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            super::Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
+    /// Applies `tx` in a database transaction of its own: all or nothing.
+    ///
+    /// The same key with the same transaction returns the original receipt with
+    /// `replayed: true`, changing nothing; the receipt's `seq` is the transaction's id.
+    ///
+    /// # Errors
+    /// [`StoreError::Ledger`] with [`LedgerError::InsufficientFunds`] when an account other than
+    /// the mint would go below zero, [`LedgerError::KeyConflict`] when the key was used by a
+    /// different transaction, or a shape error; [`StoreError::Db`]. Nothing is written then.
+    pub async fn ledger_apply(&self, tx: &Transaction) -> Result<Applied, StoreError> {
+        let mut db_tx = self.begin_write().await?;
+        let applied = self.ledger_apply_in(&mut db_tx, tx).await?;
+        db_tx.commit().await?;
+        Ok(applied)
+    }
+
+    /// [`Db::ledger_apply`] inside the caller's transaction `db_tx` (for example with a game's
+    /// result), which the caller commits. A refusal writes nothing and leaves `db_tx` usable.
+    ///
+    /// # Errors
+    /// As [`Db::ledger_apply`].
+    pub async fn ledger_apply_in(
+        &self,
+        db_tx: &mut DbTx,
+        tx: &Transaction,
+    ) -> Result<Applied, StoreError> {
+        tx.validate()?;
+        // A replay needs no lock: answer it before touching any balance.
+        if let Some(done) = replay(db_tx, tx).await? {
+            return Ok(done);
+        }
+        let mut sp = Acquire::begin(&mut *db_tx).await?;
+        let result = apply(&mut sp, tx).await;
+        if let Ok(Some(applied)) = result {
+            sp.commit().await?;
+            return Ok(applied);
+        }
+        if let Err(r) = sp.rollback().await {
+            tracing::warn!("ledger savepoint rollback: {r}");
+        }
+        match result {
+            // The key was claimed meanwhile (the claim waited for that transaction to commit).
+            Ok(_) => replay(db_tx, tx)
+                .await?
+                .ok_or_else(|| StoreError::Corrupt(format!("ledger key {} vanished", tx.key))),
+            // Refused: unless a concurrent submission of the same key got there first (and
+            // spent what this one needed), in which case this is its replay.
+            Err(StoreError::Ledger(e)) => match replay(db_tx, tx).await? {
+                Some(done) => Ok(done),
+                None => Err(e.into()),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The balance of `account` (zero if it never held coins).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn balance(&self, account: &AccountId) -> Result<Coins, StoreError> {
+        let b: Option<i64> =
+            sqlx::query_scalar("SELECT balance FROM ledger_accounts WHERE account = $1")
+                .bind(account.to_string())
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(Coins(b.unwrap_or(0)))
+    }
+
+    /// What the transactions with ids below `before` did to `account`, newest first, at most
+    /// `limit` of them.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn ledger_statement(
+        &self,
+        account: &AccountId,
+        limit: u32,
+        before: Option<u64>,
+    ) -> Result<Vec<Statement>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id, t.kind, t.memo, t.created_at, CAST(SUM(e.amount) AS BIGINT) AS amount, \
+             MAX(e.balance_after) AS balance_after \
+             FROM ledger_entries e JOIN ledger_tx t ON t.id = e.tx_id \
+             WHERE e.account = $1 AND e.tx_id < $2 \
+             GROUP BY t.id, t.kind, t.memo, t.created_at ORDER BY t.id DESC LIMIT $3",
+        )
+        .bind(account.to_string())
+        .bind(before.map_or(i64::MAX, to_i64))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(statement_from_row).collect()
+    }
+
+    /// Audits the books: every transaction balanced, every balance equal to the sum of its
+    /// entries, no account but the mint below zero, all balances summing to zero.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the data cannot be read (discrepancies are in the report).
+    pub async fn ledger_check(&self) -> Result<LedgerReport, StoreError> {
+        let mut db_tx = self.pool.begin().await?;
+        let mut report = LedgerReport::default();
+        let balances = sqlx::query("SELECT account, balance FROM ledger_accounts ORDER BY account")
+            .fetch_all(&mut *db_tx)
+            .await?;
+        let sums = sqlx::query(
+            "SELECT account, CAST(SUM(amount) AS BIGINT) AS total FROM ledger_entries GROUP BY account",
+        )
+        .fetch_all(&mut *db_tx)
+        .await?;
+        let unbalanced = sqlx::query(
+            "SELECT tx_id FROM ledger_entries GROUP BY tx_id HAVING SUM(amount) <> 0 ORDER BY tx_id",
+        )
+        .fetch_all(&mut *db_tx)
+        .await?;
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger_tx")
+            .fetch_one(&mut *db_tx)
+            .await?;
+        db_tx.commit().await?;
+
+        report.transactions = to_u64(count);
+        for row in &unbalanced {
+            report.mismatches.push(CheckError::UnbalancedTransaction {
+                seq: to_u64(row.try_get("tx_id")?),
+            });
+        }
+        let mut from_entries: BTreeMap<AccountId, i128> = BTreeMap::new();
+        for row in &sums {
+            let account = account_from(&row.try_get::<String, _>("account")?)?;
+            from_entries.insert(account, i128::from(row.try_get::<i64, _>("total")?));
+        }
+        for row in &balances {
+            let account = account_from(&row.try_get::<String, _>("account")?)?;
+            let balance = Coins(row.try_get("balance")?);
+            report.accounts += 1;
+            report.total += i128::from(balance.get());
+            if account == AccountId::Mint {
+                report.issued = balance.get().saturating_neg();
+            }
+            let entries = from_entries.remove(&account).unwrap_or(0);
+            if i128::from(balance.get()) != entries {
+                report.mismatches.push(CheckError::BalanceMismatch {
+                    account,
+                    balance,
+                    entries,
+                });
+            }
+            if balance.is_negative() && !account.may_go_negative() {
+                report
+                    .mismatches
+                    .push(CheckError::NegativeBalance { account, balance });
+            }
+        }
+        for (account, entries) in from_entries.into_iter().filter(|(_, v)| *v != 0) {
+            report.mismatches.push(CheckError::BalanceMismatch {
+                account,
+                balance: Coins::ZERO,
+                entries,
+            });
+        }
+        if report.total != 0 {
+            report
+                .mismatches
+                .push(CheckError::NonZeroTotal(report.total));
+        }
+        Ok(report)
+    }
+}
+
+/// The work of [`Db::ledger_apply_in`], inside its savepoint: moves the balances, then claims
+/// the key; `None` if the key turned out to be taken (the savepoint must be rolled back).
+///
+/// The transaction's id is drawn after its accounts are locked, so for every account, ids grow
+/// in the order its balance changed: statements sorted by id show consistent balances.
+async fn apply(
+    conn: &mut sqlx::Transaction<'_, Any>,
+    tx: &Transaction,
+) -> Result<Option<Applied>, StoreError> {
+    let mut after = Vec::new();
+    for (account, delta) in tx.net_by_account() {
+        let balance = move_balance(conn, &account, delta).await?;
+        after.push((account, Coins(balance)));
+    }
+    let now = crate::clock::now().0;
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO ledger_tx (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (key) DO NOTHING RETURNING id",
+    )
+    .bind(tx.key.as_str())
+    .bind(kind_name(tx.kind)?)
+    .bind(&tx.memo)
+    .bind(to_i64(now))
+    .fetch_optional(&mut **conn)
+    .await?;
+    let Some(id) = id else {
+        return Ok(None);
+    };
+    for (seq, e) in tx.entries.iter().enumerate() {
+        let balance_after = after
+            .iter()
+            .find(|(a, _)| *a == e.account)
+            .map_or(0, |(_, b)| b.get());
+        sqlx::query(
+            "INSERT INTO ledger_entries (tx_id, seq, account, amount, balance_after) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(i64::try_from(seq).unwrap_or(i64::MAX))
+        .bind(e.account.to_string())
+        .bind(e.amount.get())
+        .bind(balance_after)
+        .execute(&mut **conn)
+        .await?;
+    }
+    Ok(Some(Applied {
+        receipt: Receipt {
+            seq: to_u64(id),
+            transaction: tx.clone(),
+            balances_after: after,
+        },
+        replayed: false,
+    }))
+}
+
+/// Moves `account` by `delta` if its balance stays in range; returns the new balance.
+async fn move_balance(
+    conn: &mut sqlx::Transaction<'_, Any>,
+    account: &AccountId,
+    delta: i128,
+) -> Result<i64, StoreError> {
+    let name = account.to_string();
+    let Ok(step) = i64::try_from(delta) else {
+        return Err(LedgerError::Overflow(*account).into());
+    };
+    // The balance before must lie in [lo, hi] for the balance after to lie in [floor, i64::MAX].
+    let lo = clamp(floor(account) - delta);
+    let hi = clamp(i128::from(i64::MAX) - delta);
+    for attempt in 0..2 {
+        let updated: Option<i64> = sqlx::query_scalar(
+            "UPDATE ledger_accounts SET balance = balance + $1 \
+             WHERE account = $2 AND balance >= $3 AND balance <= $4 RETURNING balance",
+        )
+        .bind(step)
+        .bind(&name)
+        .bind(lo)
+        .bind(hi)
+        .fetch_optional(&mut **conn)
+        .await?;
+        if let Some(b) = updated {
+            return Ok(b);
+        }
+        if attempt == 0 {
+            // A new account (or one another transaction is creating: this waits for it).
+            sqlx::query(
+                "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
+                 ON CONFLICT (account) DO NOTHING",
+            )
+            .bind(&name)
+            .execute(&mut **conn)
+            .await?;
+        }
+    }
+    let available: i64 =
+        sqlx::query_scalar("SELECT balance FROM ledger_accounts WHERE account = $1")
+            .bind(&name)
+            .fetch_optional(&mut **conn)
+            .await?
+            .unwrap_or(0);
+    if i128::from(available) + delta < floor(account) {
+        Err(LedgerError::InsufficientFunds {
+            account: *account,
+            needed: Coins(clamp(-delta)),
+            available: Coins(available),
+        }
+        .into())
+    } else {
+        Err(LedgerError::Overflow(*account).into())
+    }
+}
+
+/// If `tx`'s key is taken: the original receipt when `tx` is the same transaction, else a
+/// conflict. `None` when the key is free.
+async fn replay(
+    conn: &mut sqlx::Transaction<'_, Any>,
+    tx: &Transaction,
+) -> Result<Option<Applied>, StoreError> {
+    let Some(row) = sqlx::query("SELECT id, kind, memo FROM ledger_tx WHERE key = $1")
+        .bind(tx.key.as_str())
+        .fetch_optional(&mut **conn)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let id: i64 = row.try_get("id")?;
+    let lines = sqlx::query(
+        "SELECT account, amount, balance_after FROM ledger_entries WHERE tx_id = $1 ORDER BY seq",
+    )
+    .bind(id)
+    .fetch_all(&mut **conn)
+    .await?;
+    let mut entries = Vec::with_capacity(lines.len());
+    let mut after: Vec<(AccountId, Coins)> = Vec::new();
+    for l in &lines {
+        let account = account_from(&l.try_get::<String, _>("account")?)?;
+        entries.push(Entry {
+            account,
+            amount: Coins(l.try_get("amount")?),
+        });
+        if !after.iter().any(|(a, _)| *a == account) {
+            after.push((account, Coins(l.try_get("balance_after")?)));
+        }
+    }
+    after.sort_by_key(|(a, _)| *a);
+    let stored = Transaction {
+        key: IdempotencyKey::new(tx.key.as_str())?,
+        kind: kind_from_name(row.try_get("kind")?)?,
+        memo: row.try_get("memo")?,
+        entries,
+    };
+    if stored != *tx {
+        return Err(LedgerError::KeyConflict(tx.key.to_string()).into());
+    }
+    Ok(Some(Applied {
+        receipt: Receipt {
+            seq: to_u64(id),
+            transaction: stored,
+            balances_after: after,
+        },
+        replayed: true,
+    }))
+}
