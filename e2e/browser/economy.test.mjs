@@ -26,6 +26,15 @@ async function waitCoins(page, n, timeout = 10000) {
   await page.waitForSelector(`[data-testid=header-coins][data-coins="${n}"]`, { timeout });
 }
 
+/** Whether the server speaks wagers and bets (CONTRACTS.md §D–E): its table wager history answers JSON. */
+async function hasWagers(page, table) {
+  return page.evaluate(async (id) => {
+    const res = await fetch(`/api/tables/${id}/wagers?limit=1`);
+    if (!res.ok || !(res.headers.get('content-type') || '').includes('json')) return false;
+    return Array.isArray((await res.json()).wagers);
+  }, table);
+}
+
 async function playMate(red, black, watchers = []) {
   const pages = [red, black];
   for (let i = 0; i < MATE.length; i++) {
@@ -34,12 +43,17 @@ async function playMate(red, black, watchers = []) {
   }
 }
 
-test('a wager between the two players: propose, confirm, agree, play, settle', async () => {
+test('a wager between the two players: propose, confirm, agree, play, settle', async (t) => {
   const alice = await newUser(browser, 'wa');
   const bob = await newUser(browser, 'wb');
   assert.equal(await coins(alice.page), GRANT, 'the starting grant is shown in the header');
   const ids = await tableIds(alice.page);
   const table = ids[2];
+  if (!await hasWagers(alice.page, table)) {
+    t.skip('this server has no wagers yet (branch wagers)');
+    await Promise.all([alice.ctx.close(), bob.ctx.close()]);
+    return;
+  }
 
   await openTable(alice.page, table);
   await alice.page.click('[data-testid=sit-red]');
@@ -135,13 +149,18 @@ test('a wager between the two players: propose, confirm, agree, play, settle', a
   await Promise.all([alice.ctx.close(), bob.ctx.close()]);
 });
 
-test('spectators bet on the game; the winner is paid, the players cannot bet', async () => {
+test('spectators bet on the game; the winner is paid, the players cannot bet', async (t) => {
   const red = await newUser(browser, 'br');
   const black = await newUser(browser, 'bk');
   const carol = await newUser(browser, 'bc');
   const dan = await newUser(browser, 'bd', { viewport: { width: 390, height: 844 } });
   const ids = await tableIds(red.page);
   const table = ids[3];
+  if (!await hasWagers(red.page, table)) {
+    t.skip('this server has no betting pools yet (branch wagers)');
+    await Promise.all([red.ctx.close(), black.ctx.close(), carol.ctx.close(), dan.ctx.close()]);
+    return;
+  }
   await startGame(red.page, black.page, table);
 
   // Carol bets 50 on Red, then adds 10; Dan bets 30 on Black.
