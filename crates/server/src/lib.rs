@@ -41,6 +41,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::lobby::routes())
         .merge(http::records::routes())
         .merge(http::ledger::routes())
+        .merge(http::wagers::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(TraceLayer::new_for_http())

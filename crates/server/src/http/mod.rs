@@ -9,3 +9,4 @@ pub mod limit;
 pub mod lobby;
 pub mod pgn;
 pub mod records;
+pub mod wagers;

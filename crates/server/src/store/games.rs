@@ -3,6 +3,7 @@
 //! transaction as the players' new ratings and the winner's reward.
 
 use super::journal::JournalEntry;
+use super::wagers::{write_on, CoinWrite};
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::Transaction;
@@ -77,6 +78,8 @@ pub struct FinishedGame {
     pub new_ratings: Vec<(UserId, PlayerRating)>,
     /// The winner's reward, applied to the ledger in the same transaction.
     pub reward: Option<Transaction>,
+    /// Wager and pool settlements to write in the same transaction.
+    pub coins: Vec<CoinWrite>,
 }
 
 /// A stored game.
@@ -225,8 +228,8 @@ impl Db {
         Ok(to_u64(id))
     }
 
-    /// Writes a game's end, its moves and the players' new ratings in one transaction, and
-    /// drops its command journal.
+    /// Writes a game's end, its moves, the players' new ratings and the settlements of its
+    /// wager and betting pool in one transaction, and drops its command journal.
     ///
     /// # Errors
     /// [`StoreError::Db`]; nothing is written then.
@@ -236,7 +239,7 @@ impl Db {
             .map(|r| serde_json::to_string(&r))
             .transpose()
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
              clocks = $6, rated = $7, ratings = $8, ended_at = $9 WHERE id = $10",
@@ -272,6 +275,9 @@ impl Db {
             .bind(to_i64(f.id))
             .execute(&mut *tx)
             .await?;
+        for w in &f.coins {
+            write_on(self, &mut tx, w).await?;
+        }
         tx.commit().await?;
         Ok(())
     }

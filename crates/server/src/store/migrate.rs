@@ -15,6 +15,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0002_ledger.sqlite.sql"),
         include_str!("../../migrations/0002_ledger.postgres.sql"),
     ),
+    (
+        3,
+        include_str!("../../migrations/0003_wagers.sqlite.sql"),
+        include_str!("../../migrations/0003_wagers.postgres.sql"),
+    ),
 ];
 
 impl Db {

@@ -10,11 +10,13 @@ mod ledger;
 mod migrate;
 mod sessions;
 mod users;
+mod wagers;
 
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
 pub use users::UserRow;
+pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;

@@ -8,20 +8,23 @@ use super::journal::encode_action;
 use super::outbox::{ConnId, Outbox};
 use super::registry::TableHandle;
 use super::view::table_error_code;
+use super::wager::WagerSlot;
 use super::TableMsg;
 use crate::clock;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::store::{FinishedGame, JournalEntry, NewGame, RatingLine, Ratings, UnfinishedGame};
 use crate::user::{UserInfo, COMPUTER};
+use crate::ws::protocol::CoinCmd;
 use platform::ledger::{self, AccountId, Transaction};
+use platform::parimutuel::Pool;
 use platform::rating::RatedGame;
 use platform::table::{
     AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError,
 };
 use platform::{Millis, TableId, UserId};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -74,6 +77,23 @@ pub(super) struct TableActor {
     me: mpsc::WeakSender<TableMsg>,
     summary: String,
     pub(super) replaying: bool,
+    /// The wager between the two players, while one is open.
+    pub(super) wager: Option<WagerSlot>,
+    /// The spectators' betting pool of the game in progress.
+    pub(super) pool: Option<Pool>,
+    /// `(user, key)` of the agreements given to the open wager (a repeated one is acknowledged).
+    pub(super) agree_keys: HashSet<(UserId, String)>,
+    /// Settlements made at the end of the game, published after its `game_ended`.
+    settled: Option<Settled>,
+}
+
+/// What the end of a game settled, to publish.
+struct Settled {
+    wager: Option<(platform::wager::Wager, UserId)>,
+    pool: Option<Pool>,
+    result: &'static str,
+    /// Users whose balance the settlements changed.
+    paid: Vec<UserId>,
 }
 
 /// Starts the task of a table, registers it, and returns its handle. `restore` is an unfinished
@@ -105,6 +125,10 @@ pub fn spawn_table(
         me: tx.downgrade(),
         summary: String::new(),
         replaying: false,
+        wager: None,
+        pool: None,
+        agree_keys: HashSet::new(),
+        settled: None,
     };
     let handle = TableHandle::new(tx);
     state.tables.insert(setup.id.0, handle.clone());
@@ -180,6 +204,30 @@ impl TableActor {
                 self.users.insert(user.id, user.clone());
                 let result = self.apply(user.id, action, now).await;
                 reply(&out, id, self.id, result);
+            }
+            TableMsg::Coins {
+                conn,
+                user,
+                out,
+                cmd,
+                id,
+            } => {
+                if !self.subs.contains_key(&conn) {
+                    reply(&out, id, self.id, Err(TableError::NotAtTable));
+                    return true;
+                }
+                self.users.insert(user.id, user.clone());
+                let result = match cmd {
+                    CoinCmd::Bet { pick, amount, key } => self.bet(&user, pick, amount, &key).await,
+                    other => self.wager_cmd(&user, other).await,
+                };
+                match result {
+                    Ok(()) => reply(&out, id, self.id, Ok(())),
+                    Err(r) => {
+                        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
+                            "code": r.code, "message": r.message}));
+                    }
+                }
             }
             TableMsg::Leave {
                 conn,
@@ -268,6 +316,7 @@ impl TableActor {
                 out.send_json(&self.state_msg(now));
             }
         }
+        self.send_my_bet(user.id);
         if let Some(c) = self.table.seat_of(user.id) {
             if self.table.seat(c).is_some_and(|s| s.away_since.is_some()) {
                 let _ = self.apply(user.id, Action::Reconnect, now).await;
@@ -405,14 +454,49 @@ impl TableActor {
                 if let Some(r) = rated {
                     self.publish(r, now);
                 }
+                self.publish_settled();
                 self.game_id = None;
             } else {
                 self.publish(self.event_json(&ev, now), now);
             }
+            if !self.replaying {
+                match &ev {
+                    Event::GameStarted { .. } => {
+                        self.wager_on_game_started().await;
+                        self.pool_on_game_started();
+                    }
+                    Event::Moved { ply, .. } => self.pool_on_ply(*ply).await,
+                    Event::Stood { user, .. } | Event::Left(user) => {
+                        self.wager_on_player_gone(*user).await;
+                    }
+                    _ => {}
+                }
+            }
         }
     }
 
-    fn publish(&mut self, event: Value, now: Millis) {
+    /// Publishes what the end of the game settled: `wager_settled` and the wager gone,
+    /// `pool_settled` and each bettor's payout.
+    fn publish_settled(&mut self) {
+        let Some(s) = self.settled.take() else { return };
+        if let Some((w, red)) = s.wager {
+            self.keep_wager(w, red);
+        }
+        if let Some(p) = s.pool {
+            self.publish_pool_settled(p, s.result);
+        }
+        for user in s.paid {
+            let state = self.state.clone();
+            tokio::spawn(async move {
+                match crate::coins::balance(&state, user).await {
+                    Ok(coins) => crate::coins::push_balance(&state, user, coins),
+                    Err(e) => tracing::warn!("balance: {e}"),
+                }
+            });
+        }
+    }
+
+    pub(super) fn publish(&mut self, event: Value, now: Millis) {
         if self.replaying {
             return;
         }
@@ -495,6 +579,7 @@ impl TableActor {
             ratings: None,
             new_ratings: Vec::new(),
             reward: self.reward(game_id, end, red_id, black_id),
+            coins: Vec::new(),
         };
         let mut rated = None;
         if let (Some(outcome), None) = (end.outcome(), self.ai) {
@@ -529,13 +614,55 @@ impl TableActor {
                 }
             }
         }
+        let wager = self.wager_settlement(&end, game_id);
+        let pool = self.pool_settlement(&end);
+        self.wager = None;
+        self.pool = None;
+        finished.coins = wager
+            .iter()
+            .map(|w| w.0.clone())
+            .chain(pool.iter().filter_map(|p| p.0.clone()))
+            .collect();
+        let mut paid: Vec<UserId> = finished
+            .coins
+            .iter()
+            .filter_map(|w| w.ledger.as_ref())
+            .flat_map(|tx| tx.entries.iter())
+            .filter_map(|e| match e.account {
+                platform::ledger::AccountId::User(u) => Some(UserId(u.0)),
+                _ => None,
+            })
+            .collect();
+        paid.sort_unstable();
+        paid.dedup();
+        self.settled = Some(Settled {
+            wager: wager.as_ref().map(|w| (w.1.clone(), w.2)),
+            pool: pool.as_ref().map(|p| p.1.clone()),
+            result,
+            paid,
+        });
         if let Err(e) = self.state.db.finish_game(&finished).await {
             tracing::error!(
                 table = self.id.0,
                 game_id,
-                "cannot store the game's end: {e}"
+                "cannot store the game's end with its settlements: {e}"
             );
-            return None;
+            // Store the game first, then each settlement on its own.
+            let coins = std::mem::take(&mut finished.coins);
+            if let Err(e) = self.state.db.finish_game(&finished).await {
+                tracing::error!(
+                    table = self.id.0,
+                    game_id,
+                    "cannot store the game's end: {e}"
+                );
+                self.settled = None;
+                return None;
+            }
+            for w in &coins {
+                if let Err(e) = self.state.db.coin_write(w).await {
+                    tracing::error!(table = self.id.0, game_id, "settlement not stored: {e}");
+                }
+            }
         }
         for (uid, r) in &finished.new_ratings {
             if let Some(u) = self.users.get_mut(uid) {

@@ -4,14 +4,18 @@
 //! send a [`TableMsg`] through a [`TableHandle`].
 
 mod actor;
+mod betting;
+mod coins;
 mod history;
 mod journal;
 mod outbox;
 mod registry;
 mod restore;
 mod view;
+mod wager;
 
 pub use actor::{spawn_table, AiSide, TableSetup};
+pub use coins::recover_coins;
 pub use history::{History, HISTORY_LEN};
 pub use journal::{decode_action, encode_action};
 pub use outbox::{ConnId, Outbox, OUTBOX_CAPACITY};
@@ -19,6 +23,7 @@ pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
 pub use view::table_error_code;
 
 use crate::user::UserInfo;
+use crate::ws::protocol::CoinCmd;
 use platform::table::Action;
 use std::sync::Arc;
 use tokio::sync::oneshot;
@@ -50,6 +55,19 @@ pub enum TableMsg {
         out: Outbox,
         /// What to do.
         action: Action,
+        /// Request id to acknowledge.
+        id: Option<u64>,
+    },
+    /// A wager or betting command from a connection that joined.
+    Coins {
+        /// The connection.
+        conn: ConnId,
+        /// Its user.
+        user: Arc<UserInfo>,
+        /// Where to answer.
+        out: Outbox,
+        /// What to do.
+        cmd: CoinCmd,
         /// Request id to acknowledge.
         id: Option<u64>,
     },

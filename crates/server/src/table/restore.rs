@@ -61,6 +61,9 @@ impl TableActor {
         if !self.table.is_playing() {
             tracing::warn!(game = g.id, "journal ends the game; marking it aborted");
             let _ = self.state.db.abandon_game(g.id, now.0).await;
+            if let Err(e) = super::coins::recover_coins(&self.state.db, Some(g.id)).await {
+                tracing::error!(game = g.id, "refunding the game's wager and bets: {e}");
+            }
             self.game_id = None;
             return;
         }
@@ -72,6 +75,7 @@ impl TableActor {
         if let Ok(events) = self.table.resume(now) {
             self.process(events, now).await;
         }
+        self.load_coins().await;
         for user in [g.red, g.black] {
             if user != COMPUTER {
                 let _ = self.apply(user, Action::Disconnect, now).await;

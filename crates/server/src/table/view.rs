@@ -150,6 +150,8 @@ impl TableActor {
             "proposal": self.table.proposal().map(|p| json!({"by": color_name(p.by), "control": p.control})),
             "spectators": spectators,
             "game": self.game_json(now),
+            "wager": self.wager_json(),
+            "pool": self.pool_json(),
         });
         json!({"t": "table_state", "table": self.id.0, "epoch": self.state.epoch,
             "v": self.history.v(), "now": now.0, "state": state})

@@ -159,7 +159,20 @@ impl Reader {
                 };
                 self.to_table(table, msg, id).await;
             }
-            Ok(None) => self.other(env.msg, id).await,
+            Ok(None) => match env.msg.coin_command() {
+                Err(e) => self.bad(id, &e.0),
+                Ok(Some((table, cmd))) => {
+                    let msg = TableMsg::Coins {
+                        conn: self.conn,
+                        user: self.user.clone(),
+                        out: self.out.clone(),
+                        cmd,
+                        id,
+                    };
+                    self.to_table(table, msg, id).await;
+                }
+                Ok(None) => self.other(env.msg, id).await,
+            },
         }
     }
 

@@ -106,6 +106,96 @@ pub enum ClientMsg {
         #[serde(default)]
         control: Option<TimeControl>,
     },
+    /// Propose a wager, or change the stakes of the one under negotiation.
+    WagerPropose {
+        table: u64,
+        stakes: Stakes,
+        #[serde(default)]
+        mode: WagerModeMsg,
+    },
+    /// Confirm the stakes shown.
+    WagerConfirm { table: u64 },
+    /// Agree to the confirmed wager (both agreed: the stakes go to escrow).
+    WagerAgree { table: u64, key: String },
+    /// Withdraw or decline a wager under negotiation.
+    WagerCancel { table: u64 },
+    /// Add to one's stake of an escrowed wager.
+    WagerTopup {
+        table: u64,
+        amount: i64,
+        key: String,
+    },
+    /// A spectator's bet on the game in progress.
+    Bet {
+        table: u64,
+        pick: PickMsg,
+        amount: i64,
+        key: String,
+    },
+}
+
+/// Both players' stakes, by colour.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct Stakes {
+    pub red: i64,
+    pub black: i64,
+}
+
+/// A wager's mode on the wire.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WagerModeMsg {
+    /// The winner takes the stakes.
+    #[default]
+    Ordinary,
+    /// Paid coaching: the player staking 0 is the coach.
+    Coaching,
+}
+
+/// A spectator's pick on the wire.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PickMsg {
+    /// Red wins.
+    Red,
+    /// Black wins.
+    Black,
+    /// A draw.
+    Draw,
+}
+
+/// A coin command for a table: wagers between its players, bets of its spectators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum CoinCmd {
+    Propose {
+        stakes: Stakes,
+        mode: WagerModeMsg,
+    },
+    Confirm,
+    Agree {
+        key: String,
+    },
+    Cancel,
+    TopUp {
+        amount: i64,
+        key: String,
+    },
+    Bet {
+        pick: PickMsg,
+        amount: i64,
+        key: String,
+    },
+}
+
+/// Whether `key` is a valid client idempotency key: 8–64 characters of `[A-Za-z0-9_-]`.
+#[must_use]
+pub fn valid_key(key: &str) -> bool {
+    (8..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// Why a message was not understood.
@@ -146,7 +236,71 @@ impl ClientMsg {
             | M::Lobby { .. }
             | M::Join { .. }
             | M::Leave { .. }
-            | M::AiStart { .. } => return Ok(None),
+            | M::AiStart { .. }
+            | M::WagerPropose { .. }
+            | M::WagerConfirm { .. }
+            | M::WagerAgree { .. }
+            | M::WagerCancel { .. }
+            | M::WagerTopup { .. }
+            | M::Bet { .. } => return Ok(None),
+        }))
+    }
+
+    /// The coin command this message asks for, if it is one: `(table, command)`.
+    ///
+    /// # Errors
+    /// [`BadMessage`] for a malformed idempotency key.
+    pub fn coin_command(&self) -> Result<Option<(u64, CoinCmd)>, BadMessage> {
+        use ClientMsg as M;
+        let key = |k: &String| {
+            if valid_key(k) {
+                Ok(k.clone())
+            } else {
+                Err(BadMessage(
+                    "key must be 8 to 64 characters of A-Z a-z 0-9 _ -".into(),
+                ))
+            }
+        };
+        Ok(Some(match self {
+            M::WagerPropose {
+                table,
+                stakes,
+                mode,
+            } => (
+                *table,
+                CoinCmd::Propose {
+                    stakes: *stakes,
+                    mode: *mode,
+                },
+            ),
+            M::WagerConfirm { table } => (*table, CoinCmd::Confirm),
+            M::WagerAgree { table, key: k } => (*table, CoinCmd::Agree { key: key(k)? }),
+            M::WagerCancel { table } => (*table, CoinCmd::Cancel),
+            M::WagerTopup {
+                table,
+                amount,
+                key: k,
+            } => (
+                *table,
+                CoinCmd::TopUp {
+                    amount: *amount,
+                    key: key(k)?,
+                },
+            ),
+            M::Bet {
+                table,
+                pick,
+                amount,
+                key: k,
+            } => (
+                *table,
+                CoinCmd::Bet {
+                    pick: *pick,
+                    amount: *amount,
+                    key: key(k)?,
+                },
+            ),
+            _ => return Ok(None),
         }))
     }
 }
@@ -186,5 +340,43 @@ mod tests {
         assert!(parse("not json").is_err());
         let bad_move = parse(r#"{"t":"move","table":3,"mv":"zz99"}"#).unwrap();
         assert!(bad_move.msg.table_action().is_err());
+    }
+
+    #[test]
+    fn parses_coin_commands_and_checks_keys() {
+        let e = parse(
+            r#"{"t":"wager_propose","table":2,"stakes":{"red":5,"black":7},"mode":"coaching"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            e.msg.coin_command().unwrap(),
+            Some((
+                2,
+                CoinCmd::Propose {
+                    stakes: Stakes { red: 5, black: 7 },
+                    mode: WagerModeMsg::Coaching
+                }
+            ))
+        );
+        let e =
+            parse(r#"{"t":"bet","table":2,"pick":"draw","amount":5,"key":"abcd-1234"}"#).unwrap();
+        assert!(matches!(
+            e.msg.coin_command().unwrap(),
+            Some((
+                2,
+                CoinCmd::Bet {
+                    pick: PickMsg::Draw,
+                    amount: 5,
+                    ..
+                }
+            ))
+        ));
+        let e = parse(r#"{"t":"wager_topup","table":2,"amount":5,"key":"short"}"#).unwrap();
+        assert!(e.msg.coin_command().is_err());
+        let e = parse(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).unwrap();
+        assert!(e.msg.coin_command().is_err());
+        assert!(
+            parse(r#"{"t":"bet","table":2,"pick":"blue","amount":5,"key":"abcdefgh"}"#).is_err()
+        );
     }
 }

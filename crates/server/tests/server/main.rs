@@ -7,3 +7,4 @@ mod common;
 mod games;
 mod ledger;
 mod restart;
+mod wagers;

@@ -1,0 +1,362 @@
+//! Player wagers (竞猜) at a table: only its two seated players, registered (not guests), at a
+//! table of a room (not against the computer). A wager made between games applies to the next
+//! game, one made during a game to that game; it lapses after it. Every step is stored with its
+//! ledger transaction in one database transaction before anyone is told.
+
+use super::actor::TableActor;
+use super::coins::{
+    balances, close_of, color_index, lu, permille, settled_event, su, tax_rate, wager_users,
+    wager_write, Refusal,
+};
+use crate::store::{mode_name, wager_status, CoinWrite};
+use crate::user::UserInfo;
+use crate::ws::protocol::{CoinCmd, Stakes, WagerModeMsg};
+use platform::ledger::{Coins, GameId, IdempotencyKey, Transaction};
+use platform::table::GameEnd;
+use platform::wager::{Wager, WagerGameEnd, WagerMode, WagerStatus};
+use platform::UserId;
+use serde_json::{json, Value};
+use xiangqi::{Color, EndReason, GameResult};
+
+/// The wager of a table with the player shown on red.
+#[derive(Clone, Debug)]
+pub(super) struct WagerSlot {
+    pub(super) wager: Wager,
+    pub(super) red: UserId,
+}
+
+impl TableActor {
+    /// The two players of a wager `user` may make: `(user, opponent, user's colour)`.
+    fn wager_parties(&self, user: &UserInfo) -> Result<(UserId, UserId, Color), Refusal> {
+        let not = |why: &str| Refusal::new("wager_not_allowed", why);
+        if self.ai.is_some() {
+            return Err(not("no wagers against the computer"));
+        }
+        if user.guest {
+            return Err(not("guests cannot wager"));
+        }
+        let Some(color) = self.table.seat_of(user.id) else {
+            return Err(not("only the two seated players can wager"));
+        };
+        let Some(opp) = self.table.seat(!color).map(|s| s.user) else {
+            return Err(not("nobody to wager with"));
+        };
+        if self.users.get(&opp).is_none_or(|u| u.guest) {
+            return Err(not("guests cannot wager"));
+        }
+        if let Some(slot) = &self.wager {
+            if !slot.wager.players.contains(&lu(user.id)) || !slot.wager.players.contains(&lu(opp))
+            {
+                return Err(Refusal::new("wager_state", "another wager is open here"));
+            }
+        }
+        Ok((user.id, opp, color))
+    }
+
+    fn current_wager(&self) -> Result<&Wager, Refusal> {
+        self.wager
+            .as_ref()
+            .map(|s| &s.wager)
+            .ok_or_else(|| Refusal::new("no_wager", "no wager at this table"))
+    }
+
+    /// The player on red for `w` now: the game's, else the seats', else the one recorded.
+    fn red_for(&self, w: &Wager) -> UserId {
+        if let Some(g) = self.table.game().filter(|g| g.is_playing()) {
+            return g.player(Color::Red);
+        }
+        match self.table.seat(Color::Red) {
+            Some(s) if w.players.contains(&lu(s.user)) => s.user,
+            _ => self.wager.as_ref().map_or(su(w.players[0]), |s| s.red),
+        }
+    }
+
+    /// Handles a wager command of `user`.
+    pub(super) async fn wager_cmd(&mut self, user: &UserInfo, cmd: CoinCmd) -> Result<(), Refusal> {
+        let (me, opp, color) = self.wager_parties(user)?;
+        match cmd {
+            CoinCmd::Propose { stakes, mode } => self.propose(me, opp, color, stakes, mode).await,
+            CoinCmd::Confirm => {
+                let w = self.current_wager()?.confirm(lu(me))?;
+                self.save_wager(w, None).await.map(|_| ())
+            }
+            CoinCmd::Agree { key } => {
+                if self.agree_keys.contains(&(me, key.clone())) {
+                    return Ok(());
+                }
+                let game = if self.table.is_playing() {
+                    let id = self
+                        .game_id
+                        .ok_or_else(|| Refusal::new("wager_state", "the game is not stored"))?;
+                    Some(GameId(id))
+                } else {
+                    None
+                };
+                let bal = balances(&self.state.db, &[me, opp]).await?;
+                let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
+                let step = self.current_wager()?.agree(lu(me), game, &get)?;
+                self.save_wager(step.wager, step.transaction).await?;
+                self.agree_keys.insert((me, key));
+                Ok(())
+            }
+            CoinCmd::Cancel => {
+                let w = self.current_wager()?.cancel()?;
+                self.save_wager(w, None).await.map(|_| ())
+            }
+            CoinCmd::TopUp { amount, key } => {
+                let bal = balances(&self.state.db, &[me]).await?;
+                let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
+                let step = self.current_wager()?.top_up(lu(me), Coins(amount), &get)?;
+                let tx = step
+                    .transaction
+                    .map(|tx| client_keyed(tx, "topup", me, &key))
+                    .transpose()?;
+                self.save_wager(step.wager, tx).await.map(|_| ())
+            }
+            CoinCmd::Bet { .. } => Err(Refusal::new("bad_message", "not a wager command")),
+        }
+    }
+
+    async fn propose(
+        &mut self,
+        me: UserId,
+        opp: UserId,
+        color: Color,
+        stakes: Stakes,
+        mode: WagerModeMsg,
+    ) -> Result<(), Refusal> {
+        let (mine, theirs) = match color {
+            Color::Red => (stakes.red, stakes.black),
+            Color::Black => (stakes.black, stakes.red),
+        };
+        let bal = balances(&self.state.db, &[me, opp]).await?;
+        let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
+        let next = match &self.wager {
+            Some(slot) => {
+                let same = matches!(
+                    (slot.wager.mode, mode),
+                    (WagerMode::Ordinary, WagerModeMsg::Ordinary)
+                        | (WagerMode::Coaching { .. }, WagerModeMsg::Coaching)
+                );
+                if !same {
+                    return Err(Refusal::new(
+                        "mode_locked",
+                        "the mode of a wager cannot change",
+                    ));
+                }
+                slot.wager
+                    .modify(lu(me), Coins(mine), Coins(theirs), &get)?
+            }
+            None => {
+                let mode = match mode {
+                    WagerModeMsg::Ordinary => WagerMode::Ordinary,
+                    WagerModeMsg::Coaching => {
+                        let coach = match (mine, theirs) {
+                            (0, t) if t > 0 => me,
+                            (m, 0) if m > 0 => opp,
+                            _ => {
+                                return Err(Refusal::new(
+                                    "invalid_amount",
+                                    "in coaching mode the coach stakes 0 and the student pays",
+                                ))
+                            }
+                        };
+                        WagerMode::Coaching { coach: lu(coach) }
+                    }
+                };
+                let stakes = [Coins(mine), Coins(theirs)];
+                let mut w = Wager::propose(
+                    0,
+                    lu(me),
+                    lu(opp),
+                    mode,
+                    stakes,
+                    tax_rate(&self.state),
+                    &get,
+                )?;
+                let red = if color == Color::Red { me } else { opp };
+                w.id = self.state.db.new_wager_id(self.id.0, red, mode).await?;
+                w
+            }
+        };
+        self.save_wager(next, None).await.map(|_| ())
+    }
+
+    /// Stores `w` with `ledger`, then keeps it and tells the table. `Ok(true)`: the transaction
+    /// had already been applied (a repeated request), so nothing changed.
+    pub(super) async fn save_wager(
+        &mut self,
+        w: Wager,
+        ledger: Option<Transaction>,
+    ) -> Result<bool, Refusal> {
+        let red = self.red_for(&w);
+        let write = wager_write(self.id.0, &w, red, ledger);
+        let applied = self.state.db.coin_write(&write).await?;
+        let replayed = applied.as_ref().is_some_and(|a| a.replayed);
+        if !replayed {
+            self.keep_wager(w, red);
+            if let Some(a) = &applied {
+                crate::coins::announce(&self.state, a);
+            }
+        }
+        Ok(replayed)
+    }
+
+    /// Keeps `w` (or drops it once over) and publishes the change.
+    pub(super) fn keep_wager(&mut self, w: Wager, red: UserId) {
+        let now = crate::clock::now();
+        let close = close_of(&w, red);
+        let over = matches!(
+            w.status,
+            WagerStatus::Cancelled | WagerStatus::Closed { .. }
+        );
+        if let Some(close) = &close {
+            self.publish(settled_event(&w, close), now);
+        }
+        if over {
+            self.wager = None;
+            self.agree_keys.clear();
+        } else {
+            self.wager = Some(WagerSlot { wager: w, red });
+        }
+        let view = self.wager_json();
+        self.publish(json!({"type": "wager", "wager": view}), now);
+    }
+
+    /// `WagerView`, or null.
+    pub(super) fn wager_json(&self) -> Value {
+        let Some(slot) = &self.wager else {
+            return Value::Null;
+        };
+        let w = &slot.wager;
+        let (r, b) = color_index(w, self.red_for(w));
+        let (confirmed, agreed) = match w.status {
+            WagerStatus::Negotiating { confirmed } => (confirmed, [false; 2]),
+            WagerStatus::Confirmed { agreed } => ([true; 2], agreed),
+            _ => ([true; 2], [true; 2]),
+        };
+        let game = match w.status {
+            WagerStatus::Escrowed { game } => game.map(|g| g.0),
+            _ => None,
+        };
+        json!({
+            "id": w.id,
+            "mode": mode_name(w.mode),
+            "stakes": {"red": w.stakes[r].get(), "black": w.stakes[b].get()},
+            "confirmed": {"red": confirmed[r], "black": confirmed[b]},
+            "agreed": {"red": agreed[r], "black": agreed[b]},
+            "status": wager_status(w),
+            "game_id": game,
+            "tax_rate_permille": permille(w.tax_rate),
+        })
+    }
+
+    /// A game starts: a wager held for the next game is now for this one.
+    pub(super) async fn wager_on_game_started(&mut self) {
+        let Some(slot) = &self.wager else { return };
+        let (Some(game_id), Some(game)) = (self.game_id, self.table.game()) else {
+            return;
+        };
+        let players = [game.player(Color::Red), game.player(Color::Black)];
+        let w = slot.wager.clone();
+        if !matches!(w.status, WagerStatus::Escrowed { game: None }) {
+            return;
+        }
+        let step = if players.iter().all(|p| w.players.contains(&lu(*p))) {
+            w.start_game(GameId(game_id)).map(|w| (w, None))
+        } else {
+            w.refund_unplayed().map(|s| (s.wager, s.transaction))
+        };
+        match step {
+            Ok((w, tx)) => {
+                if let Err(e) = self.save_wager(w, tx).await {
+                    tracing::error!(table = self.id.0, "binding the wager: {}", e.message);
+                }
+            }
+            Err(e) => tracing::error!(table = self.id.0, "binding the wager: {e}"),
+        }
+    }
+
+    /// A player stood up or left between games: a wager under negotiation is dropped, stakes
+    /// held for the next game are returned.
+    pub(super) async fn wager_on_player_gone(&mut self, user: UserId) {
+        if self.table.is_playing() {
+            return;
+        }
+        let Some(slot) = &self.wager else { return };
+        if !wager_users(&slot.wager).contains(&user) {
+            return;
+        }
+        let w = slot.wager.clone();
+        let step = match w.status {
+            WagerStatus::Negotiating { .. } | WagerStatus::Confirmed { .. } => {
+                w.cancel().map(|w| (w, None))
+            }
+            WagerStatus::Escrowed { game: None } => {
+                w.refund_unplayed().map(|s| (s.wager, s.transaction))
+            }
+            _ => return,
+        };
+        match step {
+            Ok((w, tx)) => {
+                if let Err(e) = self.save_wager(w, tx).await {
+                    tracing::error!(table = self.id.0, "returning the wager: {}", e.message);
+                }
+            }
+            Err(e) => tracing::error!(table = self.id.0, "returning the wager: {e}"),
+        }
+    }
+
+    /// The wager's settlement at the end of game `game_id` (a negotiation still open lapses):
+    /// the write to store with the game's result, and the closed wager.
+    pub(super) fn wager_settlement(
+        &self,
+        end: &GameEnd,
+        game_id: u64,
+    ) -> Option<(CoinWrite, Wager, UserId)> {
+        let slot = self.wager.as_ref()?;
+        let game = self.table.game()?;
+        let (red, black) = (game.player(Color::Red), game.player(Color::Black));
+        let w = &slot.wager;
+        let step = match w.status {
+            WagerStatus::Negotiating { .. } | WagerStatus::Confirmed { .. } => {
+                w.cancel().map(|w| (w, None))
+            }
+            WagerStatus::Escrowed { game: g } if g.is_none_or(|g| g.0 == game_id) => {
+                let (result, reason) = match end.outcome() {
+                    Some(o) => (o.result, o.reason),
+                    None => (GameResult::Unfinished, EndReason::Adjudication),
+                };
+                let end = WagerGameEnd {
+                    game: GameId(game_id),
+                    red: lu(red),
+                    black: lu(black),
+                    result,
+                    reason,
+                };
+                w.settle(&end).map(|s| (s.wager, s.transaction))
+            }
+            _ => return None,
+        };
+        match step {
+            Ok((w, tx)) => Some((wager_write(self.id.0, &w, red, tx), w, red)),
+            Err(e) => {
+                tracing::error!(table = self.id.0, wager = w.id, "settling the wager: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// `tx` under a key derived from the client's: `<what>:<user>:<key>`, so that a repeated
+/// request applies once.
+pub(super) fn client_keyed(
+    mut tx: Transaction,
+    what: &str,
+    user: UserId,
+    key: &str,
+) -> Result<Transaction, Refusal> {
+    tx.key = IdempotencyKey::new(format!("{what}:{}:{key}", user.0))
+        .map_err(|e| Refusal::new("bad_message", e.to_string()))?;
+    Ok(tx)
+}
