@@ -26,5 +26,7 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 export CHUHE_URL="http://127.0.0.1:$port"
+# For tests that change data with the admin CLI while the server runs (titles, grants).
+export CHUHE_BIN="$bin" CHUHE_DATA="$data" CHUHE_CONFIG="$root/e2e/chuhe-e2e.toml"
 export CHUHE_SHOTS="$root/target/e2e"
 node --test --test-concurrency=1 e2e/unit/ e2e/browser/

@@ -10,6 +10,7 @@ import * as tableView from './views/table.js';
 import * as aiView from './views/ai.js';
 import * as profileView from './views/profile.js';
 import * as replayView from './views/replay.js';
+import { formatCoins } from './economy.js';
 
 const app = {
   user: null,
@@ -55,6 +56,13 @@ function renderHeader() {
   const who = document.getElementById('who');
   who.textContent = app.user ? app.user.name : '';
   document.getElementById('logout').hidden = !app.user;
+  const coins = document.getElementById('coins');
+  const hasCoins = !!app.user && !app.user.guest && Number.isFinite(app.user.coins);
+  coins.hidden = !hasCoins;
+  coins.title = t('profile.coins');
+  coins.dataset.coins = hasCoins ? String(app.user.coins) : '';
+  coins.replaceChildren(Object.assign(document.createElement('span'), { className: 'coin-icon' }),
+    document.createTextNode(hasCoins ? formatCoins(app.user.coins) : ''));
   document.title = `${t('app.name')} — ${t('app.tagline')}`;
   const net = document.getElementById('net');
   const s = app.socket?.status || (app.user ? 'connecting' : '');
@@ -69,7 +77,13 @@ app.connect = function connect() {
   this.socket = createSocket({
     onStatus: () => renderHeader(),
     onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); },
-    onMessage: (msg) => { for (const fn of this.listeners) fn(msg); },
+    onMessage: (msg) => {
+      if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
+        this.user.coins = msg.coins;
+        renderHeader();
+      }
+      for (const fn of this.listeners) fn(msg);
+    },
   });
 };
 

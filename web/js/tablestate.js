@@ -7,6 +7,10 @@ const other = (c) => (c === 'red' ? 'black' : 'red');
 /** Normalises a freshly received TableState (adds client-side fields). */
 export function initTable(state, now) {
   state.chat = state.chat || [];
+  state.wager = state.wager || null;
+  state.pool = state.pool || null;
+  state.settlement = null; // the last wager_settled event seen live
+  state.poolResult = null; // the last pool_settled event seen live
   if (state.game) state.game.clockAt = now;
   return state;
 }
@@ -56,6 +60,9 @@ export function applyEvent(st, e, now) {
       st.game = { ...e.game, clockAt: now };
       st.summary.status = 'playing';
       st.summary.game_id = e.game.game_id;
+      st.settlement = null;
+      st.poolResult = null;
+      if (st.pool && st.pool.game_id !== e.game.game_id) st.pool = null;
       for (const c of ['red', 'black']) if (seats[c]) seats[c].ready = false;
       break;
     case 'moved':
@@ -122,6 +129,20 @@ export function applyEvent(st, e, now) {
       break;
     case 'resumed':
       if (g?.clock) { g.clock = { ...g.clock, paused: false, running: g.end ? null : g.turn }; g.clockAt = now; }
+      break;
+    case 'wager':
+      st.wager = e.wager || null;
+      break;
+    case 'wager_settled':
+      st.settlement = e;
+      if (st.wager && st.wager.id === e.wager_id) st.wager = null;
+      break;
+    case 'pool':
+      st.pool = e.pool || null;
+      break;
+    case 'pool_settled':
+      st.poolResult = e;
+      if (st.pool && st.pool.game_id === e.game_id) st.pool = { ...st.pool, open: false, settled: true };
       break;
     default:
       break; // unknown events are ignored (protocol §1)

@@ -1,6 +1,6 @@
 // DOM helpers shared by the views: element builder, modal dialogs, toasts, error texts.
 
-import { t, has } from './i18n.js';
+import { t, has, titleText } from './i18n.js';
 
 /** h('div.cls', {attrs, on: {click}}, children...) */
 export function h(tag, attrs = {}, ...children) {
@@ -68,12 +68,24 @@ export function errorText(err) {
   return t('err.generic', { msg: err?.message || code || String(err) });
 }
 
-/** A user's name with rating and title: "alice 1400 五级棋士". */
-export function userLine(user, titleText) {
+/**
+ * The title badges of a User.title ({zh, en, honorary, awarded}): the shown title, then the
+ * honorary title after a ◆ marker (PLATFORM.md §4: shown after "·").
+ */
+export function titleBadges(title) {
+  if (!title) return null;
+  const shown = titleText(title);
+  const hon = title.honorary ? titleText(title.honorary) : '';
+  return h('span.titles', {},
+    shown ? h(`span.title-badge${title.awarded ? '.awarded' : ''}`, { text: shown }) : null,
+    hon ? h('span.title-badge.honorary', { 'data-testid': 'honorary', title: t('profile.honorary') }, h('span.hon-mark', { text: '◆' }), hon) : null);
+}
+
+/** A user's name with rating and titles: "alice 1400 五级棋士 ◆国家大师". */
+export function userLine(user) {
   if (!user) return h('span.muted', { text: '—' });
-  const title = titleText(user.title);
   return h('span.user', {},
     h('span.name', { text: user.name }), ' ',
     user.guest ? null : h('span.rating', { text: String(Math.round(user.rating)) }), ' ',
-    title ? h('span.title-badge', { text: title }) : null);
+    titleBadges(user.title));
 }

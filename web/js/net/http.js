@@ -38,5 +38,11 @@ export const api = {
   user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
   userGames: (id, limit = 30) => call('GET', `/api/users/${encodeURIComponent(id)}/games?limit=${limit}`),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
+  /** The user's rating history: {profile, start, points: [{game, at, rating, delta, games}]}. */
+  ratings: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/ratings`),
+  /** Own coin history, newest first: {balance, entries: [{tx, at, kind, memo, amount, balance_after}]}. */
+  ledger: (limit = 50, before = null) => call('GET', `/api/me/ledger?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
+  /** A table's past wagers, newest first: {wagers: [{id, game_id, mode, stakes, outcome, statements, at}]}. */
+  tableWagers: (id, limit = 20) => call('GET', `/api/tables/${encodeURIComponent(id)}/wagers?limit=${limit}`),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

@@ -71,13 +71,14 @@ export function timeControlDialog(current) {
 
 /**
  * The game-over box: result, reason, rating changes; buttons Rematch / Replay / Close.
- * Returns { update(game), close() }.
+ * Returns { update(game), close(), add(node), isOpen() }.
  */
 export function endDialog({ onRematch, onReplay }) {
   const body = h('div');
+  const extra = h('div.game-over-extra');
   const back = h('div.modal-back', {});
   const box = h('div.modal', { role: 'dialog', 'data-testid': 'game-over' },
-    h('h3', { text: t('game.over') }), body,
+    h('h3', { text: t('game.over') }), body, extra,
     h('div.buttons', {},
       h('button', { type: 'button', 'data-testid': 'game-over-replay', on: { click: () => { close(); onReplay(); } } }, t('game.replay')),
       h('button', { type: 'button', 'data-testid': 'game-over-close', on: { click: () => close() } }, t('game.close')),
@@ -105,5 +106,7 @@ export function endDialog({ onRematch, onReplay }) {
       h('div.result-reason', { 'data-testid': 'game-over-reason', text: end.reason ? t(`reason.${end.reason}`) : '' }),
       ...rows);
   }
-  return { update, close };
+  /** Adds a section under the result (the wager settlement). */
+  function add(node) { extra.appendChild(node); }
+  return { update, close, add, isOpen: () => back.isConnected };
 }

@@ -1,6 +1,7 @@
 // The hall: rooms and their tables (players, ratings, titles, status, spectators), live.
 
-import { t, titleText, has } from '../i18n.js';
+import { t, has } from '../i18n.js';
+import { roomLocked } from './gate.js';
 import { h, userLine, toast, errorText } from '../ui.js';
 import { describeControl } from '../clock.js';
 
@@ -8,17 +9,18 @@ export function mount(root, app) {
   let rooms = [];
   const list = h('div.rooms', { 'data-testid': 'lobby' });
   const render = () => {
-    list.replaceChildren(...rooms.map((room) => h('section.room', { 'data-room': room.id },
+    list.replaceChildren(...rooms.map((room) => h(`section.room${roomLocked(room, app.user) ? '.locked' : ''}`, { 'data-room': room.id },
       h('div.lobby-head', {},
         h('h2', { text: has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name }),
-        room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null),
-      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map(tableCard)))));
+        room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null,
+        roomLocked(room, app.user) ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}` }, h('span.lock-icon'), ` ${t('gate.lobby', { coins: app.user.coins })}`) : null),
+      h('div.tables', {}, [...room.tables].sort((a, b) => a.id - b.id).map((tb) => tableCard(tb, roomLocked(room, app.user) ? room.min_coins : 0))))));
   };
-  const tableCard = (tb) => {
+  const tableCard = (tb, locked) => {
     const seat = (c) => {
       const s = tb.seats[c];
       return h('div.seat', { 'data-color': c },
-        h(`span.dot.${c}`), s ? userLine(s.user, titleText) : h('span.muted', { text: t('lobby.empty') }),
+        h(`span.dot.${c}`), s ? userLine(s.user) : h('span.muted', { text: t('lobby.empty') }),
         s?.ready ? h('span.muted', { text: `✓ ${t('table.isReady')}` }) : null);
     };
     return h('div.tcard', { 'data-table': tb.id, 'data-testid': `table-${tb.id}` },
@@ -28,10 +30,14 @@ export function mount(root, app) {
       seat('red'), seat('black'),
       h('div.meta', {}, `${describeControl(tb.control, t)} · ${tb.spectators} ${t('lobby.spectators')}`),
       h('div.actions', {},
-        h('button', { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
-          tb.status === 'playing' ? t('lobby.watch') : t('lobby.sit'))));
+        locked
+          ? h('button', { type: 'button', 'data-testid': `open-${tb.id}`, disabled: true, title: t('gate.titleRoom') },
+            h('span.lock-icon'), ` ${t('gate.enter', { n: locked })}`)
+          : h('button', { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
+            tb.status === 'playing' ? t('lobby.watch') : t('lobby.sit'))));
   };
   const off = app.onMessage((msg) => {
+    if (msg.t === 'balance') render();
     if (msg.t === 'lobby') { rooms = msg.rooms; render(); }
     if (msg.t === 'lobby_table') {
       const tb = msg.table;

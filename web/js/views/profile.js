@@ -1,26 +1,54 @@
-// Profile and records: rating, title, games; the list of finished games, each opening its replay.
+// Profile and records: rating, titles (rating title, awarded, honorary), coins, the rating
+// history chart, the coin history (own profile), and the list of finished games, each opening
+// its replay. The coin figure and history follow the private `balance` message live.
 
 import { api } from '../net/http.js';
 import { t, titleText } from '../i18n.js';
-import { h, errorText } from '../ui.js';
+import { h, errorText, titleBadges } from '../ui.js';
+import { formatCoins } from '../economy.js';
+import { ratingChart } from './ratingchart.js';
+import { ledgerList } from './ledger.js';
 
 export function mount(root, app, [idText]) {
   const id = idText ? Number(idText) : app.user.id;
-  const box = h('div.panel', { 'data-testid': 'profile' }, h('span.muted', { text: '…' }));
+  const own = id === app.user.id;
+  const box = h('div.profile', { 'data-testid': 'profile' }, h('div.panel', {}, h('span.muted', { text: '…' })));
   root.appendChild(box);
-  Promise.all([api.user(id), api.userGames(id, 50)]).then(([{ user }, { games }]) => {
+  const coinsNode = h('b.coins-figure', { 'data-testid': 'profile-coins', text: '—' });
+  let ledger = null;
+
+  const off = app.onMessage((msg) => {
+    if (msg.t !== 'balance' || !own) return;
+    coinsNode.textContent = formatCoins(msg.coins);
+    ledger?.reload();
+  });
+
+  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user }, { games }, history]) => {
     const resultFor = (g) => {
       if (g.result === '1/2-1/2') return '½';
       const won = (g.result === '1-0' && g.red.id === id) || (g.result === '0-1' && g.black.id === id);
       return g.result === '*' ? '*' : (won ? '1' : '0');
     };
-    box.replaceChildren(
-      h('h1', { text: `${user.name}${user.guest ? ` (${t('profile.guest')})` : ''}` }),
+    const coins = own && Number.isFinite(app.user.coins) ? app.user.coins : user.coins;
+    coinsNode.textContent = formatCoins(coins);
+    const awarded = user.title?.awarded ? titleText(user.title.awarded) : '';
+    const honorary = user.title?.honorary ? titleText(user.title.honorary) : '';
+    const head = h('div.panel.profile-head', {},
+      h('h1', {}, h('span', { text: user.name }), ' ', titleBadges(user.title),
+        user.guest ? h('span.muted', { text: ` (${t('profile.guest')})` }) : null),
       h('div.stat-row', {},
         h('span', {}, `${t('profile.rating')}: `, h('b', { 'data-testid': 'profile-rating', text: String(Math.round(user.rating)) }),
           user.provisional ? ` ${t('profile.provisional')}` : ''),
-        h('span', {}, `${t('profile.title2')}: `, h('b', { text: titleText(user.title) || '—' })),
-        h('span', {}, `${t('profile.games')}: `, h('b', { text: String(user.games) }))),
+        h('span', {}, `${t('profile.title2')}: `, h('b', { 'data-testid': 'profile-title', text: titleText(user.title) || '—' })),
+        awarded ? h('span', {}, `${t('profile.awarded')}: `, h('b.awarded', { 'data-testid': 'profile-awarded', text: awarded })) : null,
+        honorary ? h('span', {}, `${t('profile.honorary')}: `, h('b.honorary', { 'data-testid': 'profile-honorary' }, h('span.hon-mark', { text: '◆' }), ` ${honorary}`)) : null,
+        h('span', {}, `${t('profile.games')}: `, h('b', { text: String(user.games) })),
+        user.guest ? null : h('span', {}, `${t('profile.coins')}: `, h('span.coin-icon'), coinsNode)));
+    const chart = h('div.panel', {},
+      h('h2', { text: t('chart.title') }),
+      ratingChart(history, { onGame: (g) => app.go(`#/game/${g}`) }));
+    if (own && !user.guest) ledger = ledgerList();
+    const gamesPanel = h('div.panel', {},
       h('h2', { text: t('profile.history') }),
       games.length ? h('table.games-table', { 'data-testid': 'games' },
         h('tr', {}, ...['profile.date', 'color.red', 'color.black', 'profile.result', 'game.replay'].map((k) => h('th', { text: t(k) }))),
@@ -30,5 +58,10 @@ export function mount(root, app, [idText]) {
           h('td', { title: g.reason ? t(`reason.${g.reason}`) : '' }, `${g.result} (${resultFor(g)})${g.reason ? ` ${t(`reason.${g.reason}`)}` : ''}`),
           h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-testid': `replay-${g.id}` }, `${t('game.replay')} (${g.plies})`)))))
         : h('p.muted', { text: t('profile.none') }));
-  }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
+    box.replaceChildren(...[head, chart,
+      ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,
+      gamesPanel].filter(Boolean));
+  }).catch((e) => box.replaceChildren(h('div.panel', {}, h('p.error', { text: errorText(e) }))));
+
+  return { unmount() { off(); } };
 }

@@ -2,7 +2,7 @@
 // and chat. State comes from table_state and numbered events (tablestate.js); the board shows the
 // live position or, while navigating the move list, a past one.
 
-import { t, titleText } from '../i18n.js';
+import { t } from '../i18n.js';
 import { h, toast, errorText, confirmDialog, userLine } from '../ui.js';
 import { createBoard } from '../board/board.js';
 import { parseMove } from '../board/geometry.js';
@@ -12,6 +12,9 @@ import { describeGame } from '../notation.js';
 import { clockView, formatMs, createTicker, describeControl } from '../clock.js';
 import { createMoveList } from './movelist.js';
 import { timeControlDialog, endDialog } from './dialogs.js';
+import { createWagerPanel } from './wager.js';
+import { createBetPanel } from './betting.js';
+import { coinGate } from './gate.js';
 
 const other = (c) => (c === 'red' ? 'black' : 'red');
 
@@ -42,11 +45,17 @@ export function mount(root, app, [idText]) {
   const chatForm = h('form.chat-form', { on: { submit: (e) => { e.preventDefault(); sendChat(); } } },
     chatInput, h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('table.send')));
   const title = h('h2');
+  const gate = h('div', { 'data-testid': 'coin-gate-box' });
+  const balance = () => (Number.isFinite(app.user?.coins) ? app.user.coins : null);
+  const wagerPanel = createWagerPanel({ tableId, send: (m) => send(m), balance });
+  const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
     h('div.board-col', {}, topBar, boardWrap, bottomBar),
     h('div.side-col', {},
-      h('div.panel', {}, title, status, h('div.muted', { 'data-testid': 'control-text' }), notices, controls),
+      h('div.panel', {}, title, status, h('div.muted', { 'data-testid': 'control-text' }), gate, notices, controls),
+      wagerPanel.node,
+      betPanel.node,
       moveList.node,
       h('div.panel', {}, h('b', { text: t('table.spectators') }), specs),
       h('div.panel', {}, h('b', { text: t('table.chat') }), chatLog, chatForm))));
@@ -131,7 +140,7 @@ export function mount(root, app, [idText]) {
     if (g?.ai_level && user && seatOf(st, me()) !== color) badges.push(`${t('ai.computer')} ${t('ai.level')} ${g.ai_level}`);
     bar.replaceChildren(
       h(`span.dot.${color}`),
-      h('div.info', {}, user ? userLine(user, titleText) : h('span.muted', { text: t('lobby.empty') }),
+      h('div.info', {}, user ? userLine(user) : h('span.muted', { text: t('lobby.empty') }),
         h('span.badges', { 'data-testid': `badges-${color}` }, `${t(`color.${color}`)} ${badges.join(' · ')}`)),
       h('div.clock', { 'data-testid': `clock-${color}` }));
   }
@@ -218,7 +227,7 @@ export function mount(root, app, [idText]) {
     } else if (!live()) {
       if (!seat) {
         for (const c of ['red', 'black']) {
-          if (!st.summary.seats[c]) cs.push(button(t(c === 'red' ? 'table.sitRed' : 'table.sitBlack'), `sit-${c}`, () => quiet(send({ t: 'sit', color: c }))));
+          if (!st.summary.seats[c]) cs.push(button(t(c === 'red' ? 'table.sitRed' : 'table.sitBlack'), `sit-${c}`, () => sit(c)));
         }
       } else if (!g?.ai_level) {
         const ready = !!st.summary.seats[seat]?.ready;
@@ -243,6 +252,14 @@ export function mount(root, app, [idText]) {
       ...st.spectators.map((u, i) => h('span', { 'data-user': u.id }, `${i ? ', ' : ''}${u.name}`)));
   }
 
+  function sit(color) {
+    gate.replaceChildren();
+    app.socket.send({ table: tableId, t: 'sit', color }).catch(async (e) => {
+      if (e.code === 'not_enough_coins') gate.replaceChildren(await coinGate({ roomId: st?.room || st?.summary?.room, tableId, coins: balance() }));
+      else toast(errorText(e));
+    });
+  }
+
   function drawChat() {
     chatLog.replaceChildren(...st.chat.map((m) => h('div', {}, h('b', { text: `${m.name}: ` }), m.text)));
     chatLog.scrollTop = chatLog.scrollHeight;
@@ -259,6 +276,8 @@ export function mount(root, app, [idText]) {
     drawSide();
     drawChat();
     drawClocks();
+    wagerPanel.update(st, seat);
+    betPanel.update(st, seat);
     if (live()) ticker.start(); else ticker.stop();
   }
 
@@ -269,6 +288,7 @@ export function mount(root, app, [idText]) {
       endShownFor = g.game_id;
       endBox?.close();
       endBox = endDialog({ onRematch: rematch, onReplay: () => app.go(`#/game/${g.game_id}`) });
+      if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
     }
     endBox?.update(g);
   }
@@ -277,6 +297,23 @@ export function mount(root, app, [idText]) {
     hintPending = true;
     drawSide();
     send({ t: 'hint' }).catch(() => {}).finally(() => { hintPending = false; if (st) drawSide(); });
+  }
+
+  /** The room refused us at the door (`join` answered `not_enough_coins`): say why, instead of the table. */
+  async function refused() {
+    app.socket.unwatchTable(tableId, false);
+    left = true;
+    const notice = await coinGate({ tableId, coins: balance(), what: 'room' });
+    root.replaceChildren(h('div.panel.gate-page', { 'data-testid': 'table-refused', 'data-table': tableId }, notice));
+  }
+
+  /** A wager settled: inside the game-over box of its game, else in a box of its own. */
+  function showSettlement(e) {
+    const g = game();
+    const forThis = !!g && !!e.game_id && e.game_id === g.game_id;
+    if (forThis && !g.end) return; // game_ended follows; showEnd adds it
+    if (forThis && endBox?.isOpen() && endShownFor === g.game_id) wagerPanel.settled(e, endBox);
+    else wagerPanel.settled(e);
   }
 
   async function rematch() {
@@ -319,6 +356,7 @@ export function mount(root, app, [idText]) {
       if (e.type === 'chat') { drawChat(); return; }
       drawAll();
       if (e.type === 'game_ended' || e.type === 'rated') showEnd();
+      if (e.type === 'wager_settled') showSettlement(e);
     } else if (msg.t === 'hint' && st) {
       const move = parseMove(msg.mv);
       if (move && msg.ply === game()?.moves.length) {
@@ -326,6 +364,12 @@ export function mount(root, app, [idText]) {
         drawBoard();
         drawSide();
       }
+    } else if (msg.t === 'my_bet') {
+      betPanel.myBet(msg);
+      const g = game();
+      if (msg.payout !== null && msg.payout !== undefined && g?.game_id === msg.game_id && endBox?.isOpen()) endBox.add(betPanel.payoutLine(msg));
+    } else if (msg.t === 'error' && msg.code === 'not_enough_coins' && !st) {
+      refused();
     } else if (msg.t === 'error' && msg.code) {
       toast(errorText(msg));
     }
