@@ -1,14 +1,17 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
+mod cmd_admin;
 mod cmd_bench;
 mod cmd_convert;
 mod cmd_engine;
 mod cmd_judge;
+mod cmd_ledger;
 mod cmd_loadtest;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
+mod db_args;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -41,6 +44,10 @@ enum Command {
     Serve(cmd_serve::Args),
     /// Drive simulated players against a running server; report moves/s and relay latency.
     Loadtest(cmd_loadtest::Args),
+    /// Administration on the server's database (grant coins).
+    Admin(cmd_admin::Args),
+    /// The coin ledger in the server's database (check).
+    Ledger(cmd_ledger::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +62,8 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd_play::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Loadtest(args) => cmd_loadtest::run(&args),
+        Command::Admin(args) => cmd_admin::run(&args),
+        Command::Ledger(args) => cmd_ledger::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
