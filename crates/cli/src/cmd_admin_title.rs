@@ -1,6 +1,6 @@
 //! `chuhe admin title` (honorary titles) and `chuhe admin award` (tournament-only titles).
 
-use crate::cmd_admin::DbArgs;
+use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
 use platform::rating::{HonoraryTitle, Profile, TitleRecord};
 use server::store::{Db, UserRow};

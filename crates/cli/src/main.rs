@@ -1,16 +1,19 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
 mod cmd_admin;
+mod cmd_admin_grant;
 mod cmd_admin_title;
 mod cmd_bench;
 mod cmd_convert;
 mod cmd_engine;
 mod cmd_judge;
+mod cmd_ledger;
 mod cmd_loadtest;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
+mod db_args;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -44,8 +47,10 @@ enum Command {
     Serve(cmd_serve::Args),
     /// Drive simulated players against a running server; report moves/s and relay latency.
     Loadtest(cmd_loadtest::Args),
-    /// Administrator commands on the site's database (titles, …).
+    /// Administration on the server's database (grant coins, titles).
     Admin(cmd_admin::Args),
+    /// The coin ledger in the server's database (check).
+    Ledger(cmd_ledger::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +66,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Loadtest(args) => cmd_loadtest::run(&args),
         Command::Admin(args) => cmd_admin::run(&args),
+        Command::Ledger(args) => cmd_ledger::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
