@@ -78,7 +78,11 @@ async fn fifty_concurrent_debits_never_overdraw_and_balances_equal_entries() {
     assert_eq!(statement.last().map(|s| s.amount), Some(200));
     // Newest first, each line's balance is the older line's plus its amount.
     for w in statement.windows(2) {
-        assert_eq!(w[0].balance_after - w[0].amount, w[1].balance_after, "{statement:?}");
+        assert_eq!(
+            w[0].balance_after - w[0].amount,
+            w[1].balance_after,
+            "{statement:?}"
+        );
     }
     db.close().await;
 }
