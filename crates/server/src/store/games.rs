@@ -253,7 +253,7 @@ impl Db {
         .execute(&mut *tx)
         .await?;
         let outcome = match &f.rate {
-            Some(req) => rate_in_tx(&mut *tx, self.backend, f.id, f.ended_at, req).await?,
+            Some(req) => rate_in_tx(&mut tx, self.backend, f.id, f.ended_at, req).await?,
             None => None,
         };
         if let Some(reward) = &f.reward {
