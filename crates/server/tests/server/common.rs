@@ -115,8 +115,13 @@ impl TestServer {
                     .await
                     .expect("server starts");
                 let addr = s.addr;
-                // Keep the server alive as long as its runtime.
-                std::mem::forget(s);
+                // Keep the server alive as long as its runtime: when the runtime goes, this task
+                // is dropped with the server, and its database connections close (forgetting it
+                // instead would leak them, and PostgreSQL allows only so many clients).
+                tokio::spawn(async move {
+                    let _server = s;
+                    std::future::pending::<()>().await;
+                });
                 addr
             })
             .await
