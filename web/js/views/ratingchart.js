@@ -70,6 +70,9 @@ export function ratingChart(history, { onGame } = {}) {
       tip.textContent = label;
       tip.hidden = false;
       tip.style.left = `${(p.x / W) * 100}%`;
+      // Near an edge the tip grows inwards, so it never sticks out of the card.
+      const fx = p.x / W;
+      tip.style.transform = `translate(${fx > 0.75 ? '-100%' : fx < 0.25 ? '0' : '-50%'}, calc(-100% - 10px))`;
       tip.style.top = `${(p.y / H) * 100}%`;
       dot.classList.add('hover');
     };
