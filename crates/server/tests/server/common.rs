@@ -230,6 +230,13 @@ pub async fn start_game(
 ) -> (Player, Player) {
     let mut red = Player::register(addr, names.0).await;
     let mut black = Player::register(addr, names.1).await;
+    seat_players(&mut red, &mut black, table, control).await;
+    both_ready(&mut red, &mut black, table).await;
+    (red, black)
+}
+
+/// `red` and `black` join `table`, sit, and agree `control` (red proposes, black accepts).
+pub async fn seat_players(red: &mut Player, black: &mut Player, table: u64, control: Value) {
     red.ok(json!({"t": "join", "table": table})).await;
     black.ok(json!({"t": "join", "table": table})).await;
     red.ok(json!({"t": "sit", "table": table, "color": "red"}))
@@ -243,6 +250,11 @@ pub async fn start_game(
     black
         .ok(json!({"t": "accept_control", "table": table}))
         .await;
+}
+
+/// Both players press ready at `table`; returns once both saw the game start, with their socket
+/// buffers cleared.
+pub async fn both_ready(red: &mut Player, black: &mut Player, table: u64) {
     red.ok(json!({"t": "ready", "table": table, "ready": true}))
         .await;
     black
@@ -252,7 +264,6 @@ pub async fn start_game(
     black.event("game_started").await;
     red.ws.clear();
     black.ws.clear();
-    (red, black)
 }
 
 pub fn untimed() -> Value {

@@ -2,7 +2,7 @@
 //! worked examples of docs/economy.md say, the rating history endpoint, titles shown, and
 //! concurrent game ends that must not lose a rating update.
 
-use crate::common::{untimed, Player, TestDb, TestServer};
+use crate::common::{both_ready, seat_players, untimed, Player, TestDb, TestServer};
 use serde_json::{json, Value};
 use server::store::Db;
 use std::net::SocketAddr;
@@ -29,33 +29,8 @@ async fn set_rating(db: &TestDb, name: &str, rating: f64, games: u32) {
 
 /// Seats `red` and `black` at `table`, agrees an untimed game and starts it.
 async fn start(red: &mut Player, black: &mut Player, table: u64) {
-    red.ok(json!({"t": "join", "table": table})).await;
-    black.ok(json!({"t": "join", "table": table})).await;
-    red.ok(json!({"t": "sit", "table": table, "color": "red"}))
-        .await;
-    black
-        .ok(json!({"t": "sit", "table": table, "color": "black"}))
-        .await;
-    red.ok(json!({"t": "propose", "table": table, "control": untimed()}))
-        .await;
-    black.event("control_proposed").await;
-    black
-        .ok(json!({"t": "accept_control", "table": table}))
-        .await;
-    again(red, black, table).await;
-}
-
-/// Both press ready for the next game at `table`.
-async fn again(red: &mut Player, black: &mut Player, table: u64) {
-    red.ok(json!({"t": "ready", "table": table, "ready": true}))
-        .await;
-    black
-        .ok(json!({"t": "ready", "table": table, "ready": true}))
-        .await;
-    red.event("game_started").await;
-    black.event("game_started").await;
-    red.ws.clear();
-    black.ws.clear();
+    seat_players(red, black, table, untimed()).await;
+    both_ready(red, black, table).await;
 }
 
 /// Plays `moves` alternately from red at `table`.
@@ -155,7 +130,7 @@ async fn ourgame_rates_as_the_worked_examples_and_keeps_a_history() {
     // Both rated: red 1600 beats black 1500 → 1611.52 / 1488.48.
     set_rating(&db, "rated2100", 1600.0, 30).await;
     set_rating(&db, "prov1400", 1500.0, 50).await;
-    again(&mut red, &mut black, T1).await;
+    both_ready(&mut red, &mut black, T1).await;
     play(&mut red, &mut black, T1, &["h2e2", "h9g7"]).await;
     let rated = resign(&mut black, T1).await;
     assert_eq!(rated["red"]["after"], 1612);
@@ -176,7 +151,7 @@ async fn ourgame_rates_as_the_worked_examples_and_keeps_a_history() {
     assert_eq!(r["provisional"], false);
 
     // A one-ply game is unrated and leaves no history point.
-    again(&mut red, &mut black, T1).await;
+    both_ready(&mut red, &mut black, T1).await;
     red.mv(T1, "h2e2").await;
     let rated = resign(&mut black, T1).await;
     assert_eq!(rated["rated"], false);
@@ -250,7 +225,7 @@ async fn lotto_scores_a_game_within_five_plies_as_a_draw() {
     assert_eq!(game["game"]["rated"], true);
 
     // From ply 6 on the real result counts: red (807.79, K 30) beats black (994.81, K 30).
-    again(&mut red, &mut black, T1).await;
+    both_ready(&mut red, &mut black, T1).await;
     play(
         &mut red,
         &mut black,
@@ -286,7 +261,7 @@ async fn qq_unrates_one_ply_and_a_draw_costs_the_first_mover() {
     assert_eq!(rated["why"]["unrated"]["too_short"]["min"], 2);
 
     // Two 1500 players draw: red −4.20, black +4.20.
-    again(&mut red, &mut black, T1).await;
+    both_ready(&mut red, &mut black, T1).await;
     play(&mut red, &mut black, T1, &["h2e2", "h9g7"]).await;
     red.ok(json!({"t": "draw_offer", "table": T1})).await;
     black.event("draw_offered").await;

@@ -4,7 +4,7 @@
 //! concurrent bets, the parimutuel formula with the house's tax, and a crash between escrow and
 //! settlement.
 
-use crate::common::{untimed, Player, TestDb, TestServer, MATE_TABLE};
+use crate::common::{seat_players, untimed, Player, TestDb, TestServer, MATE_TABLE};
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction, UserId};
 use serde_json::{json, Value};
 use server::store::Db;
@@ -50,19 +50,7 @@ async fn ledger_sum(t: &TestDb) -> i64 {
 async fn seat(addr: SocketAddr, table: u64, names: (&str, &str)) -> (Player, Player) {
     let mut red = Player::register(addr, names.0).await;
     let mut black = Player::register(addr, names.1).await;
-    red.ok(json!({"t": "join", "table": table})).await;
-    black.ok(json!({"t": "join", "table": table})).await;
-    red.ok(json!({"t": "sit", "table": table, "color": "red"}))
-        .await;
-    black
-        .ok(json!({"t": "sit", "table": table, "color": "black"}))
-        .await;
-    red.ok(json!({"t": "propose", "table": table, "control": untimed()}))
-        .await;
-    black.event("control_proposed").await;
-    black
-        .ok(json!({"t": "accept_control", "table": table}))
-        .await;
+    seat_players(&mut red, &mut black, table, untimed()).await;
     (red, black)
 }
 
