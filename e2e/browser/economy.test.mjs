@@ -136,6 +136,9 @@ test('a wager between the two players: propose, confirm, agree, play, settle', a
   assert.equal(await text(alice.page, '[data-testid=profile-coins]'), String(GRANT + 95));
   const kinds = await alice.page.$$eval('[data-testid=ledger] tr[data-kind]', (rows) => rows.map((r) => r.dataset.kind));
   assert.deepEqual(kinds, ['wager_settle', 'wager_escrow', 'starting_grant'], 'newest first');
+  // The server's English memo ("wager 1 stakes") is only the row's tooltip: the row shows the kind.
+  assert.equal(await alice.page.locator('[data-testid=ledger] .memo').count(), 0);
+  assert.match(await alice.page.getAttribute('[data-testid=ledger] tr[data-kind=wager_escrow]', 'title'), /wager/);
   const chart = await alice.page.waitForSelector('[data-testid=rating-chart], [data-testid=rating-chart-empty]');
   assert.ok(chart);
   if (await alice.page.locator('[data-testid=rating-chart]').count()) {

@@ -15,16 +15,21 @@ pub struct Args {
     /// The running server.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// Concurrent games (two simulated players each; the server needs that many free tables:
-    /// start it with `--tables`).
+    /// Concurrent games (two simulated players each; the server needs that many free tables in
+    /// rooms without a coin gate: start it with `--tables`).
     #[arg(long, default_value_t = 100)]
     games: usize,
     /// Plies each game plays before resigning.
     #[arg(long, default_value_t = 40)]
     plies: usize,
-    /// Milliseconds a simulated player waits before answering.
+    /// Mean milliseconds a simulated player waits before answering (drawn from 0.5–1.5 × this;
+    /// each game starts after a random offset within it, so moves arrive spread out).
     #[arg(long, default_value_t = 500)]
     think_ms: u64,
+    /// Every game moves in the same instant (fixed think time, common start): a worst-case
+    /// burst instead of spread-out arrivals.
+    #[arg(long)]
+    burst: bool,
 }
 
 /// Runs the load test and prints the report.
@@ -38,6 +43,7 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         games: args.games,
         plies: args.plies,
         think: Duration::from_millis(args.think_ms),
+        burst: args.burst,
     };
     let total = (args.games * args.plies) as u64;
     let runtime = tokio::runtime::Runtime::new()?;
@@ -67,6 +73,9 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     })?;
     println!("games          {}", report.games);
     println!("failed games   {}", report.errors);
+    if let Some(e) = &report.first_error {
+        println!("first failure  {e}");
+    }
     println!("moves relayed  {}", report.moves);
     println!("elapsed        {:.1} s", report.elapsed.as_secs_f64());
     println!("moves/s        {:.0}", report.moves_per_sec);

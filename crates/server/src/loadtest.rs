@@ -1,6 +1,11 @@
 //! `chuhe loadtest`: simulated players over real WebSockets against a running server. Each game
 //! is two guest players at a free lobby table playing random legal moves; the move-relay
 //! latency is the time from one player sending a move until the opponent receives it.
+//!
+//! By default the games' moves arrive spread out in time, as a real site's do: each game starts
+//! after a random offset within one think time and each pause is drawn from 0.5–1.5 × the think
+//! time. `burst` makes every game move in the same instant instead (a worst-case stress, not a
+//! traffic model: a thousand moves then queue behind each other).
 
 use crate::client::{ClientError, HttpClient, WsClient};
 use serde_json::{json, Value};
@@ -18,8 +23,10 @@ pub struct LoadOptions {
     pub games: usize,
     /// Plies per game before the players stop (the game is then resigned).
     pub plies: usize,
-    /// Pause between receiving the opponent's move and answering it.
+    /// Mean pause between receiving the opponent's move and answering it.
     pub think: Duration,
+    /// All games move in lockstep (fixed think time, common start) instead of spread out.
+    pub burst: bool,
 }
 
 /// The measurements.
@@ -41,6 +48,8 @@ pub struct LoadReport {
     pub max: Duration,
     /// Games that failed (connection or protocol errors).
     pub errors: usize,
+    /// Why the first failed game failed.
+    pub first_error: Option<String>,
 }
 
 /// Live counters for a progress display.
@@ -59,17 +68,19 @@ pub struct Progress {
 pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadReport, ClientError> {
     let http = HttpClient::new(opts.addr);
     let (_, lobby) = http.get("/api/lobby").await?;
+    // Guests hold no coins beyond the starting grant, so only rooms without a coin gate serve.
     let free: Vec<u64> = lobby["rooms"]
         .as_array()
         .into_iter()
         .flatten()
+        .filter(|r| r["min_coins"].as_i64().unwrap_or(0) <= 0)
         .flat_map(|r| r["tables"].as_array().cloned().unwrap_or_default())
         .filter(|t| t["seats"]["red"].is_null() && t["seats"]["black"].is_null())
         .filter_map(|t| t["id"].as_u64())
         .collect();
     if free.len() < opts.games {
         return Err(ClientError::Refused(
-            json!({"error": "not enough free tables",
+            json!({"error": "not enough free tables in rooms without a coin gate",
             "free": free.len(), "wanted": opts.games}),
         ));
     }
@@ -106,8 +117,12 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
             Ok(Err(e)) => {
                 tracing::warn!("game failed: {e}");
                 report.errors += 1;
+                report.first_error.get_or_insert_with(|| e.to_string());
             }
-            Err(_) => report.errors += 1,
+            Err(e) => {
+                report.errors += 1;
+                report.first_error.get_or_insert_with(|| e.to_string());
+            }
         }
     }
     report.elapsed = t0.elapsed();
@@ -175,15 +190,15 @@ async fn play(
     progress: &Progress,
 ) -> Result<(), ClientError> {
     let mut legal: Vec<String> = initial_legal();
-    let mut rng = table.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Rng(table.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    if !opts.burst {
+        tokio::time::sleep(opts.think.mul_f64(rng.unit())).await;
+    }
     for ply in 1..=opts.plies {
         if legal.is_empty() {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let mv = legal[(rng % legal.len() as u64) as usize].clone();
+        let mv = legal[(rng.next() % legal.len() as u64) as usize].clone();
         let (mover, other) = if ply % 2 == 1 {
             (&mut p.red, &mut p.black)
         } else {
@@ -216,7 +231,12 @@ async fn play(
             })
             .unwrap_or_default();
         if !opts.think.is_zero() {
-            tokio::time::sleep(opts.think).await;
+            let pause = if opts.burst {
+                opts.think
+            } else {
+                opts.think.mul_f64(0.5 + rng.unit())
+            };
+            tokio::time::sleep(pause).await;
         }
     }
     let _ = p.red.call(json!({"t": "resign", "table": table})).await;
@@ -225,6 +245,23 @@ async fn play(
     p.red.close().await;
     p.black.close().await;
     Ok(())
+}
+
+/// Xorshift64: the simulated players' moves and pauses, reproducible per table.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 fn initial_legal() -> Vec<String> {

@@ -9,6 +9,14 @@ import { formatCoins, signedCoins } from '../economy.js';
 
 const PAGE = 20;
 
+// The server's memos are English bookkeeping text that repeats the kind ("wager 12 stakes"), so
+// the row shows the translated kind and keeps the memo as its tooltip. Only an operator's grant
+// carries words of its own: the note typed with `chuhe admin grant --memo`.
+function memoNote(e) {
+  if (e.kind !== 'admin_grant' || !e.memo) return '';
+  return e.memo.replace(/^admin grant:\s*/, '');
+}
+
 export function ledgerList() {
   const rows = h('tbody');
   const more = h('button', { type: 'button', 'data-testid': 'ledger-more', hidden: true, on: { click: () => load(false) } }, t('ledger.more'));
@@ -22,9 +30,9 @@ export function ledgerList() {
   let oldest = null;
   let busy = false;
 
-  const row = (e) => h('tr', { 'data-tx': e.tx, 'data-kind': e.kind },
+  const row = (e) => h('tr', { 'data-tx': e.tx, 'data-kind': e.kind, title: e.memo || '' },
     h('td', { text: new Date(e.at).toLocaleString() }),
-    h('td', {}, has(`ledger.k.${e.kind}`) ? t(`ledger.k.${e.kind}`) : e.kind, e.memo ? h('span.muted.memo', { text: ` ${e.memo}` }) : null),
+    h('td', {}, has(`ledger.k.${e.kind}`) ? t(`ledger.k.${e.kind}`) : e.kind, memoNote(e) ? h('span.muted.memo', { text: ` ${memoNote(e)}` }) : null),
     h(`td.num.amount.${e.amount >= 0 ? 'up' : 'down'}`, { 'data-testid': 'ledger-amount', text: signedCoins(e.amount) }),
     h('td.num', { text: formatCoins(e.balance_after) }));
 

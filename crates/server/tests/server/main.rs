@@ -6,6 +6,7 @@ mod coins;
 mod common;
 mod games;
 mod ledger;
+mod loadtest;
 mod ratings;
 mod restart;
 mod wagers;
