@@ -770,3 +770,41 @@ async fn a_coaching_fee_is_refunded_when_the_coach_leaves() {
     assert_eq!(balance(&t, &black).await, b0);
     assert_eq!(ledger_sum(&t).await, 0);
 }
+
+#[tokio::test]
+async fn a_player_cannot_bet_on_their_own_game() {
+    let t = TestDb::new().await;
+    let srv = TestServer::start(&t).await;
+    let table = 7;
+    let (mut red, mut black) = seat(srv.addr, table, ("sbred", "sbblack")).await;
+    fund(&t, &red, 500).await;
+    fund(&t, &black, 500).await;
+    ready(&mut red, &mut black, table).await;
+    let (before_red, before_black) = (balance(&t, &red).await, balance(&t, &black).await);
+    for (p, pick, key) in [
+        (&mut red, "red", "selfbet-0001"),
+        (&mut black, "red", "selfbet-0002"),
+    ] {
+        assert_eq!(
+            p.refused(json!({"t": "bet", "table": table, "pick": pick, "amount": 50, "key": key}))
+                .await,
+            "player_cannot_bet"
+        );
+    }
+    // Nothing moved: balances, the house and the ledger are as before, and a spectator's bet
+    // is still the pool's first.
+    assert_eq!(balance(&t, &red).await, before_red);
+    assert_eq!(balance(&t, &black).await, before_black);
+    assert_eq!(ledger_sum(&t).await, 0);
+    let mut s = spectator(srv.addr, &t, table, "sbspec", 100).await;
+    bet(&mut s, table, "black", 10, "selfbet-0003").await;
+    let pool = s
+        .ws
+        .next_where(
+            |m| m["t"] == "ev" && m["e"]["type"] == "pool" && m["e"]["pool"]["total"] == 10,
+            "pool with one bet",
+        )
+        .await
+        .unwrap();
+    assert_eq!(pool["e"]["pool"]["open"], true);
+}
