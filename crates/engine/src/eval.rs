@@ -10,9 +10,10 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::bitboard::{horse_targets, nearest, ray_run, RAYS};
+use crate::bitboard::horse_targets;
 use crate::eval_state::EvalState;
 use crate::params::Params;
+use xiangqi::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
 use xiangqi::{Color, Position, Role};
 
 /// Phase weight of a full board (2 per chariot, 1 per horse or cannon).
@@ -137,13 +138,26 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         let sets = &st.sets[c];
         let pawns = sets[Role::Pawn.index()];
 
+        let enemy = !color;
         let mut set = sets[Role::Chariot.index()];
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
-            let (mob, open) = chariot_scan(pawns, occ, own, s, color);
-            tm.add(p.chariot_mob, mob - 7);
-            if open {
+            let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+            let file = file_moves(r, pos.file_occupancy(f));
+            let rank = rank_moves(f, pos.rank_occupancy(r));
+            // Empty points reached plus the enemy pieces met first (own pieces stop it).
+            let reach = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones()
+                + (u32::from(file.first & pos.file_pieces(enemy, f))
+                    | u32::from(rank.first & pos.rank_pieces(enemy, r)) << 16)
+                    .count_ones();
+            tm.add(p.chariot_mob, reach as i32 - 7);
+            let ahead = if color == Color::Red {
+                ABOVE[r]
+            } else {
+                BELOW[r]
+            };
+            if pawns & ahead & FILES[f] == 0 {
                 tm.add(p.chariot_open_file, 1);
             }
         }
@@ -161,7 +175,11 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
-            tm.add(p.cannon_mob, cannon_quiet_moves(occ, s) - 6);
+            let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+            let file = file_moves(r, pos.file_occupancy(f));
+            let rank = rank_moves(f, pos.rank_occupancy(r));
+            let quiet = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones();
+            tm.add(p.cannon_mob, quiet as i32 - 6);
         }
         crossed_pawns[c] = pawns & CROSSED[c];
         let in_zone = (sets[Role::Chariot.index()] & CHARIOT_ZONE[c])
@@ -196,7 +214,7 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
             (2 - elephants) * st.counts[e][Role::Cannon.index()],
         );
         tm.add(p.zone_attacker, attackers_in_zone[e]);
-        king_file_threats(pos, st, occ, color, p, tm);
+        king_file_threats(pos, st, color, p, tm);
     }
 
     let counts = &st.counts;
@@ -234,58 +252,51 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
     stm + p.tempo
 }
 
-/// Number of points a chariot on `s` reaches, and whether no pawn of its own stands ahead of it.
-#[inline]
-fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i32, bool) {
-    let mut reach = 0;
-    for d in 0..4 {
-        let (run, blocker) = ray_run(occ, s, d);
-        reach += run + blocker.map_or(0, |b| i32::from(own >> b & 1 == 0));
-    }
-    let ahead = if color == Color::Red {
-        ABOVE[s / 9]
-    } else {
-        BELOW[s / 9]
-    };
-    let open = pawns & ahead & FILES[s % 9] == 0;
-    (reach, open)
-}
-
-/// Number of quiet moves of a cannon on `s`.
-#[inline]
-fn cannon_quiet_moves(occ: u128, s: usize) -> i32 {
-    (0..4).map(|d| ray_run(occ, s, d).0).sum()
-}
-
 /// Enemy cannons and chariots lined up on `color`'s king file, looking towards the enemy: the
 /// first three pieces met decide (hollow cannon, cannon behind two screens, chariot behind one).
 #[inline]
-fn king_file_threats(
-    pos: &Position,
-    st: &EvalState,
-    occ: u128,
-    color: Color,
-    p: &Params,
-    tm: &mut Terms,
-) {
+fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, tm: &mut Terms) {
     let k = pos.king(color).index();
-    let dir = if color == Color::Red { 0 } else { 1 };
+    let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+    let occ = pos.file_occupancy(kf);
+    // Ranks towards the enemy (bit = rank on the king's file).
+    let toward = |r: usize| -> u16 {
+        if color == Color::Red {
+            !((2u16 << r) - 1)
+        } else {
+            (1u16 << r) - 1
+        }
+    };
+    let nearest = |bits: u16| -> Option<usize> {
+        if bits == 0 {
+            None
+        } else if color == Color::Red {
+            Some(bits.trailing_zeros() as usize)
+        } else {
+            Some(15 - bits.leading_zeros() as usize)
+        }
+    };
     let enemy = !color;
     let cannons = st.set(enemy, Role::Cannon);
     let chariots = st.set(enemy, Role::Chariot);
-    let mut blockers = occ & RAYS[k][dir];
-    for screens in 0..3 {
-        if blockers == 0 {
-            break;
-        }
-        let t = nearest(blockers, dir);
-        blockers &= !(1u128 << t);
-        let bit = 1u128 << t;
-        match screens {
-            0 if cannons & bit != 0 => tm.add(p.hollow_cannon, 1),
-            2 if cannons & bit != 0 => tm.add(p.cannon_two_screens, 1),
-            1 if chariots & bit != 0 => tm.add(p.open_chariot_on_king, 1),
-            _ => {}
+    let at = |set: u128, r: usize| set >> (r * 9 + kf) & 1 != 0;
+    let line = file_moves(kr, occ);
+    let side = toward(kr);
+    let Some(first) = nearest(line.first & side) else {
+        return;
+    };
+    if at(cannons, first) {
+        tm.add(p.hollow_cannon, 1);
+    }
+    let Some(second) = nearest(line.second & side) else {
+        return;
+    };
+    if at(chariots, second) {
+        tm.add(p.open_chariot_on_king, 1);
+    }
+    if let Some(third) = nearest(file_moves(second, occ).first & toward(second)) {
+        if at(cannons, third) {
+            tm.add(p.cannon_two_screens, 1);
         }
     }
 }

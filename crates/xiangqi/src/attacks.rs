@@ -104,38 +104,6 @@ pub(crate) static RAYS: [[SqList<9>; 4]; 90] = {
     t
 };
 
-/// `RAY_MASKS[square][direction]`: the squares of `RAYS[square][direction]` as a bit set. The
-/// nearest blocker along north and east (directions 0 and 2, increasing indices) is the lowest set
-/// bit of `occupied & mask`; along south and west the highest.
-pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
-    let mut t = [[0u128; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let ray = RAYS[s][d];
-            let mut i = 0;
-            while i < ray.len as usize {
-                t[s][d] |= 1u128 << ray.sq[i];
-                i += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// The nearest occupied square of `blockers` (a non-empty subset of `RAY_MASKS[_][dir]`).
-#[inline]
-pub(crate) const fn nearest(blockers: u128, dir: usize) -> usize {
-    if dir & 1 == 0 {
-        blockers.trailing_zeros() as usize
-    } else {
-        127 - blockers.leading_zeros() as usize
-    }
-}
-
 /// The eight horse jumps as (file step, rank step) with the leg offset.
 const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
     (1, 2, 0, 1),

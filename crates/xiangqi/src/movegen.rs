@@ -6,9 +6,9 @@
 //! file or rank (where it may become a cannon screen). All other moves are legal as generated.
 
 use crate::attacks::{
-    nearest, ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES,
-    RAYS, RAY_MASKS, REL_ON_LINE,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, REL_ON_LINE,
 };
+use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
@@ -30,6 +30,27 @@ const ROLE_OF_CODE: [Role; 15] = [
     Role::Cannon,
     Role::Pawn,
 ];
+
+/// Pushes the moves from `from` to the points of `bits` (line bit `i` = square `base + i * step`),
+/// lowest bit first.
+#[inline]
+fn push_ascending(list: &mut MoveList, from: Square, mut bits: u16, base: usize, step: usize) {
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        list.push(Move::new(from, Square::new(base + i * step)));
+    }
+}
+
+/// Like [`push_ascending`], highest bit first.
+#[inline]
+fn push_descending(list: &mut MoveList, from: Square, mut bits: u16, base: usize, step: usize) {
+    while bits != 0 {
+        let i = 15 - bits.leading_zeros() as usize;
+        bits ^= 1 << i;
+        list.push(Move::new(from, Square::new(base + i * step)));
+    }
+}
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,69 +242,36 @@ impl Position {
         let b = &self.board;
         let role = ROLE_OF_CODE[b[s] as usize];
         match role {
-            Role::Chariot | Role::Cannon if gen == Gen::Captures => {
-                let occ = self.occ[0] | self.occ[1];
-                let enemy = self.occ[us.index() ^ 1];
-                for (d, &mask) in RAY_MASKS[s].iter().enumerate() {
-                    let mut blockers = occ & mask;
-                    if blockers == 0 {
-                        continue;
+            Role::Chariot | Role::Cannon => {
+                let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+                let them = !us;
+                let file = file_moves(r, self.file_occupancy(f));
+                let rank = rank_moves(f, self.rank_occupancy(r));
+                let (file_hits, rank_hits) = if role == Role::Chariot {
+                    (file.first, rank.first)
+                } else {
+                    (file.second, rank.second)
+                };
+                let mut file_targets = file_hits & self.file_pieces(them, f);
+                let mut rank_targets = rank_hits & self.rank_pieces(them, r);
+                match gen {
+                    Gen::Captures => {}
+                    Gen::All => {
+                        file_targets |= file.quiet;
+                        rank_targets |= rank.quiet;
                     }
-                    if role == Role::Cannon {
-                        blockers &= !(1u128 << nearest(blockers, d));
-                        if blockers == 0 {
-                            continue;
-                        }
-                    }
-                    let t = nearest(blockers, d);
-                    if enemy >> t & 1 != 0 {
-                        list.push(Move::new(from, Square::new(t)));
-                    }
-                }
-            }
-            Role::Chariot => {
-                for ray in &RAYS[s] {
-                    for &t in ray.as_slice() {
-                        let p = b[t as usize];
-                        if p == EMPTY {
-                            list.push(Move::new(from, Square::new(t as usize)));
-                        } else {
-                            if gen == Gen::All && !is_color(p, us) {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
-                            break;
-                        }
+                    Gen::Quiets => {
+                        file_targets = file.quiet;
+                        rank_targets = rank.quiet;
                     }
                 }
-            }
-            Role::Cannon => {
-                for ray in &RAYS[s] {
-                    let squares = ray.as_slice();
-                    let mut i = 0;
-                    while i < squares.len() {
-                        let t = squares[i];
-                        if b[t as usize] != EMPTY {
-                            break;
-                        }
-                        list.push(Move::new(from, Square::new(t as usize)));
-                        i += 1;
-                    }
-                    if gen == Gen::Quiets {
-                        continue;
-                    }
-                    i += 1;
-                    while i < squares.len() {
-                        let t = squares[i];
-                        let p = b[t as usize];
-                        if p != EMPTY {
-                            if !is_color(p, us) {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
+                // Ray order as the mailbox walk: north, south, east, west, nearest first.
+                let below_rank = (1u16 << r) - 1;
+                push_ascending(list, from, file_targets & !below_rank & !(1 << r), f, 9);
+                push_descending(list, from, file_targets & below_rank, f, 9);
+                let below_file = (1u16 << f) - 1;
+                push_ascending(list, from, rank_targets & !below_file & !(1 << f), r * 9, 1);
+                push_descending(list, from, rank_targets & below_file, r * 9, 1);
             }
             Role::Horse => {
                 for step in HORSE_MOVES[s].as_slice() {

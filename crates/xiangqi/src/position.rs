@@ -1,11 +1,12 @@
 //! A legal position: the board, the side to move and the counters of FEN fields 5 and 6.
 //!
-//! The board is a mailbox of piece codes plus one 128-bit occupancy set per colour; make/unmake
-//! update both and the Zobrist hash incrementally. See `movegen.rs` for move generation.
+//! The board is a mailbox of piece codes plus, per colour, one 128-bit occupancy set and the
+//! bit-rank/bit-file masks of `lines.rs`; make/unmake update all of them and the Zobrist hash
+//! incrementally. King-attack tests look sliders up in the line tables. See `movegen.rs` for move
+//! generation.
 
-use crate::attacks::{
-    HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, RAYS, REL_DIAGONAL, REL_ON_LINE,
-};
+use crate::attacks::{HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, REL_DIAGONAL, REL_ON_LINE};
+use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
 use std::fmt;
@@ -45,6 +46,10 @@ impl Undo {
 pub struct Position {
     pub(crate) board: [u8; 90],
     pub(crate) occ: [u128; 2],
+    /// Per colour, one mask per rank (bit = file): see `lines.rs`.
+    pub(crate) rank_bits: [[u16; 10]; 2],
+    /// Per colour, one mask per file (bit = rank).
+    pub(crate) file_bits: [[u16; 9]; 2],
     pub(crate) kings: [Square; 2],
     pub(crate) turn: Color,
     pub(crate) hash: u64,
@@ -75,6 +80,8 @@ impl Position {
         let mut pos = Position {
             board: [EMPTY; 90],
             occ: [0; 2],
+            rank_bits: [[0; 10]; 2],
+            file_bits: [[0; 9]; 2],
             kings: [Square::new(0); 2],
             turn,
             hash: 0,
@@ -111,7 +118,11 @@ impl Position {
     fn put(&mut self, sq: Square, code: u8) {
         let i = sq.index();
         self.board[i] = code;
-        self.occ[((code - 1) / 7) as usize] |= 1u128 << i;
+        let c = ((code - 1) / 7) as usize;
+        self.occ[c] |= 1u128 << i;
+        let (f, r) = (FILE_OF[i], RANK_OF[i]);
+        self.rank_bits[c][r as usize] |= 1 << f;
+        self.file_bits[c][f as usize] |= 1 << r;
         self.hash ^= PIECE_KEYS[code as usize][i];
     }
 
@@ -204,7 +215,15 @@ impl Position {
         };
         let from_bit = 1u128 << from;
         let to_bit = 1u128 << to;
+        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
+        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        self.rank_bits[us][fr as usize] ^= 1 << ff;
+        self.file_bits[us][ff as usize] ^= 1 << fr;
+        self.rank_bits[us][tr as usize] ^= 1 << tf;
+        self.file_bits[us][tf as usize] ^= 1 << tr;
         if captured != EMPTY {
+            self.rank_bits[us ^ 1][tr as usize] ^= 1 << tf;
+            self.file_bits[us ^ 1][tf as usize] ^= 1 << tr;
             self.occ[us ^ 1] &= !to_bit;
             self.hash ^= PIECE_KEYS[captured as usize][to];
             self.halfmoves = 0;
@@ -238,8 +257,16 @@ impl Position {
         self.board[from] = piece;
         self.board[to] = undo.captured;
         self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
+        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        self.rank_bits[us][fr as usize] ^= 1 << ff;
+        self.file_bits[us][ff as usize] ^= 1 << fr;
+        self.rank_bits[us][tr as usize] ^= 1 << tf;
+        self.file_bits[us][tf as usize] ^= 1 << tr;
         self.hash ^= PIECE_KEYS[piece as usize][from] ^ PIECE_KEYS[piece as usize][to] ^ SIDE_KEY;
         if undo.captured != EMPTY {
+            self.rank_bits[us ^ 1][tr as usize] ^= 1 << tf;
+            self.file_bits[us ^ 1][tf as usize] ^= 1 << tr;
             self.occ[us ^ 1] |= 1u128 << to;
             self.hash ^= PIECE_KEYS[undo.captured as usize][to];
         }
@@ -272,7 +299,10 @@ impl Position {
     /// enemy king on an open file (the flying-general rule).
     #[must_use]
     pub fn king_attacked(&self, color: Color) -> bool {
-        self.king_attacked_on(self.kings[color.index()], color)
+        let k = self.kings[color.index()].index();
+        let file_occ = self.file_occupancy(usize::from(FILE_OF[k]));
+        let rank_occ = self.rank_occupancy(usize::from(RANK_OF[k]));
+        self.king_attacked_on(k, color, file_occ, rank_occ)
     }
 
     /// Whether the side to move is in check.
@@ -282,37 +312,138 @@ impl Position {
         self.king_attacked(self.turn)
     }
 
-    /// Whether a king of `color` standing on `k` would be attacked (mailbox only; the board is
-    /// taken as it is).
+    /// The occupied points of `rank` (both colours) as a 9-bit mask, bit = file (see
+    /// [`crate::lines`]).
     #[inline]
-    pub(crate) fn king_attacked_on(&self, k: Square, color: Color) -> bool {
+    #[must_use]
+    pub fn rank_occupancy(&self, rank: usize) -> u16 {
+        self.rank_bits[0][rank] | self.rank_bits[1][rank]
+    }
+
+    /// The occupied points of `file` (both colours) as a 10-bit mask, bit = rank.
+    #[inline]
+    #[must_use]
+    pub fn file_occupancy(&self, file: usize) -> u16 {
+        self.file_bits[0][file] | self.file_bits[1][file]
+    }
+
+    /// The points of `rank` holding a piece of `color`, bit = file.
+    #[inline]
+    #[must_use]
+    pub fn rank_pieces(&self, color: Color, rank: usize) -> u16 {
+        self.rank_bits[color.index()][rank]
+    }
+
+    /// The points of `file` holding a piece of `color`, bit = rank.
+    #[inline]
+    #[must_use]
+    pub fn file_pieces(&self, color: Color, file: usize) -> u16 {
+        self.file_bits[color.index()][file]
+    }
+
+    /// Occupancy of `file` after the piece on `from` moved to `to` (the mailbox may already show
+    /// the move; the line masks do not).
+    #[inline]
+    fn file_occupancy_after(&self, file: usize, from: usize, to: usize) -> u16 {
+        let mut o = self.file_occupancy(file);
+        if usize::from(FILE_OF[from]) == file {
+            o &= !(1 << RANK_OF[from]);
+        }
+        if usize::from(FILE_OF[to]) == file {
+            o |= 1 << RANK_OF[to];
+        }
+        o
+    }
+
+    /// Occupancy of `rank` after the piece on `from` moved to `to`.
+    #[inline]
+    fn rank_occupancy_after(&self, rank: usize, from: usize, to: usize) -> u16 {
+        let mut o = self.rank_occupancy(rank);
+        if usize::from(RANK_OF[from]) == rank {
+            o &= !(1 << FILE_OF[from]);
+        }
+        if usize::from(RANK_OF[to]) == rank {
+            o |= 1 << FILE_OF[to];
+        }
+        o
+    }
+
+    /// Whether an enemy chariot or king (first piece met) or cannon (second piece met) attacks
+    /// the king of `color` on `k` along its file, whose occupancy is `file_occ`. Piece identities
+    /// come from the mailbox.
+    #[inline]
+    fn file_attacks_king(&self, k: usize, color: Color, file_occ: u16) -> bool {
         let them = !color;
-        let k = k.index();
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let e = file_moves(kr, file_occ);
         let b = &self.board;
-        let chariot = code(them, Role::Chariot);
-        let cannon = code(them, Role::Cannon);
-        let king = code(them, Role::King);
-        for (d, ray) in RAYS[k].iter().enumerate() {
-            let squares = ray.as_slice();
-            let mut i = 0;
-            while i < squares.len() && b[squares[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i == squares.len() {
-                continue;
-            }
-            let first = b[squares[i] as usize];
-            if first == chariot || (first == king && d < 2) {
-                return true;
-            }
-            i += 1;
-            while i < squares.len() && b[squares[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i < squares.len() && b[squares[i] as usize] == cannon {
+        let (chariot, king) = (code(them, Role::Chariot), code(them, Role::King));
+        let mut first = e.first;
+        while first != 0 {
+            let p = b[first.trailing_zeros() as usize * 9 + kf];
+            first &= first - 1;
+            if p == chariot || p == king {
                 return true;
             }
         }
+        let cannon = code(them, Role::Cannon);
+        let mut second = e.second;
+        while second != 0 {
+            let p = b[second.trailing_zeros() as usize * 9 + kf];
+            second &= second - 1;
+            if p == cannon {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Like [`Position::file_attacks_king`] along the king's rank (no king can face it there).
+    #[inline]
+    fn rank_attacks_king(&self, k: usize, color: Color, rank_occ: u16) -> bool {
+        let them = !color;
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let e = rank_moves(kf, rank_occ);
+        let b = &self.board;
+        let base = kr * 9;
+        let chariot = code(them, Role::Chariot);
+        let mut first = e.first;
+        while first != 0 {
+            let p = b[base + first.trailing_zeros() as usize];
+            first &= first - 1;
+            if p == chariot {
+                return true;
+            }
+        }
+        let cannon = code(them, Role::Cannon);
+        let mut second = e.second;
+        while second != 0 {
+            let p = b[base + second.trailing_zeros() as usize];
+            second &= second - 1;
+            if p == cannon {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a king of `color` standing on `k` would be attacked, the occupancies of its file
+    /// and rank being `file_occ` and `rank_occ` (piece identities from the mailbox, taken as it
+    /// is).
+    #[inline]
+    pub(crate) fn king_attacked_on(
+        &self,
+        k: usize,
+        color: Color,
+        file_occ: u16,
+        rank_occ: u16,
+    ) -> bool {
+        if self.file_attacks_king(k, color, file_occ) || self.rank_attacks_king(k, color, rank_occ)
+        {
+            return true;
+        }
+        let them = !color;
+        let b = &self.board;
         let horse = code(them, Role::Horse);
         for step in HORSE_ATTACKERS[k].as_slice() {
             if b[step.to as usize] == horse && b[step.block as usize] == EMPTY {
@@ -339,14 +470,46 @@ impl Position {
         self.board[to] = piece;
         let us = self.turn;
         let k = if piece == code(us, Role::King) {
-            m.to()
+            to
         } else {
-            self.kings[us.index()]
+            self.kings[us.index()].index()
         };
-        let attacked = self.king_attacked_on(k, us);
+        let file_occ = self.file_occupancy_after(usize::from(FILE_OF[k]), from, to);
+        let rank_occ = self.rank_occupancy_after(usize::from(RANK_OF[k]), from, to);
+        let attacked = self.king_attacked_on(k, us, file_occ, rank_occ);
         self.board[from] = piece;
         self.board[to] = captured;
         !attacked
+    }
+
+    /// Whether an enemy slider attacks the king of `color` on `k`, after the piece on `from`
+    /// moved to `to` (the mailbox shows the move), along the king's file (ray directions 0 and
+    /// 1) or rank (2 and 3), the directions being those of `KING_RELATION` flags `rf` and `rt`.
+    #[inline]
+    fn lines_attack_king(
+        &self,
+        k: usize,
+        color: Color,
+        (from, to): (usize, usize),
+        rf: u8,
+        rt: u8,
+    ) -> bool {
+        let on_file =
+            (rf & REL_ON_LINE != 0 && rf & 3 < 2) || (rt & REL_ON_LINE != 0 && rt & 3 < 2);
+        let on_rank =
+            (rf & REL_ON_LINE != 0 && rf & 3 >= 2) || (rt & REL_ON_LINE != 0 && rt & 3 >= 2);
+        (on_file
+            && self.file_attacks_king(
+                k,
+                color,
+                self.file_occupancy_after(usize::from(FILE_OF[k]), from, to),
+            ))
+            || (on_rank
+                && self.rank_attacks_king(
+                    k,
+                    color,
+                    self.rank_occupancy_after(usize::from(RANK_OF[k]), from, to),
+                ))
     }
 
     /// Like [`Position::leaves_king_safe`] for a non-king move when the mover is not in check:
@@ -361,12 +524,7 @@ impl Position {
         self.board[to] = piece;
         let us = self.turn;
         let k = self.kings[us.index()].index();
-        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
-        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
-        let mut attacked = dir_from.is_some_and(|d| self.ray_attacks_king(k, d, us));
-        if !attacked && dir_to != dir_from {
-            attacked = dir_to.is_some_and(|d| self.ray_attacks_king(k, d, us));
-        }
+        let mut attacked = self.lines_attack_king(k, us, (from, to), rf, rt);
         if !attacked && rf & REL_DIAGONAL != 0 {
             let horse = code(!us, Role::Horse);
             attacked = HORSE_ATTACKERS[k]
@@ -377,31 +535,6 @@ impl Position {
         self.board[from] = piece;
         self.board[to] = captured;
         !attacked
-    }
-
-    /// Whether an enemy chariot, cannon or (along the file) king attacks the king of `color` on
-    /// square `k` along ray `dir`.
-    #[inline]
-    fn ray_attacks_king(&self, k: usize, dir: usize, color: Color) -> bool {
-        let them = !color;
-        let b = &self.board;
-        let squares = RAYS[k][dir].as_slice();
-        let mut i = 0;
-        while i < squares.len() && b[squares[i] as usize] == EMPTY {
-            i += 1;
-        }
-        if i == squares.len() {
-            return false;
-        }
-        let first = b[squares[i] as usize];
-        if first == code(them, Role::Chariot) || (dir < 2 && first == code(them, Role::King)) {
-            return true;
-        }
-        i += 1;
-        while i < squares.len() && b[squares[i] as usize] == EMPTY {
-            i += 1;
-        }
-        i < squares.len() && b[squares[i] as usize] == code(them, Role::Cannon)
     }
 
     /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
@@ -443,12 +576,7 @@ impl Position {
         let captured = self.board[to];
         self.board[from] = EMPTY;
         self.board[to] = piece;
-        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
-        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
-        let mut check = dir_to.is_some_and(|d| self.ray_attacks_king(ek, d, them));
-        if !check && dir_from != dir_to {
-            check = dir_from.is_some_and(|d| self.ray_attacks_king(ek, d, them));
-        }
+        let mut check = self.lines_attack_king(ek, them, (from, to), rf, rt);
         if !check && rf & REL_DIAGONAL != 0 {
             let horse = code(self.turn, Role::Horse);
             check = HORSE_ATTACKERS[ek]
