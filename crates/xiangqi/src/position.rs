@@ -300,9 +300,11 @@ impl Position {
     #[must_use]
     pub fn king_attacked(&self, color: Color) -> bool {
         let k = self.kings[color.index()].index();
-        let file_occ = self.file_occupancy(usize::from(FILE_OF[k]));
-        let rank_occ = self.rank_occupancy(usize::from(RANK_OF[k]));
-        self.king_attacked_on(k, color, file_occ, rank_occ)
+        let t = (!color).index();
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        self.file_attacks_king(k, !color, self.file_occupancy(kf), self.file_bits[t][kf])
+            || self.rank_attacks_king(k, !color, self.rank_occupancy(kr), self.rank_bits[t][kr])
+            || self.king_attacked_by_steppers(k, color)
     }
 
     /// Whether the side to move is in check.
@@ -341,44 +343,44 @@ impl Position {
         self.file_bits[color.index()][file]
     }
 
-    /// Occupancy of `file` after the piece on `from` moved to `to` (the mailbox may already show
-    /// the move; the line masks do not).
+    /// `bits` (a mask over the points of `line`, a file when `file` is set, else a rank) after a
+    /// piece left `from` (`remove`: its bit is cleared) and one arrived on `to` (`add`: its bit
+    /// is set, else cleared — a captured piece leaves the mask).
     #[inline]
-    fn file_occupancy_after(&self, file: usize, from: usize, to: usize) -> u16 {
-        let mut o = self.file_occupancy(file);
-        if usize::from(FILE_OF[from]) == file {
-            o &= !(1 << RANK_OF[from]);
+    fn line_after(bits: u16, file: bool, line: usize, from: usize, to: usize, add: bool) -> u16 {
+        let (on, at) = if file {
+            (&FILE_OF, &RANK_OF)
+        } else {
+            (&RANK_OF, &FILE_OF)
+        };
+        let mut o = bits;
+        if usize::from(on[from]) == line {
+            o &= !(1 << at[from]);
         }
-        if usize::from(FILE_OF[to]) == file {
-            o |= 1 << RANK_OF[to];
+        if usize::from(on[to]) == line {
+            if add {
+                o |= 1 << at[to];
+            } else {
+                o &= !(1 << at[to]);
+            }
         }
         o
     }
 
-    /// Occupancy of `rank` after the piece on `from` moved to `to`.
+    /// Whether a chariot or king (first piece met) or cannon (second piece met) of the colour
+    /// `them` attacks the point `k` along its file, whose occupancy is `file_occ`; `att` holds the
+    /// file points of `them`'s pieces. Identities of those pieces come from the mailbox.
     #[inline]
-    fn rank_occupancy_after(&self, rank: usize, from: usize, to: usize) -> u16 {
-        let mut o = self.rank_occupancy(rank);
-        if usize::from(RANK_OF[from]) == rank {
-            o &= !(1 << FILE_OF[from]);
-        }
-        if usize::from(RANK_OF[to]) == rank {
-            o |= 1 << FILE_OF[to];
-        }
-        o
-    }
-
-    /// Whether an enemy chariot or king (first piece met) or cannon (second piece met) attacks
-    /// the king of `color` on `k` along its file, whose occupancy is `file_occ`. Piece identities
-    /// come from the mailbox.
-    #[inline]
-    fn file_attacks_king(&self, k: usize, color: Color, file_occ: u16) -> bool {
-        let them = !color;
+    fn file_attacks_king(&self, k: usize, them: Color, file_occ: u16, att: u16) -> bool {
         let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
         let e = file_moves(kr, file_occ);
+        let mut first = e.first & att;
+        let mut second = e.second & att;
+        if first | second == 0 {
+            return false;
+        }
         let b = &self.board;
         let (chariot, king) = (code(them, Role::Chariot), code(them, Role::King));
-        let mut first = e.first;
         while first != 0 {
             let p = b[first.trailing_zeros() as usize * 9 + kf];
             first &= first - 1;
@@ -387,7 +389,6 @@ impl Position {
             }
         }
         let cannon = code(them, Role::Cannon);
-        let mut second = e.second;
         while second != 0 {
             let p = b[second.trailing_zeros() as usize * 9 + kf];
             second &= second - 1;
@@ -398,16 +399,19 @@ impl Position {
         false
     }
 
-    /// Like [`Position::file_attacks_king`] along the king's rank (no king can face it there).
+    /// Like [`Position::file_attacks_king`] along the rank of `k` (no king can face it there).
     #[inline]
-    fn rank_attacks_king(&self, k: usize, color: Color, rank_occ: u16) -> bool {
-        let them = !color;
+    fn rank_attacks_king(&self, k: usize, them: Color, rank_occ: u16, att: u16) -> bool {
         let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
         let e = rank_moves(kf, rank_occ);
+        let mut first = e.first & att;
+        let mut second = e.second & att;
+        if first | second == 0 {
+            return false;
+        }
         let b = &self.board;
         let base = kr * 9;
         let chariot = code(them, Role::Chariot);
-        let mut first = e.first;
         while first != 0 {
             let p = b[base + first.trailing_zeros() as usize];
             first &= first - 1;
@@ -416,7 +420,6 @@ impl Position {
             }
         }
         let cannon = code(them, Role::Cannon);
-        let mut second = e.second;
         while second != 0 {
             let p = b[base + second.trailing_zeros() as usize];
             second &= second - 1;
@@ -427,21 +430,35 @@ impl Position {
         false
     }
 
-    /// Whether a king of `color` standing on `k` would be attacked, the occupancies of its file
-    /// and rank being `file_occ` and `rank_occ` (piece identities from the mailbox, taken as it
-    /// is).
+    /// Whether a king of `color` standing on `k` would be attacked after the piece on `from`
+    /// moved to `to` (the mailbox must already show the move; the masks do not).
     #[inline]
-    pub(crate) fn king_attacked_on(
+    pub(crate) fn king_attacked_after(
         &self,
         k: usize,
         color: Color,
-        file_occ: u16,
-        rank_occ: u16,
+        from: usize,
+        to: usize,
     ) -> bool {
-        if self.file_attacks_king(k, color, file_occ) || self.rank_attacks_king(k, color, rank_occ)
-        {
+        let them = !color;
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let t = them.index();
+        let file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+        let file_att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
+        if self.file_attacks_king(k, them, file_occ, file_att) {
             return true;
         }
+        let rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+        let rank_att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
+        if self.rank_attacks_king(k, them, rank_occ, rank_att) {
+            return true;
+        }
+        self.king_attacked_by_steppers(k, color)
+    }
+
+    /// Whether an enemy horse or pawn attacks a king of `color` on `k` (mailbox only).
+    #[inline]
+    fn king_attacked_by_steppers(&self, k: usize, color: Color) -> bool {
         let them = !color;
         let b = &self.board;
         let horse = code(them, Role::Horse);
@@ -474,67 +491,57 @@ impl Position {
         } else {
             self.kings[us.index()].index()
         };
-        let file_occ = self.file_occupancy_after(usize::from(FILE_OF[k]), from, to);
-        let rank_occ = self.rank_occupancy_after(usize::from(RANK_OF[k]), from, to);
-        let attacked = self.king_attacked_on(k, us, file_occ, rank_occ);
+        let attacked = self.king_attacked_after(k, us, from, to);
         self.board[from] = piece;
         self.board[to] = captured;
         !attacked
-    }
-
-    /// Whether an enemy slider attacks the king of `color` on `k`, after the piece on `from`
-    /// moved to `to` (the mailbox shows the move), along the king's file (ray directions 0 and
-    /// 1) or rank (2 and 3), the directions being those of `KING_RELATION` flags `rf` and `rt`.
-    #[inline]
-    fn lines_attack_king(
-        &self,
-        k: usize,
-        color: Color,
-        (from, to): (usize, usize),
-        rf: u8,
-        rt: u8,
-    ) -> bool {
-        let on_file =
-            (rf & REL_ON_LINE != 0 && rf & 3 < 2) || (rt & REL_ON_LINE != 0 && rt & 3 < 2);
-        let on_rank =
-            (rf & REL_ON_LINE != 0 && rf & 3 >= 2) || (rt & REL_ON_LINE != 0 && rt & 3 >= 2);
-        (on_file
-            && self.file_attacks_king(
-                k,
-                color,
-                self.file_occupancy_after(usize::from(FILE_OF[k]), from, to),
-            ))
-            || (on_rank
-                && self.rank_attacks_king(
-                    k,
-                    color,
-                    self.rank_occupancy_after(usize::from(RANK_OF[k]), from, to),
-                ))
     }
 
     /// Like [`Position::leaves_king_safe`] for a non-king move when the mover is not in check:
     /// only the lines and horse legs that the move touches (`rf`, `rt` from `KING_RELATION`) can
-    /// open an attack, so only those are examined.
+    /// open an attack, so only those are examined. The board is not changed: the enemy pieces
+    /// examined are never on the origin, and a captured one is left out of the masks.
     #[inline]
-    pub(crate) fn move_keeps_king_safe(&mut self, m: Move, rf: u8, rt: u8) -> bool {
+    pub(crate) fn move_keeps_king_safe(&self, m: Move, rf: u8, rt: u8) -> bool {
         let (from, to) = (m.from().index(), m.to().index());
-        let piece = self.board[from];
-        let captured = self.board[to];
-        self.board[from] = EMPTY;
-        self.board[to] = piece;
         let us = self.turn;
+        let them = !us;
+        let t = them.index();
         let k = self.kings[us.index()].index();
-        let mut attacked = self.lines_attack_king(k, us, (from, to), rf, rt);
-        if !attacked && rf & REL_DIAGONAL != 0 {
-            let horse = code(!us, Role::Horse);
-            attacked = HORSE_ATTACKERS[k]
-                .as_slice()
-                .iter()
-                .any(|s| s.block as usize == from && self.board[s.to as usize] == horse);
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let lines = rf | rt;
+        if lines & REL_ON_LINE != 0 {
+            let on_file =
+                (rf & REL_ON_LINE != 0 && rf & 2 == 0) || (rt & REL_ON_LINE != 0 && rt & 2 == 0);
+            if on_file {
+                let occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+                let att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
+                if self.file_attacks_king(k, them, occ, att) {
+                    return false;
+                }
+            }
+            let on_rank =
+                (rf & REL_ON_LINE != 0 && rf & 2 != 0) || (rt & REL_ON_LINE != 0 && rt & 2 != 0);
+            if on_rank {
+                let occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+                let att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
+                if self.rank_attacks_king(k, them, occ, att) {
+                    return false;
+                }
+            }
         }
-        self.board[from] = piece;
-        self.board[to] = captured;
-        !attacked
+        if rf & REL_DIAGONAL != 0 {
+            let horse = code(them, Role::Horse);
+            let freed = HORSE_ATTACKERS[k].as_slice().iter().any(|s| {
+                s.block as usize == from
+                    && s.to as usize != to
+                    && self.board[s.to as usize] == horse
+            });
+            if freed {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
@@ -573,10 +580,36 @@ impl Position {
         if (rf | rt) & REL_ON_LINE == 0 && rf & REL_DIAGONAL == 0 {
             return false;
         }
+        let us = self.turn.index();
+        let (kf, kr) = (usize::from(FILE_OF[ek]), usize::from(RANK_OF[ek]));
+        // Our pieces on the enemy king's file and rank after the move: without one of them in
+        // the first two places of a line, no slider attack is possible.
+        let on_file =
+            (rf & REL_ON_LINE != 0 && rf & 2 == 0) || (rt & REL_ON_LINE != 0 && rt & 2 == 0);
+        let on_rank =
+            (rf & REL_ON_LINE != 0 && rf & 2 != 0) || (rt & REL_ON_LINE != 0 && rt & 2 != 0);
+        let (mut file_att, mut file_occ, mut rank_att, mut rank_occ) = (0, 0, 0, 0);
+        if on_file {
+            file_att = Self::line_after(self.file_bits[us][kf], true, kf, from, to, true);
+            file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+            let e = file_moves(kr, file_occ);
+            file_att &= e.first | e.second;
+        }
+        if on_rank {
+            rank_att = Self::line_after(self.rank_bits[us][kr], false, kr, from, to, true);
+            rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+            let e = rank_moves(kf, rank_occ);
+            rank_att &= e.first | e.second;
+        }
+        if file_att | rank_att == 0 && rf & REL_DIAGONAL == 0 {
+            return false;
+        }
         let captured = self.board[to];
         self.board[from] = EMPTY;
         self.board[to] = piece;
-        let mut check = self.lines_attack_king(ek, them, (from, to), rf, rt);
+        let attacker = self.turn;
+        let mut check = (file_att != 0 && self.file_attacks_king(ek, attacker, file_occ, file_att))
+            || (rank_att != 0 && self.rank_attacks_king(ek, attacker, rank_occ, rank_att));
         if !check && rf & REL_DIAGONAL != 0 {
             let horse = code(self.turn, Role::Horse);
             check = HORSE_ATTACKERS[ek]
