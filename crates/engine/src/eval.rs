@@ -135,11 +135,10 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         let tm = &mut terms[c];
         tm.mg += st.psq[c][0];
         tm.eg += st.psq[c][1];
-        let sets = &st.sets[c];
-        let pawns = sets[Role::Pawn.index()];
+        let pawns = st.set(color, Role::Pawn);
 
         let enemy = !color;
-        let mut set = sets[Role::Chariot.index()];
+        let mut set = st.set(color, Role::Chariot);
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
@@ -161,7 +160,7 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
                 tm.add(p.chariot_open_file, 1);
             }
         }
-        let mut set = sets[Role::Horse.index()];
+        let mut set = st.set(color, Role::Horse);
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
@@ -171,7 +170,7 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
                 tm.add(p.horse_trapped, 1);
             }
         }
-        let mut set = sets[Role::Cannon.index()];
+        let mut set = st.set(color, Role::Cannon);
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
@@ -182,9 +181,9 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
             tm.add(p.cannon_mob, quiet as i32 - 6);
         }
         crossed_pawns[c] = pawns & CROSSED[c];
-        let in_zone = (sets[Role::Chariot.index()] & CHARIOT_ZONE[c])
-            | (sets[Role::Horse.index()] & HORSE_ZONE[c])
-            | (sets[Role::Cannon.index()] & CANNON_ZONE[c])
+        let in_zone = (st.set(color, Role::Chariot) & CHARIOT_ZONE[c])
+            | (st.set(color, Role::Horse) & HORSE_ZONE[c])
+            | (st.set(color, Role::Cannon) & CANNON_ZONE[c])
             | (pawns & PAWN_ZONE[c]);
         attackers_in_zone[c] = in_zone.count_ones() as i32;
     }
@@ -207,22 +206,22 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         if elephants == 2 {
             tm.add(p.elephant_pair, 1);
         }
-        let enemy_rh = st.counts[e][Role::Chariot.index()] + st.counts[e][Role::Horse.index()];
+        let enemy_rh = st.count_of(e, Role::Chariot) + st.count_of(e, Role::Horse);
         tm.add(p.missing_advisor, (2 - advisors) * enemy_rh);
         tm.add(
             p.missing_elephant,
-            (2 - elephants) * st.counts[e][Role::Cannon.index()],
+            (2 - elephants) * st.count_of(e, Role::Cannon),
         );
         tm.add(p.zone_attacker, attackers_in_zone[e]);
         king_file_threats(pos, st, color, p, tm);
     }
 
-    let counts = &st.counts;
-    let phase = (2 * (counts[0][Role::Chariot.index()] + counts[1][Role::Chariot.index()])
-        + counts[0][Role::Horse.index()]
-        + counts[1][Role::Horse.index()]
-        + counts[0][Role::Cannon.index()]
-        + counts[1][Role::Cannon.index()])
+    let n = |c: usize, role: Role| st.count_of(c, role);
+    let phase = (2 * (n(0, Role::Chariot) + n(1, Role::Chariot))
+        + n(0, Role::Horse)
+        + n(1, Role::Horse)
+        + n(0, Role::Cannon)
+        + n(1, Role::Cannon))
     .min(MAX_PHASE);
     let mg = terms[0].mg - terms[1].mg;
     let eg = terms[0].eg - terms[1].eg;
@@ -230,16 +229,13 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
 
     // A side without chariot, horse, cannon or pawn cannot win: shrink its advantage.
     let strong = if score > 0 { 0 } else { 1 };
-    let attackers = counts[strong][Role::Chariot.index()]
-        + counts[strong][Role::Horse.index()]
-        + counts[strong][Role::Cannon.index()]
-        + counts[strong][Role::Pawn.index()];
+    let attackers = n(strong, Role::Chariot)
+        + n(strong, Role::Horse)
+        + n(strong, Role::Cannon)
+        + n(strong, Role::Pawn);
     if attackers == 0 {
         score /= 16;
-    } else if attackers == 1
-        && counts[strong][Role::Pawn.index()] == 1
-        && crossed_pawns[strong] == 0
-    {
+    } else if attackers == 1 && n(strong, Role::Pawn) == 1 && crossed_pawns[strong] == 0 {
         // A single pawn that has not crossed the river rarely wins.
         score /= 4;
     }

@@ -329,3 +329,46 @@ pub fn reachable(color: Color, role: crate::Role, square: Square) -> bool {
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
+
+/// All destinations of a step list as a 90-bit set.
+const fn step_reach(list: &StepList) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < list.len as usize {
+        m |= 1u128 << list.steps[i].to;
+        i += 1;
+    }
+    m
+}
+
+/// All squares of a square list as a 90-bit set.
+const fn list_reach<const N: usize>(list: &SqList<N>) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < list.len as usize {
+        m |= 1u128 << list.sq[i];
+        i += 1;
+    }
+    m
+}
+
+/// `STEP_REACH[color][kind][square]`: every point a horse (kind 0), elephant (1), advisor (2),
+/// king (3) or pawn (4) of `color` on `square` may move to, ignoring blockers: a capture
+/// generator skips the piece when no enemy stands on one of them.
+pub(crate) static STEP_REACH: [[[u128; 90]; 5]; 2] = {
+    let mut t = [[[0u128; 90]; 5]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            t[c][0][s] = step_reach(&HORSE_MOVES[s]);
+            t[c][1][s] = step_reach(&ELEPHANT_MOVES[c][s]);
+            t[c][2][s] = list_reach(&ADVISOR_MOVES[c][s]);
+            t[c][3][s] = list_reach(&KING_MOVES[c][s]);
+            t[c][4][s] = list_reach(&PAWN_MOVES[c][s]);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};

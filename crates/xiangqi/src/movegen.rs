@@ -7,6 +7,7 @@
 
 use crate::attacks::{
     ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, REL_ON_LINE,
+    STEP_REACH,
 };
 use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
 use crate::position::{is_color, EMPTY};
@@ -38,7 +39,7 @@ fn push_ascending(list: &mut MoveList, from: Square, mut bits: u16, base: usize,
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        list.push(Move::new(from, Square::new(base + i * step)));
+        list.push(Move::new(from, Square::from_table(base + i * step)));
     }
 }
 
@@ -48,9 +49,20 @@ fn push_descending(list: &mut MoveList, from: Square, mut bits: u16, base: usize
     while bits != 0 {
         let i = 15 - bits.leading_zeros() as usize;
         bits ^= 1 << i;
-        list.push(Move::new(from, Square::new(base + i * step)));
+        list.push(Move::new(from, Square::from_table(base + i * step)));
     }
 }
+
+/// Index into `STEP_REACH` of each role (by `Role as usize`; sliders unused).
+const STEP_KIND: [usize; 7] = {
+    let mut t = [0; 7];
+    t[Role::Horse as usize] = 0;
+    t[Role::Elephant as usize] = 1;
+    t[Role::Advisor as usize] = 2;
+    t[Role::King as usize] = 3;
+    t[Role::Pawn as usize] = 4;
+    t
+};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,7 +231,7 @@ impl Position {
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
-            self.piece_moves(Square::new(s), list, gen);
+            self.piece_moves(Square::from_table(s), list, gen);
         }
     }
 
@@ -232,7 +244,10 @@ impl Position {
             gen != Gen::Quiets && !is_color(t, self.turn)
         };
         if ok {
-            list.push(Move::new(Square::new(from), Square::new(to as usize)));
+            list.push(Move::new(
+                Square::from_table(from),
+                Square::from_table(to as usize),
+            ));
         }
     }
 
@@ -273,6 +288,10 @@ impl Position {
                 push_ascending(list, from, rank_targets & !below_file & !(1 << f), r * 9, 1);
                 push_descending(list, from, rank_targets & below_file, r * 9, 1);
             }
+            _ if gen == Gen::Captures
+                && STEP_REACH[us.index()][STEP_KIND[role as usize]][s]
+                    & self.occ[us.index() ^ 1]
+                    == 0 => {}
             Role::Horse => {
                 for step in HORSE_MOVES[s].as_slice() {
                     if b[step.block as usize] == EMPTY {

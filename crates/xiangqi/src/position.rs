@@ -39,6 +39,13 @@ impl Undo {
     pub fn captured(&self) -> Option<Piece> {
         Piece::from_code(self.captured)
     }
+
+    /// The code ([`Piece::code`]) of the captured piece, 0 if none.
+    #[inline]
+    #[must_use]
+    pub fn captured_code(&self) -> u8 {
+        self.captured
+    }
 }
 
 /// A legal Xiangqi position. Build one with [`Position::startpos`] or [`Position::from_fen`].
@@ -138,6 +145,13 @@ impl Position {
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The code ([`Piece::code`]) of the piece on `sq`, 0 if the point is empty.
+    #[inline]
+    #[must_use]
+    pub fn code_at(&self, sq: Square) -> u8 {
+        self.board[sq.index()]
     }
 
     /// The square of `color`'s king.
