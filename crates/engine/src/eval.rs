@@ -123,6 +123,7 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
 
 /// Evaluates `pos`, whose material, piece-square sums and piece sets are `st` (built with the
 /// weights `p`), from the side to move's point of view.
+#[inline(always)]
 pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 {
     let occ = pos.occupied();
     let mut terms = [Terms::default(); 2];
@@ -250,49 +251,37 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
 
 /// Enemy cannons and chariots lined up on `color`'s king file, looking towards the enemy: the
 /// first three pieces met decide (hollow cannon, cannon behind two screens, chariot behind one).
-#[inline]
+#[inline(never)]
 fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, tm: &mut Terms) {
     let k = pos.king(color).index();
     let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
-    let occ = pos.file_occupancy(kf);
-    // Ranks towards the enemy (bit = rank on the king's file).
-    let toward = |r: usize| -> u16 {
-        if color == Color::Red {
-            !((2u16 << r) - 1)
+    let red = color == Color::Red;
+    // The pieces on the king's file towards the enemy (bit = rank), nearest first.
+    let mut bits = pos.file_occupancy(kf)
+        & if red {
+            !((2u16 << kr) - 1)
         } else {
-            (1u16 << r) - 1
-        }
-    };
-    let nearest = |bits: u16| -> Option<usize> {
-        if bits == 0 {
-            None
-        } else if color == Color::Red {
-            Some(bits.trailing_zeros() as usize)
-        } else {
-            Some(15 - bits.leading_zeros() as usize)
-        }
-    };
+            (1u16 << kr) - 1
+        };
     let enemy = !color;
     let cannons = st.set(enemy, Role::Cannon);
     let chariots = st.set(enemy, Role::Chariot);
-    let at = |set: u128, r: usize| set >> (r * 9 + kf) & 1 != 0;
-    let line = file_moves(kr, occ);
-    let side = toward(kr);
-    let Some(first) = nearest(line.first & side) else {
-        return;
-    };
-    if at(cannons, first) {
-        tm.add(p.hollow_cannon, 1);
-    }
-    let Some(second) = nearest(line.second & side) else {
-        return;
-    };
-    if at(chariots, second) {
-        tm.add(p.open_chariot_on_king, 1);
-    }
-    if let Some(third) = nearest(file_moves(second, occ).first & toward(second)) {
-        if at(cannons, third) {
-            tm.add(p.cannon_two_screens, 1);
+    for screens in 0..3 {
+        if bits == 0 {
+            break;
+        }
+        let r = if red {
+            bits.trailing_zeros()
+        } else {
+            15 - bits.leading_zeros()
+        };
+        bits ^= 1 << r;
+        let bit = 1u128 << (r as usize * 9 + kf);
+        match screens {
+            0 if cannons & bit != 0 => tm.add(p.hollow_cannon, 1),
+            2 if cannons & bit != 0 => tm.add(p.cannon_two_screens, 1),
+            1 if chariots & bit != 0 => tm.add(p.open_chariot_on_king, 1),
+            _ => {}
         }
     }
 }

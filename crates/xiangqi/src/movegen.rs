@@ -226,13 +226,19 @@ impl Position {
         });
     }
 
+    #[inline(always)]
     fn pseudo_moves(&self, list: &mut MoveList, gen: Gen) {
         let mut own = self.occ[self.turn.index()];
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
-            self.piece_moves(Square::from_table(s), list, gen);
+            self.piece_moves_inline(Square::from_table(s), list, gen);
         }
+    }
+
+    /// [`Position::piece_moves_inline`] as a separate function, for the rare single-piece uses.
+    fn piece_moves(&self, from: Square, list: &mut MoveList, gen: Gen) {
+        self.piece_moves_inline(from, list, gen);
     }
 
     #[inline]
@@ -251,7 +257,10 @@ impl Position {
         }
     }
 
-    fn piece_moves(&self, from: Square, list: &mut MoveList, gen: Gen) {
+    /// Appends the pseudo-legal moves of the mover's piece on `from` (the generation loop's
+    /// body, inlined there).
+    #[inline(always)]
+    fn piece_moves_inline(&self, from: Square, list: &mut MoveList, gen: Gen) {
         let s = from.index();
         let us = self.turn;
         let b = &self.board;
