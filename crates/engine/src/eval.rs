@@ -13,7 +13,7 @@
 use crate::bitboard::horse_targets;
 use crate::eval_state::EvalState;
 use crate::params::Params;
-use xiangqi::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
+use xiangqi::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
 use xiangqi::{Color, Position, Role};
 
 /// Phase weight of a full board (2 per chariot, 1 per horse or cannon).
@@ -276,7 +276,7 @@ fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, t
             15 - bits.leading_zeros()
         };
         bits ^= 1 << r;
-        let bit = 1u128 << (r as usize * 9 + kf);
+        let bit = SQUARE_BIT[r as usize * 9 + kf];
         match screens {
             0 if cannons & bit != 0 => tm.add(p.hollow_cannon, 1),
             2 if cannons & bit != 0 => tm.add(p.cannon_two_screens, 1),

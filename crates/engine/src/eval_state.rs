@@ -9,6 +9,7 @@
 
 use crate::params::Params;
 use crate::pst::TABLES;
+use xiangqi::lines::SQUARE_BIT;
 use xiangqi::{Color, Position, Role, Square};
 
 /// Material + piece-square value `(mg, eg)` of a piece of role index `r` for `color` on `s`.
@@ -89,13 +90,13 @@ impl EvalState {
         let (a, b) = (PSQ[m][f], PSQ[m][t]);
         self.psq[c][0] += b.0 - a.0;
         self.psq[c][1] += b.1 - a.1;
-        self.sets[m] ^= (1u128 << f) | (1u128 << t);
+        self.sets[m] ^= SQUARE_BIT[f] | SQUARE_BIT[t];
         let xc = COLOR_OF_CODE[x];
         let v = PSQ[x][t];
         self.psq[xc][0] -= v.0;
         self.psq[xc][1] -= v.1;
         self.counts[x] -= 1;
-        self.sets[x] ^= 1u128 << t;
+        self.sets[x] ^= SQUARE_BIT[t];
     }
 
     /// Undoes [`EvalState::apply`] with the same arguments.
@@ -107,13 +108,13 @@ impl EvalState {
         let (a, b) = (PSQ[m][f], PSQ[m][t]);
         self.psq[c][0] -= b.0 - a.0;
         self.psq[c][1] -= b.1 - a.1;
-        self.sets[m] ^= (1u128 << f) | (1u128 << t);
+        self.sets[m] ^= SQUARE_BIT[f] | SQUARE_BIT[t];
         let xc = COLOR_OF_CODE[x];
         let v = PSQ[x][t];
         self.psq[xc][0] += v.0;
         self.psq[xc][1] += v.1;
         self.counts[x] += 1;
-        self.sets[x] ^= 1u128 << t;
+        self.sets[x] ^= SQUARE_BIT[t];
     }
 
     /// Pieces of `color` and `role`.

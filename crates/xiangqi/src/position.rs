@@ -6,7 +6,7 @@
 //! generation.
 
 use crate::attacks::{HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, REL_DIAGONAL, REL_ON_LINE};
-use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
+use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
 use std::fmt;
@@ -227,8 +227,8 @@ impl Position {
             captured,
             halfmoves: self.halfmoves,
         };
-        let from_bit = 1u128 << from;
-        let to_bit = 1u128 << to;
+        let from_bit = SQUARE_BIT[from];
+        let to_bit = SQUARE_BIT[to];
         let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
         let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
         self.rank_bits[us][fr as usize] ^= 1 << ff;
@@ -270,7 +270,7 @@ impl Position {
         let piece = self.board[to];
         self.board[from] = piece;
         self.board[to] = undo.captured;
-        self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        self.occ[us] ^= SQUARE_BIT[from] | SQUARE_BIT[to];
         let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
         let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
         self.rank_bits[us][fr as usize] ^= 1 << ff;
@@ -281,7 +281,7 @@ impl Position {
         if undo.captured != EMPTY {
             self.rank_bits[us ^ 1][tr as usize] ^= 1 << tf;
             self.file_bits[us ^ 1][tf as usize] ^= 1 << tr;
-            self.occ[us ^ 1] |= 1u128 << to;
+            self.occ[us ^ 1] |= SQUARE_BIT[to];
             self.hash ^= PIECE_KEYS[undo.captured as usize][to];
         }
         if piece == code(self.turn, Role::King) {
