@@ -372,3 +372,40 @@ pub(crate) static STEP_REACH: [[[u128; 90]; 5]; 2] = {
     }
     t
 };
+
+/// `STEPPER_ATTACKERS[color][square]`: the points from which a horse (ignoring its leg) or a pawn
+/// of `color` could attack `square`, as a 90-bit set: a king-attack test skips the horse and
+/// pawn loops when no piece of `color` stands on any of them.
+pub(crate) static STEPPER_ATTACKERS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            t[c][s] = step_reach(&HORSE_ATTACKERS[s]) | list_reach(&PAWN_ATTACKERS[c][s]);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `HORSE_CHECK_LEG[king][square]`: the leg of a horse on `square` that attacks `king`, or
+/// [`NO_LEG`] when a horse there cannot attack it.
+pub(crate) static HORSE_CHECK_LEG: [[u8; 90]; 90] = {
+    let mut t = [[NO_LEG; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
+        let list = HORSE_ATTACKERS[k];
+        let mut i = 0;
+        while i < list.len as usize {
+            t[k][list.steps[i].to as usize] = list.steps[i].block;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Entry of [`HORSE_CHECK_LEG`] for "no attack".
+pub(crate) const NO_LEG: u8 = 0xFF;

@@ -5,7 +5,10 @@
 //! incrementally. King-attack tests look sliders up in the line tables. See `movegen.rs` for move
 //! generation.
 
-use crate::attacks::{HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, REL_DIAGONAL, REL_ON_LINE};
+use crate::attacks::{
+    HORSE_ATTACKERS, HORSE_CHECK_LEG, KING_RELATION, NO_LEG, PAWN_ATTACKERS, REL_DIAGONAL,
+    REL_ON_LINE, STEPPER_ATTACKERS,
+};
 use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
@@ -474,6 +477,9 @@ impl Position {
     #[inline]
     fn king_attacked_by_steppers(&self, k: usize, color: Color) -> bool {
         let them = !color;
+        if STEPPER_ATTACKERS[them.index()][k] & self.occ[them.index()] == 0 {
+            return false;
+        }
         let b = &self.board;
         let horse = code(them, Role::Horse);
         for step in HORSE_ATTACKERS[k].as_slice() {
@@ -577,11 +583,9 @@ impl Position {
         let (rf, rt) = (relation[from], relation[to]);
         // Direct attacks of a horse or pawn from the destination (a leg never is the origin).
         if piece == code(self.turn, Role::Horse) {
-            let hit = HORSE_ATTACKERS[ek].as_slice().iter().any(|s| {
-                s.to as usize == to
-                    && (s.block as usize == from || self.board[s.block as usize] == EMPTY)
-            });
-            if hit {
+            let leg = HORSE_CHECK_LEG[ek][to];
+            if leg != NO_LEG && (usize::from(leg) == from || self.board[usize::from(leg)] == EMPTY)
+            {
                 return true;
             }
         } else if piece == code(self.turn, Role::Pawn)
