@@ -10,7 +10,7 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::bitboard::horse_targets;
+use crate::bitboard::horse_targets_from_lines;
 use crate::eval_state::EvalState;
 use crate::params::Params;
 use xiangqi::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
@@ -125,62 +125,32 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
 /// weights `p`), from the side to move's point of view.
 #[inline(always)]
 pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 {
-    let occ = pos.occupied();
     let mut terms = [Terms::default(); 2];
     let mut attackers_in_zone = [0i32; 2];
     let mut crossed_pawns = [0u128; 2];
 
     for color in Color::ALL {
         let c = color.index();
-        let own = pos.occupied_by(color);
         let tm = &mut terms[c];
         tm.mg += st.psq[c][0];
         tm.eg += st.psq[c][1];
+        let f = mobility(pos, st, color);
+        // The per-piece terms are linear: counted here, weighted once.
+        tm.add(
+            p.chariot_mob,
+            f.chariot_reach - 7 * st.count(color, Role::Chariot),
+        );
+        tm.add(p.chariot_open_file, f.open_chariots);
+        tm.add(
+            p.horse_mob,
+            f.horse_reach - 4 * st.count(color, Role::Horse),
+        );
+        tm.add(p.horse_trapped, f.trapped_horses);
+        tm.add(
+            p.cannon_mob,
+            f.cannon_reach - 6 * st.count(color, Role::Cannon),
+        );
         let pawns = st.set(color, Role::Pawn);
-
-        let enemy = !color;
-        let mut set = st.set(color, Role::Chariot);
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
-            let file = file_moves(r, pos.file_occupancy(f));
-            let rank = rank_moves(f, pos.rank_occupancy(r));
-            // Empty points reached plus the enemy pieces met first (own pieces stop it).
-            let reach = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones()
-                + (u32::from(file.first & pos.file_pieces(enemy, f))
-                    | u32::from(rank.first & pos.rank_pieces(enemy, r)) << 16)
-                    .count_ones();
-            tm.add(p.chariot_mob, reach as i32 - 7);
-            let ahead = if color == Color::Red {
-                ABOVE[r]
-            } else {
-                BELOW[r]
-            };
-            if pawns & ahead & FILES[f] == 0 {
-                tm.add(p.chariot_open_file, 1);
-            }
-        }
-        let mut set = st.set(color, Role::Horse);
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let mob = (horse_targets(occ, s) & !own).count_ones() as i32;
-            tm.add(p.horse_mob, mob - 4);
-            if mob <= 1 {
-                tm.add(p.horse_trapped, 1);
-            }
-        }
-        let mut set = st.set(color, Role::Cannon);
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
-            let file = file_moves(r, pos.file_occupancy(f));
-            let rank = rank_moves(f, pos.rank_occupancy(r));
-            let quiet = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones();
-            tm.add(p.cannon_mob, quiet as i32 - 6);
-        }
         crossed_pawns[c] = pawns & CROSSED[c];
         let in_zone = (st.set(color, Role::Chariot) & CHARIOT_ZONE[c])
             | (st.set(color, Role::Horse) & HORSE_ZONE[c])
@@ -247,6 +217,71 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         -score
     };
     stm + p.tempo
+}
+
+/// Mobility counts of one side's chariots, horses and cannons.
+#[derive(Default)]
+struct Mobility {
+    /// Points reached by the chariots (empty ones and enemy pieces met first).
+    chariot_reach: i32,
+    /// Chariots with no own pawn ahead on their file.
+    open_chariots: i32,
+    /// Horse destinations not held by own pieces.
+    horse_reach: i32,
+    /// Horses with at most one such destination.
+    trapped_horses: i32,
+    /// Quiet moves of the cannons.
+    cannon_reach: i32,
+}
+
+/// The mobility counts of `color`.
+#[inline(never)]
+fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
+    let mut m = Mobility::default();
+    let own = pos.occupied_by(color);
+    let enemy = !color;
+    let pawns = st.set(color, Role::Pawn);
+    let mut set = st.set(color, Role::Chariot);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let file = file_moves(r, pos.file_occupancy(f));
+        let rank = rank_moves(f, pos.rank_occupancy(r));
+        // Empty points reached plus the enemy pieces met first (own pieces stop it).
+        let reach = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones()
+            + (u32::from(file.first & pos.file_pieces(enemy, f))
+                | u32::from(rank.first & pos.rank_pieces(enemy, r)) << 16)
+                .count_ones();
+        m.chariot_reach += reach as i32;
+        let ahead = if color == Color::Red {
+            ABOVE[r]
+        } else {
+            BELOW[r]
+        };
+        m.open_chariots += i32::from(pawns & ahead & FILES[f] == 0);
+    }
+    let mut set = st.set(color, Role::Horse);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let targets =
+            horse_targets_from_lines(s, f, r, pos.file_occupancy(f), pos.rank_occupancy(r));
+        let mob = (targets & !own).count_ones() as i32;
+        m.horse_reach += mob;
+        m.trapped_horses += i32::from(mob <= 1);
+    }
+    let mut set = st.set(color, Role::Cannon);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let file = file_moves(r, pos.file_occupancy(f));
+        let rank = rank_moves(f, pos.rank_occupancy(r));
+        m.cannon_reach += (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones() as i32;
+    }
+    m
 }
 
 /// Enemy cannons and chariots lined up on `color`'s king file, looking towards the enemy: the
