@@ -191,6 +191,19 @@ impl Position {
         list.contains(m) && self.leaves_king_safe(m)
     }
 
+    /// Like [`Position::is_legal_in_place`] when the caller knows whether the side to move is in
+    /// check (`in_check` must equal [`Position::is_check`]): king safety is then tested only
+    /// where the move can affect it, as [`Position::pseudo_is_legal`] does.
+    #[must_use]
+    pub fn is_legal_known_check(&mut self, m: Move, in_check: bool) -> bool {
+        if !is_color(self.board[m.from().index()], self.turn) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.piece_moves(m.from(), &mut list, Gen::All);
+        list.contains(m) && self.pseudo_is_legal(m, in_check)
+    }
+
     /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
