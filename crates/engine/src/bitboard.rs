@@ -109,13 +109,13 @@ mod tests {
         // The same from the line masks: a0 is file 0, rank 0; b0 is bit 1 of rank 0.
         assert_eq!(horse_targets_from_lines(0, 0, 0, 1, 0b11), 1u128 << 19);
         // Every square and leg pattern agrees with the 90-bit version.
-        for s in 0..90 {
+        for (s, legs_of) in HORSE_LEGS.iter().enumerate() {
             for legs in 0..16u32 {
                 let (f, r) = (s % 9, s / 9);
                 let mut occ = 0u128;
-                for (d, bit) in LEG_BIT.iter().enumerate() {
+                for (&(leg, _), bit) in legs_of.iter().zip(LEG_BIT) {
                     if legs as usize & bit != 0 {
-                        occ |= HORSE_LEGS[s][d].0;
+                        occ |= leg;
                     }
                 }
                 let file_occ =
