@@ -130,10 +130,8 @@ impl Default for SearchOptions {
     }
 }
 
-/// Entries of the evaluation cache (a power of two). 16 Ki entries (256 KiB) stay in the level-2
-/// cache: with 64 Ki the bench searched more slowly although more evaluations were answered
-/// (docs/engine.md, session 3).
-const EVAL_CACHE_SIZE: usize = 1 << 14;
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// Search state kept between searches (hash table, history).
 pub struct Searcher {
