@@ -514,7 +514,7 @@ impl Searcher {
     }
 
     /// Plays `m` on the search position and updates the evaluation state.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn make(&mut self, m: Move) -> Undo {
         let undo = self.pos.do_move(m);
         let mover = self.pos.code_at(m.to());
@@ -524,7 +524,7 @@ impl Searcher {
     }
 
     /// Takes back `m`, played with [`Searcher::make`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
         let mover = self.pos.code_at(m.to());
         self.state

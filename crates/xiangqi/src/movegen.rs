@@ -139,7 +139,7 @@ impl Position {
     /// [`Position::pseudo_captures_into`] of this position, leaves the mover's king safe;
     /// `in_check` must equal [`Position::is_check`]. Only moves that touch the king's lines or
     /// horse legs (or any move when in check) are actually tried on the board.
-    #[inline]
+    #[inline(always)]
     pub fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
         let king = self.kings[self.turn.index()];
         if in_check || m.from() == king {

@@ -220,7 +220,7 @@ impl Position {
 
     /// Plays `m`, which must be legal (or at least pseudo-legal for the side to move), and returns
     /// what [`Position::undo_move`] needs.
-    #[inline]
+    #[inline(always)]
     pub fn do_move(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from().index(), m.to().index());
         let piece = self.board[from];
@@ -262,7 +262,7 @@ impl Position {
     }
 
     /// Takes back `m`, played with [`Position::do_move`] that returned `undo`.
-    #[inline]
+    #[inline(always)]
     pub fn undo_move(&mut self, m: Move, undo: Undo) {
         self.turn = !self.turn;
         if self.turn == Color::Black {
@@ -573,7 +573,7 @@ impl Position {
     /// Before the move the opponent's king was not attacked (the position is legal), so nothing
     /// else can attack it afterwards.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&mut self, m: Move) -> bool {
         let (from, to) = (m.from().index(), m.to().index());
         let piece = self.board[from];
