@@ -290,6 +290,12 @@ fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
 fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, tm: &mut Terms) {
     let k = pos.king(color).index();
     let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+    let enemy = !color;
+    let cannons = st.set(enemy, Role::Cannon);
+    let chariots = st.set(enemy, Role::Chariot);
+    if (cannons | chariots) & FILES[kf] == 0 {
+        return;
+    }
     let red = color == Color::Red;
     // The pieces on the king's file towards the enemy (bit = rank), nearest first.
     let mut bits = pos.file_occupancy(kf)
@@ -298,9 +304,6 @@ fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, t
         } else {
             (1u16 << kr) - 1
         };
-    let enemy = !color;
-    let cannons = st.set(enemy, Role::Cannon);
-    let chariots = st.set(enemy, Role::Chariot);
     for screens in 0..3 {
         if bits == 0 {
             break;
