@@ -1,83 +1,12 @@
-//! Bit-set geometry for the evaluation: rays and horse jumps as 90-bit sets (`u128`, bit `i` =
-//! square `i`, as `Position::occupied`).
+//! Bit-set geometry for the evaluation: horse jumps as 90-bit sets (`u128`, bit `i` = square
+//! `i`, as `Position::occupied`).
 //!
-//! Key decision: mobility is counted with masks and population counts instead of walking the
-//! board square by square; the squares beyond the first blocker along a ray are exactly the ray
-//! of the blocker in the same direction, so no variable shifts are needed; a run of empty points
-//! along a ray is counted from the distance to its first blocker, not with a population count.
+//! Key decision: horse mobility is counted with masks and population counts instead of walking
+//! the board square by square. Chariot and cannon mobility come from the rules crate's bit-rank
+//! and bit-file tables (`xiangqi::lines`).
 
-/// Ray directions: north (+9), south (−9), east (+1), west (−1). Even directions increase the
-/// square index.
+/// Leg directions: north (+9), south (−9), east (+1), west (−1).
 const DIRS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-
-/// `RAYS[square][direction]`: the squares along the ray, the square itself excluded.
-pub(crate) static RAYS: [[u128; 4]; 90] = {
-    let mut t = [[0u128; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = DIRS[d];
-            let (mut x, mut y) = (f + df, r + dr);
-            while x >= 0 && x < 9 && y >= 0 && y < 10 {
-                t[s][d] |= 1u128 << (y * 9 + x);
-                x += df;
-                y += dr;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// The nearest square of `blockers`, a non-empty subset of `RAYS[_][dir]`.
-#[inline]
-pub(crate) fn nearest(blockers: u128, dir: usize) -> usize {
-    if dir & 1 == 0 {
-        blockers.trailing_zeros() as usize
-    } else {
-        127 - blockers.leading_zeros() as usize
-    }
-}
-
-/// `RAY_LEN[square][direction]`: number of squares on the ray.
-pub(crate) static RAY_LEN: [[u8; 4]; 90] = {
-    let mut t = [[0u8; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            t[s][d] = RAYS[s][d].count_ones() as u8;
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Square step of each direction.
-const STEP: [usize; 4] = [9, 9, 1, 1];
-
-/// Distance in steps from `s` to `b`, a square on the ray from `s` in direction `d`.
-#[inline]
-fn steps(s: usize, b: usize, d: usize) -> i32 {
-    let diff = if d & 1 == 0 { b - s } else { s - b };
-    (diff / STEP[d]) as i32
-}
-
-/// Number of empty points before the first blocker from `s` in direction `d`, and the blocker.
-#[inline]
-pub(crate) fn ray_run(occ: u128, s: usize, d: usize) -> (i32, Option<usize>) {
-    let blockers = occ & RAYS[s][d];
-    if blockers == 0 {
-        (i32::from(RAY_LEN[s][d]), None)
-    } else {
-        let b = nearest(blockers, d);
-        (steps(s, b, d) - 1, Some(b))
-    }
-}
 
 /// `HORSE_LEGS[square]`: for each of the four orthogonal neighbours (the legs), the neighbour's
 /// bit and the set of the (up to two) horse destinations that this leg controls.
@@ -112,8 +41,51 @@ pub(crate) static HORSE_LEGS: [[(u128, u128); 4]; 90] = {
     t
 };
 
-/// Squares a horse on `s` can move to (empty or enemy) given the occupancy.
+/// Bit of each leg direction (north, south, east, west) in the index of [`HORSE_BY_LEGS`].
+const LEG_BIT: [usize; 4] = [4, 1, 8, 2];
+
+/// `HORSE_BY_LEGS[square][legs]`: the points a horse on `square` reaches when the occupied legs
+/// are `legs` (bit 0 south, 1 west, 2 north, 3 east; see [`horse_targets_from_lines`]).
+static HORSE_BY_LEGS: [[u128; 16]; 90] = {
+    let mut t = [[0u128; 16]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut legs = 0;
+        while legs < 16 {
+            let mut d = 0;
+            while d < 4 {
+                let (leg, targets) = HORSE_LEGS[s][d];
+                if leg != 0 && legs & LEG_BIT[d] == 0 {
+                    t[s][legs] |= targets;
+                }
+                d += 1;
+            }
+            legs += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Squares a horse on `s` (file `f`, rank `r`) can move to (empty or enemy), its legs read from
+/// the occupancy of its file (`file_occ`, bit = rank) and rank (`rank_occ`, bit = file).
 #[inline]
+pub(crate) fn horse_targets_from_lines(
+    s: usize,
+    f: usize,
+    r: usize,
+    file_occ: u16,
+    rank_occ: u16,
+) -> u128 {
+    // Bits r - 1 and r + 1 of the file land on bits 0 and 2; likewise for the rank.
+    let vertical = (u32::from(file_occ) << 1) >> r & 0b101;
+    let horizontal = (u32::from(rank_occ) << 1) >> f & 0b101;
+    HORSE_BY_LEGS[s][(vertical | horizontal << 1) as usize]
+}
+
+/// Squares a horse on `s` can move to (empty or enemy) given the occupancy (the reference for
+/// [`horse_targets_from_lines`] in the tests).
+#[cfg(test)]
 pub(crate) fn horse_targets(occ: u128, s: usize) -> u128 {
     let mut t = 0;
     for &(leg, targets) in &HORSE_LEGS[s] {
@@ -129,17 +101,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn horse_in_the_corner_has_two_jumps_and_rays_have_the_board_length() {
+    fn horse_in_the_corner_has_two_jumps_and_a_leg_blocks_two() {
         assert_eq!(horse_targets(0, 0).count_ones(), 2);
         assert_eq!(horse_targets(0, 40).count_ones(), 8);
         // A leg on square 1 (east of a0) blocks the jump to c1 (square 11).
         assert_eq!(horse_targets(1 << 1, 0), 1u128 << 19);
-        assert_eq!(RAYS[0][0].count_ones(), 9);
-        assert_eq!(RAYS[0][2].count_ones(), 8);
-        let occ = 1u128 << 36; // a4
-        assert_eq!(ray_run(occ, 0, 0), (3, Some(36)));
-        assert_eq!(ray_run(occ, 0, 2), (8, None));
-        assert_eq!(ray_run(occ, 45, 1), (0, Some(36)));
-        assert_eq!(ray_run(1u128 << 2, 8, 3), (5, Some(2)));
+        // The same from the line masks: a0 is file 0, rank 0; b0 is bit 1 of rank 0.
+        assert_eq!(horse_targets_from_lines(0, 0, 0, 1, 0b11), 1u128 << 19);
+        // Every square and leg pattern agrees with the 90-bit version.
+        for (s, legs_of) in HORSE_LEGS.iter().enumerate() {
+            for legs in 0..16u32 {
+                let (f, r) = (s % 9, s / 9);
+                let mut occ = 0u128;
+                for (&(leg, _), bit) in legs_of.iter().zip(LEG_BIT) {
+                    if legs as usize & bit != 0 {
+                        occ |= leg;
+                    }
+                }
+                let file_occ =
+                    (0..10).fold(0u16, |m, rr| m | (((occ >> (rr * 9 + f)) & 1) as u16) << rr);
+                let rank_occ =
+                    (0..9).fold(0u16, |m, ff| m | (((occ >> (r * 9 + ff)) & 1) as u16) << ff);
+                assert_eq!(
+                    horse_targets_from_lines(s, f, r, file_occ, rank_occ),
+                    horse_targets(occ, s),
+                    "square {s}, legs {legs:04b}"
+                );
+            }
+        }
     }
 }

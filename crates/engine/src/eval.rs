@@ -10,9 +10,10 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::bitboard::{horse_targets, nearest, ray_run, RAYS};
+use crate::bitboard::horse_targets_from_lines;
 use crate::eval_state::EvalState;
 use crate::params::Params;
+use xiangqi::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
 use xiangqi::{Color, Position, Role};
 
 /// Phase weight of a full board (2 per chariot, 1 per horse or cannon).
@@ -122,51 +123,38 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
 
 /// Evaluates `pos`, whose material, piece-square sums and piece sets are `st` (built with the
 /// weights `p`), from the side to move's point of view.
+#[inline(always)]
 pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 {
-    let occ = pos.occupied();
     let mut terms = [Terms::default(); 2];
     let mut attackers_in_zone = [0i32; 2];
     let mut crossed_pawns = [0u128; 2];
 
     for color in Color::ALL {
         let c = color.index();
-        let own = pos.occupied_by(color);
         let tm = &mut terms[c];
         tm.mg += st.psq[c][0];
         tm.eg += st.psq[c][1];
-        let sets = &st.sets[c];
-        let pawns = sets[Role::Pawn.index()];
-
-        let mut set = sets[Role::Chariot.index()];
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let (mob, open) = chariot_scan(pawns, occ, own, s, color);
-            tm.add(p.chariot_mob, mob - 7);
-            if open {
-                tm.add(p.chariot_open_file, 1);
-            }
-        }
-        let mut set = sets[Role::Horse.index()];
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let mob = (horse_targets(occ, s) & !own).count_ones() as i32;
-            tm.add(p.horse_mob, mob - 4);
-            if mob <= 1 {
-                tm.add(p.horse_trapped, 1);
-            }
-        }
-        let mut set = sets[Role::Cannon.index()];
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            tm.add(p.cannon_mob, cannon_quiet_moves(occ, s) - 6);
-        }
+        let f = mobility(pos, st, color);
+        // The per-piece terms are linear: counted here, weighted once.
+        tm.add(
+            p.chariot_mob,
+            f.chariot_reach - 7 * st.count(color, Role::Chariot),
+        );
+        tm.add(p.chariot_open_file, f.open_chariots);
+        tm.add(
+            p.horse_mob,
+            f.horse_reach - 4 * st.count(color, Role::Horse),
+        );
+        tm.add(p.horse_trapped, f.trapped_horses);
+        tm.add(
+            p.cannon_mob,
+            f.cannon_reach - 6 * st.count(color, Role::Cannon),
+        );
+        let pawns = st.set(color, Role::Pawn);
         crossed_pawns[c] = pawns & CROSSED[c];
-        let in_zone = (sets[Role::Chariot.index()] & CHARIOT_ZONE[c])
-            | (sets[Role::Horse.index()] & HORSE_ZONE[c])
-            | (sets[Role::Cannon.index()] & CANNON_ZONE[c])
+        let in_zone = (st.set(color, Role::Chariot) & CHARIOT_ZONE[c])
+            | (st.set(color, Role::Horse) & HORSE_ZONE[c])
+            | (st.set(color, Role::Cannon) & CANNON_ZONE[c])
             | (pawns & PAWN_ZONE[c]);
         attackers_in_zone[c] = in_zone.count_ones() as i32;
     }
@@ -189,22 +177,22 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
         if elephants == 2 {
             tm.add(p.elephant_pair, 1);
         }
-        let enemy_rh = st.counts[e][Role::Chariot.index()] + st.counts[e][Role::Horse.index()];
+        let enemy_rh = st.count_of(e, Role::Chariot) + st.count_of(e, Role::Horse);
         tm.add(p.missing_advisor, (2 - advisors) * enemy_rh);
         tm.add(
             p.missing_elephant,
-            (2 - elephants) * st.counts[e][Role::Cannon.index()],
+            (2 - elephants) * st.count_of(e, Role::Cannon),
         );
         tm.add(p.zone_attacker, attackers_in_zone[e]);
-        king_file_threats(pos, st, occ, color, p, tm);
+        king_file_threats(pos, st, color, p, tm);
     }
 
-    let counts = &st.counts;
-    let phase = (2 * (counts[0][Role::Chariot.index()] + counts[1][Role::Chariot.index()])
-        + counts[0][Role::Horse.index()]
-        + counts[1][Role::Horse.index()]
-        + counts[0][Role::Cannon.index()]
-        + counts[1][Role::Cannon.index()])
+    let n = |c: usize, role: Role| st.count_of(c, role);
+    let phase = (2 * (n(0, Role::Chariot) + n(1, Role::Chariot))
+        + n(0, Role::Horse)
+        + n(1, Role::Horse)
+        + n(0, Role::Cannon)
+        + n(1, Role::Cannon))
     .min(MAX_PHASE);
     let mg = terms[0].mg - terms[1].mg;
     let eg = terms[0].eg - terms[1].eg;
@@ -212,16 +200,13 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
 
     // A side without chariot, horse, cannon or pawn cannot win: shrink its advantage.
     let strong = if score > 0 { 0 } else { 1 };
-    let attackers = counts[strong][Role::Chariot.index()]
-        + counts[strong][Role::Horse.index()]
-        + counts[strong][Role::Cannon.index()]
-        + counts[strong][Role::Pawn.index()];
+    let attackers = n(strong, Role::Chariot)
+        + n(strong, Role::Horse)
+        + n(strong, Role::Cannon)
+        + n(strong, Role::Pawn);
     if attackers == 0 {
         score /= 16;
-    } else if attackers == 1
-        && counts[strong][Role::Pawn.index()] == 1
-        && crossed_pawns[strong] == 0
-    {
+    } else if attackers == 1 && n(strong, Role::Pawn) == 1 && crossed_pawns[strong] == 0 {
         // A single pawn that has not crossed the river rarely wins.
         score /= 4;
     }
@@ -234,53 +219,102 @@ pub(crate) fn evaluate_state(pos: &Position, st: &EvalState, p: &Params) -> i32 
     stm + p.tempo
 }
 
-/// Number of points a chariot on `s` reaches, and whether no pawn of its own stands ahead of it.
-#[inline]
-fn chariot_scan(pawns: u128, occ: u128, own: u128, s: usize, color: Color) -> (i32, bool) {
-    let mut reach = 0;
-    for d in 0..4 {
-        let (run, blocker) = ray_run(occ, s, d);
-        reach += run + blocker.map_or(0, |b| i32::from(own >> b & 1 == 0));
-    }
-    let ahead = if color == Color::Red {
-        ABOVE[s / 9]
-    } else {
-        BELOW[s / 9]
-    };
-    let open = pawns & ahead & FILES[s % 9] == 0;
-    (reach, open)
+/// Mobility counts of one side's chariots, horses and cannons.
+#[derive(Default)]
+struct Mobility {
+    /// Points reached by the chariots (empty ones and enemy pieces met first).
+    chariot_reach: i32,
+    /// Chariots with no own pawn ahead on their file.
+    open_chariots: i32,
+    /// Horse destinations not held by own pieces.
+    horse_reach: i32,
+    /// Horses with at most one such destination.
+    trapped_horses: i32,
+    /// Quiet moves of the cannons.
+    cannon_reach: i32,
 }
 
-/// Number of quiet moves of a cannon on `s`.
-#[inline]
-fn cannon_quiet_moves(occ: u128, s: usize) -> i32 {
-    (0..4).map(|d| ray_run(occ, s, d).0).sum()
+/// The mobility counts of `color`.
+#[inline(never)]
+fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
+    let mut m = Mobility::default();
+    let own = pos.occupied_by(color);
+    let enemy = !color;
+    let pawns = st.set(color, Role::Pawn);
+    let mut set = st.set(color, Role::Chariot);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let file = file_moves(r, pos.file_occupancy(f));
+        let rank = rank_moves(f, pos.rank_occupancy(r));
+        // Empty points reached plus the enemy pieces met first (own pieces stop it).
+        let reach = (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones()
+            + (u32::from(file.first & pos.file_pieces(enemy, f))
+                | u32::from(rank.first & pos.rank_pieces(enemy, r)) << 16)
+                .count_ones();
+        m.chariot_reach += reach as i32;
+        let ahead = if color == Color::Red {
+            ABOVE[r]
+        } else {
+            BELOW[r]
+        };
+        m.open_chariots += i32::from(pawns & ahead & FILES[f] == 0);
+    }
+    let mut set = st.set(color, Role::Horse);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let targets =
+            horse_targets_from_lines(s, f, r, pos.file_occupancy(f), pos.rank_occupancy(r));
+        let mob = (targets & !own).count_ones() as i32;
+        m.horse_reach += mob;
+        m.trapped_horses += i32::from(mob <= 1);
+    }
+    let mut set = st.set(color, Role::Cannon);
+    while set != 0 {
+        let s = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let file = file_moves(r, pos.file_occupancy(f));
+        let rank = rank_moves(f, pos.rank_occupancy(r));
+        m.cannon_reach += (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones() as i32;
+    }
+    m
 }
 
 /// Enemy cannons and chariots lined up on `color`'s king file, looking towards the enemy: the
 /// first three pieces met decide (hollow cannon, cannon behind two screens, chariot behind one).
-#[inline]
-fn king_file_threats(
-    pos: &Position,
-    st: &EvalState,
-    occ: u128,
-    color: Color,
-    p: &Params,
-    tm: &mut Terms,
-) {
+#[inline(never)]
+fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, tm: &mut Terms) {
     let k = pos.king(color).index();
-    let dir = if color == Color::Red { 0 } else { 1 };
+    let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
     let enemy = !color;
     let cannons = st.set(enemy, Role::Cannon);
     let chariots = st.set(enemy, Role::Chariot);
-    let mut blockers = occ & RAYS[k][dir];
+    if (cannons | chariots) & FILES[kf] == 0 {
+        return;
+    }
+    let red = color == Color::Red;
+    // The pieces on the king's file towards the enemy (bit = rank), nearest first.
+    let mut bits = pos.file_occupancy(kf)
+        & if red {
+            !((2u16 << kr) - 1)
+        } else {
+            (1u16 << kr) - 1
+        };
     for screens in 0..3 {
-        if blockers == 0 {
+        if bits == 0 {
             break;
         }
-        let t = nearest(blockers, dir);
-        blockers &= !(1u128 << t);
-        let bit = 1u128 << t;
+        let r = if red {
+            bits.trailing_zeros()
+        } else {
+            15 - bits.leading_zeros()
+        };
+        bits ^= 1 << r;
+        let bit = SQUARE_BIT[r as usize * 9 + kf];
         match screens {
             0 if cannons & bit != 0 => tm.add(p.hollow_cannon, 1),
             2 if cannons & bit != 0 => tm.add(p.cannon_two_screens, 1),

@@ -9,7 +9,8 @@
 
 use crate::params::Params;
 use crate::pst::TABLES;
-use xiangqi::{Color, Piece, Position, Role, Square};
+use xiangqi::lines::SQUARE_BIT;
+use xiangqi::{Color, Position, Role, Square};
 
 /// Material + piece-square value `(mg, eg)` of a piece of role index `r` for `color` on `s`.
 const fn psq(p: &Params, color: usize, r: usize, s: usize) -> (i32, i32) {
@@ -20,16 +21,23 @@ const fn psq(p: &Params, color: usize, r: usize, s: usize) -> (i32, i32) {
     )
 }
 
-/// `PSQ[color][role][square]` for [`Params::DEFAULT`].
-static PSQ: [[[(i32, i32); 90]; 7]; 2] = {
-    let mut t = [[[(0, 0); 90]; 7]; 2];
+/// Piece code (see [`Piece::code`]; 0 = empty) of `role` for `color`.
+#[inline]
+const fn code(color: usize, role: usize) -> usize {
+    1 + color * 7 + role
+}
+
+/// `PSQ[piece code][square]` for [`Params::DEFAULT`]; row 0 (no piece) is all zeros, so that a
+/// move without capture needs no branch.
+static PSQ: [[(i32, i32); 90]; 16] = {
+    let mut t = [[(0, 0); 90]; 16];
     let mut c = 0;
     while c < 2 {
         let mut r = 0;
         while r < 7 {
             let mut s = 0;
             while s < 90 {
-                t[c][r][s] = psq(&Params::DEFAULT, c, r, s);
+                t[code(c, r)][s] = psq(&Params::DEFAULT, c, r, s);
                 s += 1;
             }
             r += 1;
@@ -39,15 +47,18 @@ static PSQ: [[[(i32, i32); 90]; 7]; 2] = {
     t
 };
 
+/// Colour index of each piece code (0 for code 0, whose row of [`PSQ`] is zero anyway).
+const COLOR_OF_CODE: [usize; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0];
+
 /// Material, piece-square sums and piece sets of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EvalState {
     /// Sum of material + piece-square values per colour, `(mg, eg)`.
     pub psq: [[i32; 2]; 2],
-    /// Pieces per colour and role index.
-    pub counts: [[i32; 7]; 2],
-    /// Squares per colour and role index.
-    pub sets: [[u128; 7]; 2],
+    /// Pieces per piece code (entry 0 is scratch, written by moves without capture).
+    counts: [i32; 16],
+    /// Squares per piece code (entry 0 is scratch).
+    sets: [u128; 16],
 }
 
 impl EvalState {
@@ -55,76 +66,88 @@ impl EvalState {
     pub fn new(pos: &Position, p: &Params) -> EvalState {
         let mut st = EvalState {
             psq: [[0; 2]; 2],
-            counts: [[0; 7]; 2],
-            sets: [[0; 7]; 2],
+            counts: [0; 16],
+            sets: [0; 16],
         };
         for (sq, piece) in pos.pieces() {
             let (c, r, s) = (piece.color.index(), piece.role.index(), sq.index());
             let (mg, eg) = psq(p, c, r, s);
             st.psq[c][0] += mg;
             st.psq[c][1] += eg;
-            st.counts[c][r] += 1;
-            st.sets[c][r] |= 1u128 << s;
+            st.counts[code(c, r)] += 1;
+            st.sets[code(c, r)] |= 1u128 << s;
         }
         st
     }
 
-    /// Updates the state for `mover` having moved `from` → `to`, capturing `captured`
-    /// (default weights).
+    /// Updates the state for the piece of code `mover` having moved `from` → `to`, capturing
+    /// the piece of code `captured` (0: none), with the default weights.
     #[inline]
-    pub fn apply(&mut self, mover: Piece, from: Square, to: Square, captured: Option<Piece>) {
-        let (c, r) = (mover.color.index(), mover.role.index());
+    pub fn apply(&mut self, mover: u8, from: Square, to: Square, captured: u8) {
+        let (m, x) = (usize::from(mover & 15), usize::from(captured & 15));
+        let c = COLOR_OF_CODE[m];
         let (f, t) = (from.index(), to.index());
-        let (a, b) = (PSQ[c][r][f], PSQ[c][r][t]);
+        let (a, b) = (PSQ[m][f], PSQ[m][t]);
         self.psq[c][0] += b.0 - a.0;
         self.psq[c][1] += b.1 - a.1;
-        self.sets[c][r] ^= (1u128 << f) | (1u128 << t);
-        if let Some(x) = captured {
-            let (xc, xr) = (x.color.index(), x.role.index());
-            let v = PSQ[xc][xr][t];
-            self.psq[xc][0] -= v.0;
-            self.psq[xc][1] -= v.1;
-            self.counts[xc][xr] -= 1;
-            self.sets[xc][xr] ^= 1u128 << t;
-        }
+        self.sets[m] ^= SQUARE_BIT[f] | SQUARE_BIT[t];
+        let xc = COLOR_OF_CODE[x];
+        let v = PSQ[x][t];
+        self.psq[xc][0] -= v.0;
+        self.psq[xc][1] -= v.1;
+        self.counts[x] -= 1;
+        self.sets[x] ^= SQUARE_BIT[t];
     }
 
     /// Undoes [`EvalState::apply`] with the same arguments.
     #[inline]
-    pub fn revert(&mut self, mover: Piece, from: Square, to: Square, captured: Option<Piece>) {
-        let (c, r) = (mover.color.index(), mover.role.index());
+    pub fn revert(&mut self, mover: u8, from: Square, to: Square, captured: u8) {
+        let (m, x) = (usize::from(mover & 15), usize::from(captured & 15));
+        let c = COLOR_OF_CODE[m];
         let (f, t) = (from.index(), to.index());
-        let (a, b) = (PSQ[c][r][f], PSQ[c][r][t]);
+        let (a, b) = (PSQ[m][f], PSQ[m][t]);
         self.psq[c][0] -= b.0 - a.0;
         self.psq[c][1] -= b.1 - a.1;
-        self.sets[c][r] ^= (1u128 << f) | (1u128 << t);
-        if let Some(x) = captured {
-            let (xc, xr) = (x.color.index(), x.role.index());
-            let v = PSQ[xc][xr][t];
-            self.psq[xc][0] += v.0;
-            self.psq[xc][1] += v.1;
-            self.counts[xc][xr] += 1;
-            self.sets[xc][xr] ^= 1u128 << t;
-        }
+        self.sets[m] ^= SQUARE_BIT[f] | SQUARE_BIT[t];
+        let xc = COLOR_OF_CODE[x];
+        let v = PSQ[x][t];
+        self.psq[xc][0] += v.0;
+        self.psq[xc][1] += v.1;
+        self.counts[x] += 1;
+        self.sets[x] ^= SQUARE_BIT[t];
     }
 
     /// Pieces of `color` and `role`.
     #[inline]
     pub fn set(&self, color: Color, role: Role) -> u128 {
-        self.sets[color.index()][role.index()]
+        self.sets[code(color.index(), role.index())]
     }
 
     /// Number of pieces of `color` and `role`.
     #[inline]
     pub fn count(&self, color: Color, role: Role) -> i32 {
-        self.counts[color.index()][role.index()]
+        self.counts[code(color.index(), role.index())]
+    }
+
+    /// Number of pieces of colour index `c` and role `role`.
+    #[inline]
+    pub fn count_of(&self, c: usize, role: Role) -> i32 {
+        self.counts[code(c, role.index())]
+    }
+
+    /// Whether two states describe the same position (the scratch entries 0 aside).
+    #[cfg(test)]
+    fn same(&self, other: &EvalState) -> bool {
+        self.psq == other.psq
+            && self.counts[1..15] == other.counts[1..15]
+            && self.sets[1..15] == other.sets[1..15]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use xiangqi::MoveList;
+    use xiangqi::{MoveList, Piece};
 
     #[test]
     fn incremental_updates_match_a_fresh_state_along_a_game() {
@@ -153,13 +176,17 @@ mod tests {
             };
             let before = st.clone();
             let undo = pos.do_move(m);
-            let mover = pos.piece_at(m.to()).expect("moved piece");
-            st.apply(mover, m.from(), m.to(), undo.captured());
-            assert_eq!(st, EvalState::new(&pos, &Params::DEFAULT), "after {m}");
+            let mover = pos.piece_at(m.to()).expect("moved piece").code();
+            let captured = undo.captured().map_or(0, Piece::code);
+            st.apply(mover, m.from(), m.to(), captured);
+            assert!(
+                st.same(&EvalState::new(&pos, &Params::DEFAULT)),
+                "after {m}"
+            );
             // Revert and re-apply to check the inverse.
-            st.revert(mover, m.from(), m.to(), undo.captured());
-            assert_eq!(st, before);
-            st.apply(mover, m.from(), m.to(), undo.captured());
+            st.revert(mover, m.from(), m.to(), captured);
+            assert!(st.same(&before));
+            st.apply(mover, m.from(), m.to(), captured);
         }
     }
 }

@@ -7,7 +7,7 @@
 //! captures (a more valuable piece taking a less valuable one) last among the captures.
 
 use crate::history::History;
-use xiangqi::{Color, Move, MoveList, Position, Role, MAX_MOVES};
+use xiangqi::{Move, MoveList, Position, Role, MAX_MOVES};
 
 /// Rough piece values for ordering and pruning (K, A, E, H, R, C, P).
 pub const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 430, 1000, 450, 100];
@@ -23,22 +23,50 @@ const COUNTER: i32 = KILLER_0 - 2;
 pub const COUNTER_SCORE: i32 = COUNTER;
 const BAD_CAPTURE: i32 = -(1 << 26);
 
+/// `VICTIM[piece code][square]`: [`ORDER_VALUE`] of the piece, plus 80 for a pawn across the
+/// river; row 0 (no piece) is zero.
+static VICTIM: [[i32; 90]; 16] = {
+    let mut t = [[0; 90]; 16];
+    let mut code = 1;
+    while code < 15 {
+        let (black, role) = ((code - 1) / 7 == 1, (code - 1) % 7);
+        let mut s = 0;
+        while s < 90 {
+            let own_side = if black { s / 9 >= 5 } else { s / 9 <= 4 };
+            let crossed = role == Role::Pawn as usize && !own_side;
+            t[code][s] = ORDER_VALUE[role] + if crossed { 80 } else { 0 };
+            s += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// `ATTACKER[piece code]`: [`ORDER_VALUE`] of the piece (0 for no piece).
+static ATTACKER: [i32; 16] = {
+    let mut t = [0; 16];
+    let mut code = 1;
+    while code < 15 {
+        t[code] = ORDER_VALUE[(code - 1) % 7];
+        code += 1;
+    }
+    t
+};
+
 /// Value of the piece on the destination of `m` (0 if none).
 #[inline]
 #[must_use]
 pub fn victim_value(pos: &Position, m: Move) -> i32 {
-    pos.piece_at(m.to()).map_or(0, |p| {
-        ORDER_VALUE[p.role.index()] + crossed_bonus(p.role, p.color, m.to())
-    })
+    VICTIM[usize::from(pos.code_at(m.to()) & 15)][m.to().index()]
 }
 
+/// MVV/LVA ordering value of the capture `m`, and whether the capturer is worth more than the
+/// victim (a capture that may lose material).
 #[inline]
-fn crossed_bonus(role: Role, color: Color, sq: xiangqi::Square) -> i32 {
-    if role == Role::Pawn && !sq.on_own_side(color) {
-        80
-    } else {
-        0
-    }
+fn capture_value(pos: &Position, m: Move) -> (i32, bool) {
+    let victim = victim_value(pos, m);
+    let attacker = ATTACKER[usize::from(pos.code_at(m.from()) & 15)];
+    (victim * 16 - attacker / 8, attacker > victim + 50)
 }
 
 /// A scored move list consumed best-first. The searcher keeps one per ply and refills it
@@ -75,12 +103,8 @@ impl Picker {
             self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else if pos.is_capture(m) {
-                let victim = victim_value(pos, m);
-                let attacker = pos
-                    .piece_at(m.from())
-                    .map_or(0, |p| ORDER_VALUE[p.role.index()]);
-                let base = victim * 16 - attacker / 8;
-                if attacker > victim + 50 {
+                let (base, losing) = capture_value(pos, m);
+                if losing {
                     BAD_CAPTURE + base
                 } else {
                     GOOD_CAPTURE + base
@@ -101,14 +125,10 @@ impl Picker {
     /// Scores the captures already in `self.moves` by MVV/LVA only (quiescence search).
     pub fn score_captures(&mut self, pos: &Position, tt_move: Option<Move>) {
         for (i, &m) in self.moves.iter().enumerate() {
-            let victim = victim_value(pos, m);
-            let attacker = pos
-                .piece_at(m.from())
-                .map_or(0, |p| ORDER_VALUE[p.role.index()]);
             self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else {
-                victim * 16 - attacker / 8
+                capture_value(pos, m).0
             };
         }
         self.next = 0;

@@ -201,7 +201,7 @@ impl Searcher {
         }
 
         // The hash move is tried before any generation: a cut-off then costs no move list.
-        let tt_move = tt_move.filter(|&m| self.pos.is_legal_in_place(m));
+        let tt_move = tt_move.filter(|&m| self.pos.is_legal_known_check(m, in_check));
         let mut pending_tt = tt_move;
         let mut generated = false;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };

@@ -514,21 +514,21 @@ impl Searcher {
     }
 
     /// Plays `m` on the search position and updates the evaluation state.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn make(&mut self, m: Move) -> Undo {
         let undo = self.pos.do_move(m);
-        if let Some(mover) = self.pos.piece_at(m.to()) {
-            self.state.apply(mover, m.from(), m.to(), undo.captured());
-        }
+        let mover = self.pos.code_at(m.to());
+        self.state
+            .apply(mover, m.from(), m.to(), undo.captured_code());
         undo
     }
 
     /// Takes back `m`, played with [`Searcher::make`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
-        if let Some(mover) = self.pos.piece_at(m.to()) {
-            self.state.revert(mover, m.from(), m.to(), undo.captured());
-        }
+        let mover = self.pos.code_at(m.to());
+        self.state
+            .revert(mover, m.from(), m.to(), undo.captured_code());
         self.pos.undo_move(m, undo);
     }
 

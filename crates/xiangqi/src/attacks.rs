@@ -104,38 +104,6 @@ pub(crate) static RAYS: [[SqList<9>; 4]; 90] = {
     t
 };
 
-/// `RAY_MASKS[square][direction]`: the squares of `RAYS[square][direction]` as a bit set. The
-/// nearest blocker along north and east (directions 0 and 2, increasing indices) is the lowest set
-/// bit of `occupied & mask`; along south and west the highest.
-pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
-    let mut t = [[0u128; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let ray = RAYS[s][d];
-            let mut i = 0;
-            while i < ray.len as usize {
-                t[s][d] |= 1u128 << ray.sq[i];
-                i += 1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// The nearest occupied square of `blockers` (a non-empty subset of `RAY_MASKS[_][dir]`).
-#[inline]
-pub(crate) const fn nearest(blockers: u128, dir: usize) -> usize {
-    if dir & 1 == 0 {
-        blockers.trailing_zeros() as usize
-    } else {
-        127 - blockers.leading_zeros() as usize
-    }
-}
-
 /// The eight horse jumps as (file step, rank step) with the leg offset.
 const HORSE_JUMPS: [(i32, i32, i32, i32); 8] = [
     (1, 2, 0, 1),
@@ -361,3 +329,83 @@ pub fn reachable(color: Color, role: crate::Role, square: Square) -> bool {
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
+
+/// All destinations of a step list as a 90-bit set.
+const fn step_reach(list: &StepList) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < list.len as usize {
+        m |= 1u128 << list.steps[i].to;
+        i += 1;
+    }
+    m
+}
+
+/// All squares of a square list as a 90-bit set.
+const fn list_reach<const N: usize>(list: &SqList<N>) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < list.len as usize {
+        m |= 1u128 << list.sq[i];
+        i += 1;
+    }
+    m
+}
+
+/// `STEP_REACH[color][kind][square]`: every point a horse (kind 0), elephant (1), advisor (2),
+/// king (3) or pawn (4) of `color` on `square` may move to, ignoring blockers: a capture
+/// generator skips the piece when no enemy stands on one of them.
+pub(crate) static STEP_REACH: [[[u128; 90]; 5]; 2] = {
+    let mut t = [[[0u128; 90]; 5]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            t[c][0][s] = step_reach(&HORSE_MOVES[s]);
+            t[c][1][s] = step_reach(&ELEPHANT_MOVES[c][s]);
+            t[c][2][s] = list_reach(&ADVISOR_MOVES[c][s]);
+            t[c][3][s] = list_reach(&KING_MOVES[c][s]);
+            t[c][4][s] = list_reach(&PAWN_MOVES[c][s]);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `STEPPER_ATTACKERS[color][square]`: the points from which a horse (ignoring its leg) or a pawn
+/// of `color` could attack `square`, as a 90-bit set: a king-attack test skips the horse and
+/// pawn loops when no piece of `color` stands on any of them.
+pub(crate) static STEPPER_ATTACKERS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            t[c][s] = step_reach(&HORSE_ATTACKERS[s]) | list_reach(&PAWN_ATTACKERS[c][s]);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// `HORSE_CHECK_LEG[king][square]`: the leg of a horse on `square` that attacks `king`, or
+/// [`NO_LEG`] when a horse there cannot attack it.
+pub(crate) static HORSE_CHECK_LEG: [[u8; 90]; 90] = {
+    let mut t = [[NO_LEG; 90]; 90];
+    let mut k = 0;
+    while k < 90 {
+        let list = HORSE_ATTACKERS[k];
+        let mut i = 0;
+        while i < list.len as usize {
+            t[k][list.steps[i].to as usize] = list.steps[i].block;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Entry of [`HORSE_CHECK_LEG`] for "no attack".
+pub(crate) const NO_LEG: u8 = 0xFF;

@@ -25,6 +25,7 @@ mod role;
 mod square;
 mod zobrist;
 
+pub mod lines;
 pub mod notation;
 pub mod perft;
 pub mod record;

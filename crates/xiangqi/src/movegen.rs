@@ -6,9 +6,10 @@
 //! file or rank (where it may become a cannon screen). All other moves are legal as generated.
 
 use crate::attacks::{
-    nearest, ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES,
-    RAYS, RAY_MASKS, REL_ON_LINE,
+    ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, REL_ON_LINE,
+    STEP_REACH,
 };
+use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
@@ -30,6 +31,38 @@ const ROLE_OF_CODE: [Role; 15] = [
     Role::Cannon,
     Role::Pawn,
 ];
+
+/// Pushes the moves from `from` to the points of `bits` (line bit `i` = square `base + i * step`),
+/// lowest bit first.
+#[inline]
+fn push_ascending(list: &mut MoveList, from: Square, mut bits: u16, base: usize, step: usize) {
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        list.push(Move::new(from, Square::from_table(base + i * step)));
+    }
+}
+
+/// Like [`push_ascending`], highest bit first.
+#[inline]
+fn push_descending(list: &mut MoveList, from: Square, mut bits: u16, base: usize, step: usize) {
+    while bits != 0 {
+        let i = 15 - bits.leading_zeros() as usize;
+        bits ^= 1 << i;
+        list.push(Move::new(from, Square::from_table(base + i * step)));
+    }
+}
+
+/// Index into `STEP_REACH` of each role (by `Role as usize`; sliders unused).
+const STEP_KIND: [usize; 7] = {
+    let mut t = [0; 7];
+    t[Role::Horse as usize] = 0;
+    t[Role::Elephant as usize] = 1;
+    t[Role::Advisor as usize] = 2;
+    t[Role::King as usize] = 3;
+    t[Role::Pawn as usize] = 4;
+    t
+};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +139,7 @@ impl Position {
     /// [`Position::pseudo_captures_into`] of this position, leaves the mover's king safe;
     /// `in_check` must equal [`Position::is_check`]. Only moves that touch the king's lines or
     /// horse legs (or any move when in check) are actually tried on the board.
-    #[inline]
+    #[inline(always)]
     pub fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
         let king = self.kings[self.turn.index()];
         if in_check || m.from() == king {
@@ -158,6 +191,19 @@ impl Position {
         list.contains(m) && self.leaves_king_safe(m)
     }
 
+    /// Like [`Position::is_legal_in_place`] when the caller knows whether the side to move is in
+    /// check (`in_check` must equal [`Position::is_check`]): king safety is then tested only
+    /// where the move can affect it, as [`Position::pseudo_is_legal`] does.
+    #[must_use]
+    pub fn is_legal_known_check(&mut self, m: Move, in_check: bool) -> bool {
+        if !is_color(self.board[m.from().index()], self.turn) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.piece_moves(m.from(), &mut list, Gen::All);
+        list.contains(m) && self.pseudo_is_legal(m, in_check)
+    }
+
     /// The legal moves of the piece on `from` (empty if it is not the mover's piece).
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
@@ -193,13 +239,19 @@ impl Position {
         });
     }
 
+    #[inline(always)]
     fn pseudo_moves(&self, list: &mut MoveList, gen: Gen) {
         let mut own = self.occ[self.turn.index()];
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
-            self.piece_moves(Square::new(s), list, gen);
+            self.piece_moves_inline(Square::from_table(s), list, gen);
         }
+    }
+
+    /// [`Position::piece_moves_inline`] as a separate function, for the rare single-piece uses.
+    fn piece_moves(&self, from: Square, list: &mut MoveList, gen: Gen) {
+        self.piece_moves_inline(from, list, gen);
     }
 
     #[inline]
@@ -211,80 +263,57 @@ impl Position {
             gen != Gen::Quiets && !is_color(t, self.turn)
         };
         if ok {
-            list.push(Move::new(Square::new(from), Square::new(to as usize)));
+            list.push(Move::new(
+                Square::from_table(from),
+                Square::from_table(to as usize),
+            ));
         }
     }
 
-    fn piece_moves(&self, from: Square, list: &mut MoveList, gen: Gen) {
+    /// Appends the pseudo-legal moves of the mover's piece on `from` (the generation loop's
+    /// body, inlined there).
+    #[inline(always)]
+    fn piece_moves_inline(&self, from: Square, list: &mut MoveList, gen: Gen) {
         let s = from.index();
         let us = self.turn;
         let b = &self.board;
         let role = ROLE_OF_CODE[b[s] as usize];
         match role {
-            Role::Chariot | Role::Cannon if gen == Gen::Captures => {
-                let occ = self.occ[0] | self.occ[1];
-                let enemy = self.occ[us.index() ^ 1];
-                for (d, &mask) in RAY_MASKS[s].iter().enumerate() {
-                    let mut blockers = occ & mask;
-                    if blockers == 0 {
-                        continue;
+            Role::Chariot | Role::Cannon => {
+                let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+                let them = !us;
+                let file = file_moves(r, self.file_occupancy(f));
+                let rank = rank_moves(f, self.rank_occupancy(r));
+                let (file_hits, rank_hits) = if role == Role::Chariot {
+                    (file.first, rank.first)
+                } else {
+                    (file.second, rank.second)
+                };
+                let mut file_targets = file_hits & self.file_pieces(them, f);
+                let mut rank_targets = rank_hits & self.rank_pieces(them, r);
+                match gen {
+                    Gen::Captures => {}
+                    Gen::All => {
+                        file_targets |= file.quiet;
+                        rank_targets |= rank.quiet;
                     }
-                    if role == Role::Cannon {
-                        blockers &= !(1u128 << nearest(blockers, d));
-                        if blockers == 0 {
-                            continue;
-                        }
-                    }
-                    let t = nearest(blockers, d);
-                    if enemy >> t & 1 != 0 {
-                        list.push(Move::new(from, Square::new(t)));
-                    }
-                }
-            }
-            Role::Chariot => {
-                for ray in &RAYS[s] {
-                    for &t in ray.as_slice() {
-                        let p = b[t as usize];
-                        if p == EMPTY {
-                            list.push(Move::new(from, Square::new(t as usize)));
-                        } else {
-                            if gen == Gen::All && !is_color(p, us) {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
-                            break;
-                        }
+                    Gen::Quiets => {
+                        file_targets = file.quiet;
+                        rank_targets = rank.quiet;
                     }
                 }
+                // Ray order as the mailbox walk: north, south, east, west, nearest first.
+                let below_rank = (1u16 << r) - 1;
+                push_ascending(list, from, file_targets & !below_rank & !(1 << r), f, 9);
+                push_descending(list, from, file_targets & below_rank, f, 9);
+                let below_file = (1u16 << f) - 1;
+                push_ascending(list, from, rank_targets & !below_file & !(1 << f), r * 9, 1);
+                push_descending(list, from, rank_targets & below_file, r * 9, 1);
             }
-            Role::Cannon => {
-                for ray in &RAYS[s] {
-                    let squares = ray.as_slice();
-                    let mut i = 0;
-                    while i < squares.len() {
-                        let t = squares[i];
-                        if b[t as usize] != EMPTY {
-                            break;
-                        }
-                        list.push(Move::new(from, Square::new(t as usize)));
-                        i += 1;
-                    }
-                    if gen == Gen::Quiets {
-                        continue;
-                    }
-                    i += 1;
-                    while i < squares.len() {
-                        let t = squares[i];
-                        let p = b[t as usize];
-                        if p != EMPTY {
-                            if !is_color(p, us) {
-                                list.push(Move::new(from, Square::new(t as usize)));
-                            }
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
-            }
+            _ if gen == Gen::Captures
+                && STEP_REACH[us.index()][STEP_KIND[role as usize]][s]
+                    & self.occ[us.index() ^ 1]
+                    == 0 => {}
             Role::Horse => {
                 for step in HORSE_MOVES[s].as_slice() {
                     if b[step.block as usize] == EMPTY {

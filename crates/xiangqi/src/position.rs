@@ -1,11 +1,15 @@
 //! A legal position: the board, the side to move and the counters of FEN fields 5 and 6.
 //!
-//! The board is a mailbox of piece codes plus one 128-bit occupancy set per colour; make/unmake
-//! update both and the Zobrist hash incrementally. See `movegen.rs` for move generation.
+//! The board is a mailbox of piece codes plus, per colour, one 128-bit occupancy set and the
+//! bit-rank/bit-file masks of `lines.rs`; make/unmake update all of them and the Zobrist hash
+//! incrementally. King-attack tests look sliders up in the line tables. See `movegen.rs` for move
+//! generation.
 
 use crate::attacks::{
-    HORSE_ATTACKERS, KING_RELATION, PAWN_ATTACKERS, RAYS, REL_DIAGONAL, REL_ON_LINE,
+    HORSE_ATTACKERS, HORSE_CHECK_LEG, KING_RELATION, NO_LEG, PAWN_ATTACKERS, REL_DIAGONAL,
+    REL_ON_LINE, STEPPER_ATTACKERS,
 };
+use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Color, Move, Piece, Role, Square};
 use std::fmt;
@@ -38,6 +42,13 @@ impl Undo {
     pub fn captured(&self) -> Option<Piece> {
         Piece::from_code(self.captured)
     }
+
+    /// The code ([`Piece::code`]) of the captured piece, 0 if none.
+    #[inline]
+    #[must_use]
+    pub fn captured_code(&self) -> u8 {
+        self.captured
+    }
 }
 
 /// A legal Xiangqi position. Build one with [`Position::startpos`] or [`Position::from_fen`].
@@ -45,6 +56,10 @@ impl Undo {
 pub struct Position {
     pub(crate) board: [u8; 90],
     pub(crate) occ: [u128; 2],
+    /// Per colour, one mask per rank (bit = file): see `lines.rs`.
+    pub(crate) rank_bits: [[u16; 10]; 2],
+    /// Per colour, one mask per file (bit = rank).
+    pub(crate) file_bits: [[u16; 9]; 2],
     pub(crate) kings: [Square; 2],
     pub(crate) turn: Color,
     pub(crate) hash: u64,
@@ -75,6 +90,8 @@ impl Position {
         let mut pos = Position {
             board: [EMPTY; 90],
             occ: [0; 2],
+            rank_bits: [[0; 10]; 2],
+            file_bits: [[0; 9]; 2],
             kings: [Square::new(0); 2],
             turn,
             hash: 0,
@@ -111,7 +128,11 @@ impl Position {
     fn put(&mut self, sq: Square, code: u8) {
         let i = sq.index();
         self.board[i] = code;
-        self.occ[((code - 1) / 7) as usize] |= 1u128 << i;
+        let c = ((code - 1) / 7) as usize;
+        self.occ[c] |= 1u128 << i;
+        let (f, r) = (FILE_OF[i], RANK_OF[i]);
+        self.rank_bits[c][r as usize] |= 1 << f;
+        self.file_bits[c][f as usize] |= 1 << r;
         self.hash ^= PIECE_KEYS[code as usize][i];
     }
 
@@ -127,6 +148,13 @@ impl Position {
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The code ([`Piece::code`]) of the piece on `sq`, 0 if the point is empty.
+    #[inline]
+    #[must_use]
+    pub fn code_at(&self, sq: Square) -> u8 {
+        self.board[sq.index()]
     }
 
     /// The square of `color`'s king.
@@ -192,7 +220,7 @@ impl Position {
 
     /// Plays `m`, which must be legal (or at least pseudo-legal for the side to move), and returns
     /// what [`Position::undo_move`] needs.
-    #[inline]
+    #[inline(always)]
     pub fn do_move(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from().index(), m.to().index());
         let piece = self.board[from];
@@ -202,9 +230,17 @@ impl Position {
             captured,
             halfmoves: self.halfmoves,
         };
-        let from_bit = 1u128 << from;
-        let to_bit = 1u128 << to;
+        let from_bit = SQUARE_BIT[from];
+        let to_bit = SQUARE_BIT[to];
+        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
+        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        self.rank_bits[us][fr as usize] ^= 1 << ff;
+        self.file_bits[us][ff as usize] ^= 1 << fr;
+        self.rank_bits[us][tr as usize] ^= 1 << tf;
+        self.file_bits[us][tf as usize] ^= 1 << tr;
         if captured != EMPTY {
+            self.rank_bits[us ^ 1][tr as usize] ^= 1 << tf;
+            self.file_bits[us ^ 1][tf as usize] ^= 1 << tr;
             self.occ[us ^ 1] &= !to_bit;
             self.hash ^= PIECE_KEYS[captured as usize][to];
             self.halfmoves = 0;
@@ -226,7 +262,7 @@ impl Position {
     }
 
     /// Takes back `m`, played with [`Position::do_move`] that returned `undo`.
-    #[inline]
+    #[inline(always)]
     pub fn undo_move(&mut self, m: Move, undo: Undo) {
         self.turn = !self.turn;
         if self.turn == Color::Black {
@@ -237,10 +273,18 @@ impl Position {
         let piece = self.board[to];
         self.board[from] = piece;
         self.board[to] = undo.captured;
-        self.occ[us] ^= (1u128 << from) | (1u128 << to);
+        self.occ[us] ^= SQUARE_BIT[from] | SQUARE_BIT[to];
+        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
+        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        self.rank_bits[us][fr as usize] ^= 1 << ff;
+        self.file_bits[us][ff as usize] ^= 1 << fr;
+        self.rank_bits[us][tr as usize] ^= 1 << tf;
+        self.file_bits[us][tf as usize] ^= 1 << tr;
         self.hash ^= PIECE_KEYS[piece as usize][from] ^ PIECE_KEYS[piece as usize][to] ^ SIDE_KEY;
         if undo.captured != EMPTY {
-            self.occ[us ^ 1] |= 1u128 << to;
+            self.rank_bits[us ^ 1][tr as usize] ^= 1 << tf;
+            self.file_bits[us ^ 1][tf as usize] ^= 1 << tr;
+            self.occ[us ^ 1] |= SQUARE_BIT[to];
             self.hash ^= PIECE_KEYS[undo.captured as usize][to];
         }
         if piece == code(self.turn, Role::King) {
@@ -272,7 +316,12 @@ impl Position {
     /// enemy king on an open file (the flying-general rule).
     #[must_use]
     pub fn king_attacked(&self, color: Color) -> bool {
-        self.king_attacked_on(self.kings[color.index()], color)
+        let k = self.kings[color.index()].index();
+        let t = (!color).index();
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        self.file_attacks_king(k, !color, self.file_occupancy(kf), self.file_bits[t][kf])
+            || self.rank_attacks_king(k, !color, self.rank_occupancy(kr), self.rank_bits[t][kr])
+            || self.king_attacked_by_steppers(k, color)
     }
 
     /// Whether the side to move is in check.
@@ -282,37 +331,156 @@ impl Position {
         self.king_attacked(self.turn)
     }
 
-    /// Whether a king of `color` standing on `k` would be attacked (mailbox only; the board is
-    /// taken as it is).
+    /// The occupied points of `rank` (both colours) as a 9-bit mask, bit = file (see
+    /// [`crate::lines`]).
     #[inline]
-    pub(crate) fn king_attacked_on(&self, k: Square, color: Color) -> bool {
-        let them = !color;
-        let k = k.index();
+    #[must_use]
+    pub fn rank_occupancy(&self, rank: usize) -> u16 {
+        self.rank_bits[0][rank] | self.rank_bits[1][rank]
+    }
+
+    /// The occupied points of `file` (both colours) as a 10-bit mask, bit = rank.
+    #[inline]
+    #[must_use]
+    pub fn file_occupancy(&self, file: usize) -> u16 {
+        self.file_bits[0][file] | self.file_bits[1][file]
+    }
+
+    /// The points of `rank` holding a piece of `color`, bit = file.
+    #[inline]
+    #[must_use]
+    pub fn rank_pieces(&self, color: Color, rank: usize) -> u16 {
+        self.rank_bits[color.index()][rank]
+    }
+
+    /// The points of `file` holding a piece of `color`, bit = rank.
+    #[inline]
+    #[must_use]
+    pub fn file_pieces(&self, color: Color, file: usize) -> u16 {
+        self.file_bits[color.index()][file]
+    }
+
+    /// `bits` (a mask over the points of `line`, a file when `file` is set, else a rank) after a
+    /// piece left `from` (`remove`: its bit is cleared) and one arrived on `to` (`add`: its bit
+    /// is set, else cleared — a captured piece leaves the mask).
+    #[inline]
+    fn line_after(bits: u16, file: bool, line: usize, from: usize, to: usize, add: bool) -> u16 {
+        let (on, at) = if file {
+            (&FILE_OF, &RANK_OF)
+        } else {
+            (&RANK_OF, &FILE_OF)
+        };
+        let mut o = bits;
+        if usize::from(on[from]) == line {
+            o &= !(1 << at[from]);
+        }
+        if usize::from(on[to]) == line {
+            if add {
+                o |= 1 << at[to];
+            } else {
+                o &= !(1 << at[to]);
+            }
+        }
+        o
+    }
+
+    /// Whether a chariot or king (first piece met) or cannon (second piece met) of the colour
+    /// `them` attacks the point `k` along its file, whose occupancy is `file_occ`; `att` holds the
+    /// file points of `them`'s pieces. Identities of those pieces come from the mailbox.
+    #[inline]
+    fn file_attacks_king(&self, k: usize, them: Color, file_occ: u16, att: u16) -> bool {
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let e = file_moves(kr, file_occ);
+        let mut first = e.first & att;
+        let mut second = e.second & att;
+        if first | second == 0 {
+            return false;
+        }
         let b = &self.board;
-        let chariot = code(them, Role::Chariot);
-        let cannon = code(them, Role::Cannon);
-        let king = code(them, Role::King);
-        for (d, ray) in RAYS[k].iter().enumerate() {
-            let squares = ray.as_slice();
-            let mut i = 0;
-            while i < squares.len() && b[squares[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i == squares.len() {
-                continue;
-            }
-            let first = b[squares[i] as usize];
-            if first == chariot || (first == king && d < 2) {
-                return true;
-            }
-            i += 1;
-            while i < squares.len() && b[squares[i] as usize] == EMPTY {
-                i += 1;
-            }
-            if i < squares.len() && b[squares[i] as usize] == cannon {
+        let (chariot, king) = (code(them, Role::Chariot), code(them, Role::King));
+        while first != 0 {
+            let p = b[first.trailing_zeros() as usize * 9 + kf];
+            first &= first - 1;
+            if p == chariot || p == king {
                 return true;
             }
         }
+        let cannon = code(them, Role::Cannon);
+        while second != 0 {
+            let p = b[second.trailing_zeros() as usize * 9 + kf];
+            second &= second - 1;
+            if p == cannon {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Like [`Position::file_attacks_king`] along the rank of `k` (no king can face it there).
+    #[inline]
+    fn rank_attacks_king(&self, k: usize, them: Color, rank_occ: u16, att: u16) -> bool {
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let e = rank_moves(kf, rank_occ);
+        let mut first = e.first & att;
+        let mut second = e.second & att;
+        if first | second == 0 {
+            return false;
+        }
+        let b = &self.board;
+        let base = kr * 9;
+        let chariot = code(them, Role::Chariot);
+        while first != 0 {
+            let p = b[base + first.trailing_zeros() as usize];
+            first &= first - 1;
+            if p == chariot {
+                return true;
+            }
+        }
+        let cannon = code(them, Role::Cannon);
+        while second != 0 {
+            let p = b[base + second.trailing_zeros() as usize];
+            second &= second - 1;
+            if p == cannon {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a king of `color` standing on `k` would be attacked after the piece on `from`
+    /// moved to `to` (the mailbox must already show the move; the masks do not).
+    #[inline]
+    pub(crate) fn king_attacked_after(
+        &self,
+        k: usize,
+        color: Color,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let them = !color;
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let t = them.index();
+        let file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+        let file_att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
+        if self.file_attacks_king(k, them, file_occ, file_att) {
+            return true;
+        }
+        let rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+        let rank_att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
+        if self.rank_attacks_king(k, them, rank_occ, rank_att) {
+            return true;
+        }
+        self.king_attacked_by_steppers(k, color)
+    }
+
+    /// Whether an enemy horse or pawn attacks a king of `color` on `k` (mailbox only).
+    #[inline]
+    fn king_attacked_by_steppers(&self, k: usize, color: Color) -> bool {
+        let them = !color;
+        if STEPPER_ATTACKERS[them.index()][k] & self.occ[them.index()] == 0 {
+            return false;
+        }
+        let b = &self.board;
         let horse = code(them, Role::Horse);
         for step in HORSE_ATTACKERS[k].as_slice() {
             if b[step.to as usize] == horse && b[step.block as usize] == EMPTY {
@@ -339,11 +507,11 @@ impl Position {
         self.board[to] = piece;
         let us = self.turn;
         let k = if piece == code(us, Role::King) {
-            m.to()
+            to
         } else {
-            self.kings[us.index()]
+            self.kings[us.index()].index()
         };
-        let attacked = self.king_attacked_on(k, us);
+        let attacked = self.king_attacked_after(k, us, from, to);
         self.board[from] = piece;
         self.board[to] = captured;
         !attacked
@@ -351,57 +519,49 @@ impl Position {
 
     /// Like [`Position::leaves_king_safe`] for a non-king move when the mover is not in check:
     /// only the lines and horse legs that the move touches (`rf`, `rt` from `KING_RELATION`) can
-    /// open an attack, so only those are examined.
+    /// open an attack, so only those are examined. The board is not changed: the enemy pieces
+    /// examined are never on the origin, and a captured one is left out of the masks.
     #[inline]
-    pub(crate) fn move_keeps_king_safe(&mut self, m: Move, rf: u8, rt: u8) -> bool {
+    pub(crate) fn move_keeps_king_safe(&self, m: Move, rf: u8, rt: u8) -> bool {
         let (from, to) = (m.from().index(), m.to().index());
-        let piece = self.board[from];
-        let captured = self.board[to];
-        self.board[from] = EMPTY;
-        self.board[to] = piece;
         let us = self.turn;
+        let them = !us;
+        let t = them.index();
         let k = self.kings[us.index()].index();
-        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
-        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
-        let mut attacked = dir_from.is_some_and(|d| self.ray_attacks_king(k, d, us));
-        if !attacked && dir_to != dir_from {
-            attacked = dir_to.is_some_and(|d| self.ray_attacks_king(k, d, us));
+        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let lines = rf | rt;
+        if lines & REL_ON_LINE != 0 {
+            let on_file =
+                (rf & REL_ON_LINE != 0 && rf & 2 == 0) || (rt & REL_ON_LINE != 0 && rt & 2 == 0);
+            if on_file {
+                let occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+                let att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
+                if self.file_attacks_king(k, them, occ, att) {
+                    return false;
+                }
+            }
+            let on_rank =
+                (rf & REL_ON_LINE != 0 && rf & 2 != 0) || (rt & REL_ON_LINE != 0 && rt & 2 != 0);
+            if on_rank {
+                let occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+                let att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
+                if self.rank_attacks_king(k, them, occ, att) {
+                    return false;
+                }
+            }
         }
-        if !attacked && rf & REL_DIAGONAL != 0 {
-            let horse = code(!us, Role::Horse);
-            attacked = HORSE_ATTACKERS[k]
-                .as_slice()
-                .iter()
-                .any(|s| s.block as usize == from && self.board[s.to as usize] == horse);
+        if rf & REL_DIAGONAL != 0 {
+            let horse = code(them, Role::Horse);
+            let freed = HORSE_ATTACKERS[k].as_slice().iter().any(|s| {
+                s.block as usize == from
+                    && s.to as usize != to
+                    && self.board[s.to as usize] == horse
+            });
+            if freed {
+                return false;
+            }
         }
-        self.board[from] = piece;
-        self.board[to] = captured;
-        !attacked
-    }
-
-    /// Whether an enemy chariot, cannon or (along the file) king attacks the king of `color` on
-    /// square `k` along ray `dir`.
-    #[inline]
-    fn ray_attacks_king(&self, k: usize, dir: usize, color: Color) -> bool {
-        let them = !color;
-        let b = &self.board;
-        let squares = RAYS[k][dir].as_slice();
-        let mut i = 0;
-        while i < squares.len() && b[squares[i] as usize] == EMPTY {
-            i += 1;
-        }
-        if i == squares.len() {
-            return false;
-        }
-        let first = b[squares[i] as usize];
-        if first == code(them, Role::Chariot) || (dir < 2 && first == code(them, Role::King)) {
-            return true;
-        }
-        i += 1;
-        while i < squares.len() && b[squares[i] as usize] == EMPTY {
-            i += 1;
-        }
-        i < squares.len() && b[squares[i] as usize] == code(them, Role::Cannon)
+        true
     }
 
     /// Whether `m` gives check (the opponent's king is attacked after it). `m` must be legal.
@@ -413,7 +573,7 @@ impl Position {
     /// Before the move the opponent's king was not attacked (the position is legal), so nothing
     /// else can attack it afterwards.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&mut self, m: Move) -> bool {
         let (from, to) = (m.from().index(), m.to().index());
         let piece = self.board[from];
@@ -423,11 +583,9 @@ impl Position {
         let (rf, rt) = (relation[from], relation[to]);
         // Direct attacks of a horse or pawn from the destination (a leg never is the origin).
         if piece == code(self.turn, Role::Horse) {
-            let hit = HORSE_ATTACKERS[ek].as_slice().iter().any(|s| {
-                s.to as usize == to
-                    && (s.block as usize == from || self.board[s.block as usize] == EMPTY)
-            });
-            if hit {
+            let leg = HORSE_CHECK_LEG[ek][to];
+            if leg != NO_LEG && (usize::from(leg) == from || self.board[usize::from(leg)] == EMPTY)
+            {
                 return true;
             }
         } else if piece == code(self.turn, Role::Pawn)
@@ -440,15 +598,36 @@ impl Position {
         if (rf | rt) & REL_ON_LINE == 0 && rf & REL_DIAGONAL == 0 {
             return false;
         }
+        let us = self.turn.index();
+        let (kf, kr) = (usize::from(FILE_OF[ek]), usize::from(RANK_OF[ek]));
+        // Our pieces on the enemy king's file and rank after the move: without one of them in
+        // the first two places of a line, no slider attack is possible.
+        let on_file =
+            (rf & REL_ON_LINE != 0 && rf & 2 == 0) || (rt & REL_ON_LINE != 0 && rt & 2 == 0);
+        let on_rank =
+            (rf & REL_ON_LINE != 0 && rf & 2 != 0) || (rt & REL_ON_LINE != 0 && rt & 2 != 0);
+        let (mut file_att, mut file_occ, mut rank_att, mut rank_occ) = (0, 0, 0, 0);
+        if on_file {
+            file_att = Self::line_after(self.file_bits[us][kf], true, kf, from, to, true);
+            file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+            let e = file_moves(kr, file_occ);
+            file_att &= e.first | e.second;
+        }
+        if on_rank {
+            rank_att = Self::line_after(self.rank_bits[us][kr], false, kr, from, to, true);
+            rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+            let e = rank_moves(kf, rank_occ);
+            rank_att &= e.first | e.second;
+        }
+        if file_att | rank_att == 0 && rf & REL_DIAGONAL == 0 {
+            return false;
+        }
         let captured = self.board[to];
         self.board[from] = EMPTY;
         self.board[to] = piece;
-        let dir_from = (rf & REL_ON_LINE != 0).then_some((rf & 3) as usize);
-        let dir_to = (rt & REL_ON_LINE != 0).then_some((rt & 3) as usize);
-        let mut check = dir_to.is_some_and(|d| self.ray_attacks_king(ek, d, them));
-        if !check && dir_from != dir_to {
-            check = dir_from.is_some_and(|d| self.ray_attacks_king(ek, d, them));
-        }
+        let attacker = self.turn;
+        let mut check = (file_att != 0 && self.file_attacks_king(ek, attacker, file_occ, file_att))
+            || (rank_att != 0 && self.rank_attacks_king(ek, attacker, rank_occ, rank_att));
         if !check && rf & REL_DIAGONAL != 0 {
             let horse = code(self.turn, Role::Horse);
             check = HORSE_ATTACKERS[ek]

@@ -37,6 +37,13 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The square with this index, which the caller guarantees to be below 90 (an index read
+    /// from the crate's own geometry tables); no check, for move generation.
+    #[inline]
+    pub(crate) const fn from_table(index: usize) -> Square {
+        Square(index as u8)
+    }
+
     /// The square with this index, if it is on the board.
     #[inline]
     #[must_use]

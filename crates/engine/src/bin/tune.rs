@@ -10,6 +10,11 @@
 //!    `sigmoid(K·eval)`, then runs coordinate descent over the weight vector, keeping a change
 //!    when it lowers the mean squared error between `sigmoid(K·eval)` and the game results. It
 //!    prints the tuned `Params` as Rust code to paste into `src/params.rs`.
+//!
+//! Two helpers for speed work without building the whole `chuhe` command line (which pulls in
+//! the server): `chuhe-tune bench [--depth D] [--hash MB]` prints the same lines as `chuhe bench`
+//! (`nodes` is the deterministic signature), and `chuhe-tune engine` runs the UCCI/UCI protocol
+//! on stdin/stdout like `chuhe engine` (for matches between builds).
 
 use engine::eval::evaluate_with;
 use engine::params::Params;
@@ -23,12 +28,37 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("gen") => generate(&args[1..]),
         Some("tune") => tune(&args[1..]),
-        _ => Err("usage: chuhe-tune gen --games N --nodes M --out FILE [--seed S]\n       chuhe-tune tune --data FILE [--rounds R]".to_string()),
+        Some("bench") => bench(&args[1..]),
+        Some("engine") => protocol(),
+        _ => Err("usage: chuhe-tune gen --games N --nodes M --out FILE [--seed S]\n       chuhe-tune tune --data FILE [--rounds R]\n       chuhe-tune bench [--depth D] [--hash MB]\n       chuhe-tune engine".to_string()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
         std::process::exit(1);
     }
+}
+
+/// `chuhe-tune bench`: the output of `chuhe bench`.
+fn bench(args: &[String]) -> Result<(), String> {
+    let depth: i32 = option(args, "--depth", Some(engine::bench::DEFAULT_DEPTH))?;
+    let hash: usize = option(args, "--hash", Some(16))?;
+    if !(1..=30).contains(&depth) || !(1..=4096).contains(&hash) {
+        return Err("--depth must be 1..=30 and --hash 1..=4096".to_string());
+    }
+    let r = engine::bench::run(depth, hash);
+    println!("positions {}", engine::bench::POSITIONS.len());
+    println!("depth {depth}");
+    println!("nodes {}", r.nodes);
+    println!("time {} ms", r.time_ms);
+    println!("nps {}", r.nps());
+    Ok(())
+}
+
+/// `chuhe-tune engine`: the UCCI/UCI protocol on stdin/stdout.
+fn protocol() -> Result<(), String> {
+    let out: engine::protocol::Output =
+        std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    engine::protocol::run(std::io::stdin().lock(), out).map_err(|e| format!("reading input: {e}"))
 }
 
 fn option<T: std::str::FromStr>(
