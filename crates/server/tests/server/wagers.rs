@@ -798,9 +798,8 @@ async fn a_player_cannot_bet_on_their_own_game() {
     assert_eq!(ledger_sum(&t).await, 0);
     let mut s = spectator(srv.addr, &t, table, "sbspec", 100).await;
     bet(&mut s, table, "black", 10, "selfbet-0003").await;
-    let pool = s
-        .ws
-        .next_where(
+    let pool =
+        s.ws.next_where(
             |m| m["t"] == "ev" && m["e"]["type"] == "pool" && m["e"]["pool"]["total"] == 10,
             "pool with one bet",
         )
