@@ -86,12 +86,11 @@ pub fn budget(clock: ClockState, overhead_ms: u64) -> Budget {
             let safe = remaining_ms.saturating_sub(overhead_ms * mtg.min(10));
             if mtg == 1 {
                 // The last move of the stage (or UCCI's way to say "this long for this move"):
-                // the next stage's time comes afterwards, so use all but the move's own lag.
+                // the next stage's time comes afterwards, so use what is safe. The full overhead
+                // stays: a real clock's last move of a stage cannot be told from a fixed budget.
                 Budget {
                     optimum_ms: u64::MAX,
-                    maximum_ms: remaining_ms
-                        .saturating_sub(fixed_reserve(remaining_ms, overhead_ms))
-                        .max(1),
+                    maximum_ms: safe.max(1),
                 }
             } else {
                 let opt = safe / (mtg + 1);
@@ -141,7 +140,7 @@ pub fn budget(clock: ClockState, overhead_ms: u64) -> Budget {
     }
 }
 
-/// Lag reserve of a move with a fixed budget of `ms` (`movetime`, `movestogo 1`): no later move
+/// Lag reserve of a move with a fixed budget of `ms` (`movetime`): no later move
 /// needs saving for, so only this move's own lag (limit polling, unwinding, output, scheduling on
 /// a loaded machine) is kept: a tenth of `ms` (10 ms of 100 ms), at least 1 ms, at most the
 /// overhead. At 100 ms the full 20 ms overhead left a fifth of the move unused; a sixteenth
