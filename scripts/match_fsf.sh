@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Short match: Chuhe (UCCI) against Debian's fairy-stockfish, refereed by
-# /work/shared/tools/match.py (pyffish). Prints the Elo difference with its 95% error bar.
+# Short match: Chuhe (over UCI, as Fairy-Stockfish is) against Debian's fairy-stockfish, refereed
+# by /work/shared/tools/match.py (pyffish). Prints the Elo difference with its 95% error bar.
+# Both engines get the same command for a fixed time per move (`go movetime`); over UCCI, which
+# has no movetime, Chuhe would be sent `go time T movestogo 1` and treat it as the last move of a
+# clock stage (a larger lag reserve).
 #
 # Needs: pip install pyffish; apt-get install -y fairy-stockfish (installs /usr/games/fairy-stockfish).
 # Usage: scripts/match_fsf.sh [GAMES] [MOVETIME_MS] [extra match.py args...]
@@ -34,5 +37,5 @@ python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install 
 if [ -n "${TC:-}" ]; then LIMIT=(--tc "$TC"); else LIMIT=(--movetime "$MOVETIME"); fi
 
 python3 "$MATCH_PY" --games "$GAMES" "${LIMIT[@]}" --openings "$OPENINGS" --out "$OUT" "$@" \
-    --engine name=chuhe proto=ucci cmd="$CHUHE engine" option.usemillisec=true option.hashsize=64 option.level="$LEVEL" \
+    --engine name=chuhe proto=uci coords=0 cmd="$CHUHE engine" option.Hash=64 option.Threads=1 option.Level="$LEVEL" \
     --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64
