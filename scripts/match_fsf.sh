@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Short match: Chuhe (over UCI, as Fairy-Stockfish is) against Debian's fairy-stockfish, refereed
+# Short match: Chuhe (over UCI with UCI_Variant xiangqi, ranks 1–10, as Fairy-Stockfish) against Debian's fairy-stockfish, refereed
 # by /work/shared/tools/match.py (pyffish). Prints the Elo difference with its 95% error bar.
 # Both engines get the same command for a fixed time per move (`go movetime`); over UCCI, which
 # has no movetime, Chuhe would be sent `go time T movestogo 1` and treat it as the last move of a
@@ -37,5 +37,5 @@ python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install 
 if [ -n "${TC:-}" ]; then LIMIT=(--tc "$TC"); else LIMIT=(--movetime "$MOVETIME"); fi
 
 python3 "$MATCH_PY" --games "$GAMES" "${LIMIT[@]}" --openings "$OPENINGS" --out "$OUT" "$@" \
-    --engine name=chuhe proto=uci coords=0 cmd="$CHUHE engine" option.Hash=64 option.Threads=1 option.Level="$LEVEL" \
+    --engine name=chuhe proto=uci cmd="$CHUHE engine" option.Hash=64 option.Threads=1 option.Level="$LEVEL" \
     --engine name=fsf cmd="$FSF" option.Threads=1 option.Hash=64
