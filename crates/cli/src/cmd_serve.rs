@@ -1,9 +1,8 @@
 //! `chuhe serve`: the online platform (HTTP + WebSocket) with its database, no setup needed.
 
+use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
 use server::ai::EngineOpponent;
-use server::Config;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Options of `chuhe serve`.
@@ -12,15 +11,8 @@ pub struct Args {
     /// Address to listen on (default 127.0.0.1:8080, or the config file's `listen`).
     #[arg(long)]
     listen: Option<String>,
-    /// Folder for the SQLite database (default ./chuhe-data).
-    #[arg(long)]
-    data: Option<PathBuf>,
-    /// Database URL (`postgres://…`); also read from DATABASE_URL. Default: SQLite in --data.
-    #[arg(long)]
-    database: Option<String>,
-    /// TOML configuration file (see chuhe.example.toml); every key is optional.
-    #[arg(long)]
-    config: Option<PathBuf>,
+    #[command(flatten)]
+    db: DbArgs,
     /// Override the number of tables in every room.
     #[arg(long)]
     tables: Option<u32>,
@@ -32,22 +24,9 @@ pub fn run(args: &Args) -> Result<(), String> {
 }
 
 fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
-    let mut config = match &args.config {
-        Some(path) => Config::from_file(path)?,
-        None => Config::default(),
-    };
+    let mut config = args.db.config()?;
     if let Some(l) = &args.listen {
         config.listen.clone_from(l);
-    }
-    if let Some(d) = &args.data {
-        config.data_dir.clone_from(d);
-    }
-    if let Some(url) = args
-        .database
-        .clone()
-        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()))
-    {
-        config.database_url = Some(url);
     }
     if let Some(n) = args.tables {
         for room in &mut config.rooms {

@@ -15,17 +15,18 @@ pub struct DbArgs {
     /// Database URL (`postgres://…`); also read from DATABASE_URL. Default: SQLite in --data.
     #[arg(long)]
     database: Option<String>,
-    /// The server's TOML configuration file (for the rating profile and the database).
+    /// TOML configuration file (see chuhe.example.toml); every key is optional.
     #[arg(long)]
     config: Option<PathBuf>,
 }
 
 impl DbArgs {
-    /// The configuration (file, then flags) and its database, migrated.
+    /// The configuration: the file (or the defaults), then `--data` and `--database` (or
+    /// DATABASE_URL) on top.
     ///
     /// # Errors
-    /// A message if the configuration or the database cannot be used.
-    pub async fn open(&self) -> Result<(Db, Config), String> {
+    /// A message if the configuration file cannot be read.
+    pub fn config(&self) -> Result<Config, String> {
         let mut config = match &self.config {
             Some(path) => Config::from_file(path).map_err(|e| e.to_string())?,
             None => Config::default(),
@@ -40,6 +41,15 @@ impl DbArgs {
         {
             config.database_url = Some(url);
         }
+        Ok(config)
+    }
+
+    /// The configuration (file, then flags) and its database, migrated.
+    ///
+    /// # Errors
+    /// A message if the configuration or the database cannot be used.
+    pub async fn open(&self) -> Result<(Db, Config), String> {
+        let config = self.config()?;
         config.validate().map_err(|e| e.to_string())?;
         let db = server::server::open_db(&config)
             .await
