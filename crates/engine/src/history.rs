@@ -1,11 +1,25 @@
-//! Move-ordering memory: killer moves, butterfly history and counter-moves.
+//! Move-ordering memory: killer moves, butterfly history, counter-moves and continuation
+//! history.
 //!
 //! Key decision: history uses the "gravity" update (`h += b - h·|b|/MAX`), which keeps values
-//! bounded without periodic rescaling; it is aged (halved) between searches instead of cleared so
-//! that a game's searches help each other.
+//! bounded without periodic rescaling; the butterfly table is aged (halved) between searches
+//! instead of cleared so that a game's searches help each other. Continuation history scores a
+//! quiet move (piece, destination) by the moves one and two plies before it (piece,
+//! destination), as Stockfish's counter-move and follow-up histories do.
 
 use crate::search::MAX_PLY;
-use xiangqi::{Color, Move};
+use xiangqi::{Color, Move, Position};
+
+/// Number of `(piece code, destination)` keys: piece codes 0–15 times 90 points. Key 0..90
+/// (piece code 0) means "no move" (root, null move).
+pub const CONT_KEYS: usize = 16 * 90;
+
+/// The continuation key of `m` played by the piece on its origin in `pos` (before the move).
+#[inline]
+#[must_use]
+pub fn cont_key(pos: &Position, m: Move) -> usize {
+    usize::from(pos.code_at(m.from()) & 15) * 90 + m.to().index()
+}
 
 /// Bound of a history value.
 pub const HISTORY_MAX: i32 = 16384;
@@ -15,6 +29,9 @@ pub struct History {
     killers: Vec<[Option<Move>; 2]>,
     butterfly: Vec<i32>,
     counter: Vec<Option<Move>>,
+    /// Continuation history; `i16` suffices (gravity keeps values within ±[`HISTORY_MAX`]) and
+    /// halves the table's cache footprint.
+    cont: Vec<i16>,
 }
 
 impl Default for History {
@@ -31,6 +48,7 @@ impl History {
             killers: vec![[None; 2]; MAX_PLY + 2],
             butterfly: vec![0; 2 * 90 * 90],
             counter: vec![None; 90 * 90],
+            cont: vec![0; CONT_KEYS * CONT_KEYS],
         }
     }
 
@@ -39,6 +57,7 @@ impl History {
         self.killers.fill([None; 2]);
         self.butterfly.fill(0);
         self.counter.fill(None);
+        self.cont.fill(0);
     }
 
     /// Prepares for a new search: killers cleared, history halved.
@@ -54,11 +73,14 @@ impl History {
         color.index() * 8100 + m.from().index() * 90 + m.to().index()
     }
 
-    /// History score of the quiet move `m` by `color`.
+    /// Butterfly plus continuation history of the quiet move `m` (continuation key `key`) after
+    /// the moves with continuation keys `ctx` (one and two plies before; below 90 = none).
     #[inline]
     #[must_use]
-    pub fn score(&self, color: Color, m: Move) -> i32 {
+    pub fn quiet_score(&self, color: Color, m: Move, key: usize, ctx: [usize; 2]) -> i32 {
         self.butterfly[Self::idx(color, m)]
+            + i32::from(self.cont[ctx[0] * CONT_KEYS + key])
+            + i32::from(self.cont[ctx[1] * CONT_KEYS + key])
     }
 
     /// The killers at `ply`.
@@ -75,17 +97,21 @@ impl History {
         prev.and_then(|p| self.counter[p.from().index() * 90 + p.to().index()])
     }
 
-    /// A quiet move `m` caused a beta cut-off at `ply` with `depth` left; `tried` are the quiet
-    /// moves searched before it without success.
+    /// A quiet move `m` caused a beta cut-off in `pos` at `ply` with `depth` left, after the
+    /// moves with continuation keys `ctx`; `tried` are the quiet moves searched before it
+    /// without success.
+    #[allow(clippy::too_many_arguments)]
     pub fn update_cutoff(
         &mut self,
-        color: Color,
+        pos: &Position,
         ply: usize,
         depth: i32,
         m: Move,
         prev: Option<Move>,
+        ctx: [usize; 2],
         tried: &[Move],
     ) {
+        let color = pos.turn();
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
@@ -96,9 +122,23 @@ impl History {
         }
         let bonus = (depth * depth * 16).min(1600);
         self.bump(color, m, bonus);
+        self.bump_cont(ctx, cont_key(pos, m), bonus);
         for &t in tried {
             if t != m {
                 self.bump(color, t, -bonus);
+                self.bump_cont(ctx, cont_key(pos, t), -bonus);
+            }
+        }
+    }
+
+    #[inline]
+    fn bump_cont(&mut self, ctx: [usize; 2], key: usize, bonus: i32) {
+        for c in ctx {
+            if c >= 90 {
+                let h = &mut self.cont[c * CONT_KEYS + key];
+                let v = i32::from(*h);
+                // Within ±HISTORY_MAX by the gravity update, so the narrowing is exact.
+                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
             }
         }
     }

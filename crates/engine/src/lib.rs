@@ -21,6 +21,7 @@ mod history;
 mod movepick;
 mod node;
 mod pst;
+mod see;
 
 pub mod bench;
 pub mod book;

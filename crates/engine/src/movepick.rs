@@ -2,11 +2,15 @@
 //!
 //! Key decision: all legal moves are generated at once (the rules crate's generator is cheap and
 //! exact) and scored; the search then picks the best-scored remaining move one at a time
-//! (selection sort), so a cut-off on an early move costs no full sort. Order: hash move, winning
-//! or equal captures by MVV/LVA, killers, counter-move, quiet moves by history, losing-looking
-//! captures (a more valuable piece taking a less valuable one) last among the captures.
+//! (selection sort), so a cut-off on an early move costs no full sort. Order: hash move, captures
+//! that do not lose material by MVV/LVA, killers, counter-move, quiet moves by butterfly plus
+//! continuation history, and last the captures that lose material. A capture by a piece worth
+//! more than its victim is classed by static exchange evaluation (`see.rs`); any other capture
+//! cannot lose material in the exchange.
 
-use crate::history::History;
+use crate::eval_state::EvalState;
+use crate::history::{cont_key, History};
+use crate::see::see_ge;
 use xiangqi::{Move, MoveList, Position, Role, MAX_MOVES};
 
 /// Rough piece values for ordering and pruning (K, A, E, H, R, C, P).
@@ -69,6 +73,19 @@ fn capture_value(pos: &Position, m: Move) -> (i32, bool) {
     (victim * 16 - attacker / 8, attacker > victim + 50)
 }
 
+/// What a full-width node hands to [`Picker::score_all`] besides the position and history.
+#[derive(Clone, Copy, Debug)]
+pub struct Hints {
+    /// The hash move.
+    pub tt_move: Option<Move>,
+    /// The killers of the node's ply.
+    pub killers: [Option<Move>; 2],
+    /// The remembered reply to the previous move.
+    pub counter: Option<Move>,
+    /// Continuation keys of the moves one and two plies before.
+    pub cont: [usize; 2],
+}
+
 /// A scored move list consumed best-first. The searcher keeps one per ply and refills it
 /// (`fill_*`), so no node initialises or copies a move list.
 pub struct Picker {
@@ -88,23 +105,20 @@ impl Picker {
     }
 
     /// Scores the moves already in `self.moves` for a full-width node.
-    pub fn score_all(
-        &mut self,
-        pos: &Position,
-        tt_move: Option<Move>,
-        hist: &History,
-        ply: usize,
-        prev: Option<Move>,
-    ) {
-        let killers = hist.killers(ply);
-        let counter = hist.counter(prev);
+    pub fn score_all(&mut self, pos: &Position, st: &EvalState, hist: &History, hints: &Hints) {
+        let Hints {
+            tt_move,
+            killers,
+            counter,
+            cont,
+        } = *hints;
         let us = pos.turn();
         for (i, &m) in self.moves.iter().enumerate() {
             self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
             } else if pos.is_capture(m) {
                 let (base, losing) = capture_value(pos, m);
-                if losing {
+                if losing && !see_ge(pos, st, m, 0) {
                     BAD_CAPTURE + base
                 } else {
                     GOOD_CAPTURE + base
@@ -116,7 +130,7 @@ impl Picker {
             } else if Some(m) == counter {
                 COUNTER
             } else {
-                hist.score(us, m)
+                hist.quiet_score(us, m, cont_key(pos, m), cont)
             };
         }
         self.next = 0;

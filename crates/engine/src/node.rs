@@ -3,13 +3,18 @@
 //! Key decision: classic, well-understood selectivity only — mate-distance pruning, hash cut-offs,
 //! reverse futility, null move (not in check, not after a null move, only with a chariot, horse or
 //! cannon on the board: Xiangqi endgames with few pieces are zugzwang-prone), internal iterative
-//! reduction, check extension, late-move reductions and late-move/futility pruning of quiet moves.
-//! Repetitions inside the line are judged by `repetition.rs`; the move limit is a draw.
+//! reduction, singular extension of the hash move, extension of checks that do not lose material
+//! (static exchange evaluation, `see.rs`), late-move reductions (quiet moves and losing captures)
+//! and late-move/futility pruning of quiet moves; quiescence skips captures that lose material.
+//! Repetitions inside the line are judged by `repetition.rs` (a cycle reaching back before the
+//! root only at the third occurrence, as the game's referee rules); the move limit is a draw.
 
 use crate::control::Control;
-use crate::movepick::{victim_value, Picker};
+use crate::history::cont_key;
+use crate::movepick::{victim_value, Hints, Picker};
 use crate::repetition::{find, verdict, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::see::see_ge;
 use crate::tt::Bound;
 use xiangqi::{Move, Role};
 
@@ -60,7 +65,12 @@ impl Searcher {
     /// check flags, perpetual chase through [`crate::cycle`]) and move limit.
     #[inline]
     fn rule_score(&mut self, ply: usize) -> Option<i32> {
-        if let Some(j) = find(&self.stack) {
+        // A position that last occurred at or before the root ends the game only at its third
+        // occurrence (the opponent may still deviate); inside the search line the second already
+        // counts, as in Fairy-Stockfish and Pikafish.
+        let found =
+            find(&self.stack).filter(|&j| j > self.root_index || find(&self.stack[..=j]).is_some());
+        if let Some(j) = found {
             let mut v = verdict(&self.stack, j, self.stack.len() - 1);
             if v == Repetition::Draw {
                 v = self.cycles.judge(&self.pos, &self.stack, &self.line, j);
@@ -116,7 +126,9 @@ impl Searcher {
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
         let tt_move = entry.and_then(|e| e.best_move());
-        if let Some(e) = entry {
+        // A singular-extension search of this node without the hash move: no hash cut-offs.
+        let excluded = self.excluded[ply];
+        if let Some(e) = entry.filter(|_| excluded.is_none()) {
             let s = from_tt(e.score(), ply);
             if !pv_node && e.depth() >= depth {
                 let cut = match e.bound() {
@@ -159,6 +171,7 @@ impl Searcher {
             }
             // Null move.
             if null_ok
+                && excluded.is_none()
                 && depth >= 3
                 && static_eval >= beta
                 && beta.abs() < MATE_BOUND
@@ -168,6 +181,7 @@ impl Searcher {
                 let undo = self.pos.do_null_move();
                 self.push(false, None);
                 self.moves[ply] = None;
+                self.conts[ply] = 0;
                 let s = -self.search_node(-beta, -beta + 1, depth - 1 - r, ply + 1, false, control);
                 self.pop();
                 self.pos.undo_null_move(undo);
@@ -202,9 +216,49 @@ impl Searcher {
 
         // The hash move is tried before any generation: a cut-off then costs no move list.
         let tt_move = tt_move.filter(|&m| self.pos.is_legal_known_check(m, in_check));
+
+        // Singular extension: when the hash move is much better than every other move (the
+        // others fail low against a margin below its score), it is searched one ply deeper; when
+        // even the others beat beta, the node is cut (multi-cut).
+        let mut singular = false;
+        if let (Some(t), Some(e)) = (tt_move, entry) {
+            let tt_score = from_tt(e.score(), ply);
+            if depth >= 8
+                && ply > 0
+                && excluded.is_none()
+                && e.bound() == Bound::Lower
+                && e.depth() >= depth - 3
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                self.excluded[ply] = Some(t);
+                let s = self.search_node(
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    false,
+                    control,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
+        let tt_move = tt_move.filter(|&m| Some(m) != excluded);
         let mut pending_tt = tt_move;
         let mut generated = false;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
+        let ctx = [
+            if ply >= 1 { self.conts[ply - 1] } else { 0 },
+            if ply >= 2 { self.conts[ply - 2] } else { 0 },
+        ];
 
         let us = self.pos.turn();
         let mut best = -INFINITE;
@@ -225,10 +279,16 @@ impl Searcher {
                     // Pseudo-legal moves; king safety is tested only for the moves played.
                     let picker = &mut self.pickers[ply];
                     self.pos.pseudo_moves_into(&mut picker.moves);
-                    picker.score_all(&self.pos, tt_move, &self.hist, ply, prev);
+                    let hints = Hints {
+                        tt_move,
+                        killers: self.hist.killers(ply),
+                        counter: self.hist.counter(prev),
+                        cont: ctx,
+                    };
+                    picker.score_all(&self.pos, &self.state, &self.hist, &hints);
                 }
                 match self.pickers[ply].next() {
-                    Some((m, _)) if Some(m) == tt_move => continue,
+                    Some((m, _)) if Some(m) == tt_move || Some(m) == excluded => continue,
                     Some(x) if !self.pos.pseudo_is_legal(x.0, in_check) => continue,
                     Some(x) => x,
                     None => break,
@@ -266,11 +326,18 @@ impl Searcher {
             {
                 continue;
             }
+            let safe_check = gives_check && see_ge(&self.pos, &self.state, m, 0);
+            let key = cont_key(&self.pos, m);
             let undo = self.make(m);
 
             self.push(gives_check, Some(m));
             self.moves[ply] = Some(m);
-            let ext = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            self.conts[ply] = key;
+            // Checks that do not lose material in the exchange, and a singular hash move.
+            let ext = i32::from(
+                (safe_check || (singular && order == crate::movepick::TT_ORDER))
+                    && ply < 2 * MAX_PLY / 3,
+            );
             let new_depth = depth - 1 + ext;
 
             let mut score;
@@ -278,7 +345,12 @@ impl Searcher {
                 score = -self.search_node(-beta, -alpha, new_depth, ply + 1, true, control);
             } else {
                 let mut r = 0;
-                if depth >= 3 && move_count > 2 && quiet && !in_check {
+                let bad_capture = capture && !gives_check && Picker::is_bad_capture_score(order);
+                if depth >= 3 && move_count > 2 && bad_capture && !in_check {
+                    // Captures that lose material in the exchange: a little less than quiets.
+                    r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]) - 1;
+                    r = r.clamp(0, new_depth - 1);
+                } else if depth >= 3 && move_count > 2 && quiet && !in_check {
                     r = i32::from(self.lmr[depth.min(63) as usize][move_count.min(63)]);
                     if pv_node {
                         r -= 1;
@@ -289,8 +361,9 @@ impl Searcher {
                     if order >= crate::movepick::COUNTER_SCORE {
                         r -= 1;
                     }
-                    let h = self.hist.score(us, m);
-                    r -= h / 6000;
+                    // The move has been made: its history is read with the key taken before.
+                    let h = self.hist.quiet_score(us, m, key, ctx);
+                    r -= h / 12000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score =
@@ -320,11 +393,12 @@ impl Searcher {
                     if score >= beta {
                         if !capture {
                             self.hist.update_cutoff(
-                                us,
+                                &self.pos,
                                 ply,
                                 depth,
                                 m,
                                 prev,
+                                ctx,
                                 &quiets[..quiet_count],
                             );
                         }
@@ -336,8 +410,16 @@ impl Searcher {
         }
 
         if move_count == 0 {
-            // Checkmate or stalemate: the side to move loses.
-            return -(MATE - ply as i32);
+            // Checkmate or stalemate: the side to move loses (without the excluded move, this
+            // only means the others fail low).
+            return if excluded.is_some() {
+                alpha
+            } else {
+                -(MATE - ply as i32)
+            };
+        }
+        if excluded.is_some() {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -432,9 +514,9 @@ impl Searcher {
         let mut legal = 0;
         while let Some((m, _)) = self.pickers[ply].next() {
             if !in_check {
+                // Delta pruning, then captures that lose material in the exchange.
                 let victim = victim_value(&self.pos, m);
-                // Delta pruning.
-                if stand + victim + 200 <= alpha {
+                if stand + victim + 200 <= alpha || !see_ge(&self.pos, &self.state, m, 0) {
                     continue;
                 }
             }

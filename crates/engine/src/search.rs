@@ -142,12 +142,18 @@ pub struct Searcher {
     pub(crate) hist: History,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<RepEntry>,
+    /// Index of the root position in `stack`.
+    pub(crate) root_index: usize,
     /// The move that led to each entry of `stack` (`None`: unknown or a null move).
     pub(crate) line: Vec<Option<Move>>,
     game_moves: Vec<Move>,
     /// Rulings on repetition cycles (perpetual chase).
     pub(crate) cycles: CycleRulings,
     pub(crate) moves: Vec<Option<Move>>,
+    /// Continuation key ([`crate::history::cont_key`]) of the move made at each ply (0 = none).
+    pub(crate) conts: [usize; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at each ply.
+    pub(crate) excluded: [Option<Move>; MAX_PLY + 2],
     pub(crate) evals: [i32; MAX_PLY + 2],
     pub(crate) pv: Vec<[Move; MAX_PLY + 1]>,
     pub(crate) pv_len: [usize; MAX_PLY + 2],
@@ -190,10 +196,13 @@ impl Searcher {
             hist: History::new(),
             pos: Position::startpos(),
             stack: Vec::with_capacity(1024),
+            root_index: 0,
             line: Vec::with_capacity(1024),
             game_moves: Vec::new(),
             cycles: CycleRulings::new(),
             moves: vec![None; MAX_PLY + 2],
+            conts: [0; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             pv: vec![[null; MAX_PLY + 1]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
@@ -274,6 +283,7 @@ impl Searcher {
             });
             self.line.push(None);
         }
+        self.root_index = self.stack.len() - 1;
         self.options = options;
         self.root_color = pos.turn();
         self.nodes = 0;
@@ -438,6 +448,7 @@ impl Searcher {
         for i in 0..root_moves.len() {
             let m = root_moves[i].0;
             let gives_check = self.pos.gives_check(m);
+            self.conts[0] = crate::history::cont_key(&self.pos, m);
             let undo = self.make(m);
             self.push(gives_check, Some(m));
             self.moves[0] = Some(m);

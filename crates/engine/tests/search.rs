@@ -126,7 +126,8 @@ const PERPETUAL_FEN: &str = "3k3R1/9/9/9/9/9/2r1r4/9/9/5K3 b - - 0 1";
 #[test]
 fn never_repeats_a_perpetual_check_that_loses() {
     let base = Position::from_fen(PERPETUAL_FEN).expect("fen");
-    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9"]
+    // The cycle has been played once; h8h9 would bring the start position a third time.
+    let line: Vec<Move> = ["d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9"]
         .iter()
         .map(|m| m.parse().unwrap())
         .collect();
@@ -142,17 +143,36 @@ fn never_repeats_a_perpetual_check_that_loses() {
 #[test]
 fn claims_the_win_when_the_opponent_perpetually_checks() {
     // Black has a bare king against a chariot, but Red has checked on every move of the cycle:
-    // stepping back onto the cycle makes Red the perpetual checker, which loses.
+    // stepping onto the cycle a third time makes Red the perpetual checker, which loses.
+    let base = Position::from_fen("3k3R1/9/9/9/9/9/9/9/9/5K3 b - - 0 1").expect("fen");
+    let line: Vec<Move> = [
+        "d9d8", "h9h8", "d8d9", "h8h9", "d9d8", "h9h8", "d8d9", "h8h9",
+    ]
+    .iter()
+    .map(|m| m.parse().unwrap())
+    .collect();
+    let r = search(&base, &line, &depth(4));
+    assert_eq!(r.best, Some("d9d8".parse().unwrap()));
+    assert!(
+        r.score >= engine::search::MATE_BOUND,
+        "scored as a win: {}",
+        r.score
+    );
+}
+
+#[test]
+fn a_second_occurrence_before_the_root_is_no_ruling_yet() {
+    // The same cycle played only once: d9d8 brings a position back a second time, which ends
+    // nothing (rulings come at the third occurrence), so the bare king is not "winning".
     let base = Position::from_fen("3k3R1/9/9/9/9/9/9/9/9/5K3 b - - 0 1").expect("fen");
     let line: Vec<Move> = ["d9d8", "h9h8", "d8d9", "h8h9"]
         .iter()
         .map(|m| m.parse().unwrap())
         .collect();
     let r = search(&base, &line, &depth(4));
-    assert_eq!(r.best, Some("d9d8".parse().unwrap()));
     assert!(
-        r.score >= engine::search::MATE_BOUND,
-        "scored as a win: {}",
+        r.score < engine::search::MATE_BOUND,
+        "a second occurrence is scored as a win: {}",
         r.score
     );
 }
@@ -165,7 +185,8 @@ const CHASE_FEN: &str = "2bakab1r/9/9/2p1p1p2/9/1n5R1/9/9/9/3K5 b - - 0 1";
 #[test]
 fn never_repeats_a_perpetual_chase_that_loses() {
     let base = Position::from_fen(CHASE_FEN).expect("fen");
-    let line: Vec<Move> = ["b4a2", "h4h2", "a2b4"]
+    // The cycle has been played once; h2h4 would bring the start position a third time.
+    let line: Vec<Move> = ["b4a2", "h4h2", "a2b4", "h2h4", "b4a2", "h4h2", "a2b4"]
         .iter()
         .map(|m| m.parse().unwrap())
         .collect();

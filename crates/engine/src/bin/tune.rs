@@ -235,7 +235,8 @@ fn error(samples: &[(Position, f64)], v: &[i32], k: f64) -> f64 {
     sum / samples.len() as f64
 }
 
-/// The K that minimises the error of the current weights (golden-section style scan).
+/// The K that minimises the error of the current weights: a coarse scan, then a fine one around
+/// the best coarse value.
 fn fit_k(samples: &[(Position, f64)], v: &[i32]) -> f64 {
     let mut best = (0.004, f64::MAX);
     let mut k = 0.0005;
@@ -245,6 +246,17 @@ fn fit_k(samples: &[(Position, f64)], v: &[i32]) -> f64 {
             best = (k, e);
         }
         k += 0.0005;
+    }
+    let centre = best.0;
+    let mut k = centre - 0.0005;
+    while k <= centre + 0.0005 {
+        if k > 0.0 {
+            let e = error(samples, v, k);
+            if e < best.1 {
+                best = (k, e);
+            }
+        }
+        k += 0.00002;
     }
     best.0
 }
