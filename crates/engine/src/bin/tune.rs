@@ -6,10 +6,13 @@
 //!    for the first 8 plies for variety, then full strength with a node limit per move) and writes
 //!    quiet positions — not in check, best move not a capture — as `FEN;result` lines, the result
 //!    (1, 0.5, 0) from Red's point of view.
-//! 2. `chuhe-tune tune --data FILE [--rounds R]` fits the scaling constant K of
+//! 2. `chuhe-tune tune --data FILE [--rounds R] [--teacher W]` fits the scaling constant K of
 //!    `sigmoid(K·eval)`, then runs coordinate descent over the weight vector, keeping a change
-//!    when it lowers the mean squared error between `sigmoid(K·eval)` and the game results. It
-//!    prints the tuned `Params` as Rust code to paste into `src/params.rs`.
+//!    when it lowers the mean squared error between `sigmoid(K·eval)` and the targets. It
+//!    prints the tuned `Params` as Rust code to paste into `src/params.rs`. The targets are the
+//!    game results; lines of the form `FEN;result;score` also carry a teacher engine's search
+//!    score (centipawns, side to move), and `--teacher W` blends the target as
+//!    `(1 − W)·result + W·sigmoid(K·score)`.
 //!
 //! Two helpers for speed work without building the whole `chuhe` command line (which pulls in
 //! the server): `chuhe-tune bench [--depth D] [--hash MB]` prints the same lines as `chuhe bench`
@@ -163,14 +166,22 @@ fn entry(pos: &Position) -> RepEntry {
 fn tune(args: &[String]) -> Result<(), String> {
     let data: String = option(args, "--data", None)?;
     let rounds: u32 = option(args, "--rounds", Some(10))?;
+    let teacher: f64 = option(args, "--teacher", Some(0.0))?;
     let text = std::fs::read_to_string(&data).map_err(|e| format!("{data}: {e}"))?;
+    // `FEN;result` or `FEN;result;score`, the score (centipawns, side to move) from a teacher
+    // engine's search.
     let mut samples = Vec::new();
+    let mut scores = Vec::new();
     for line in text.lines() {
-        let Some((fen, r)) = line.rsplit_once(';') else {
+        let mut fields = line.split(';');
+        let (Some(fen), Some(r)) = (fields.next(), fields.next()) else {
             continue;
         };
+        let score = fields.next().and_then(|s| s.trim().parse::<i32>().ok());
         if let (Ok(pos), Ok(r)) = (Position::from_fen(fen), r.trim().parse::<f64>()) {
+            let red_score = score.map(|s| if pos.turn() == Color::Red { s } else { -s });
             samples.push((pos, r));
+            scores.push(red_score);
         }
     }
     if samples.is_empty() {
@@ -179,6 +190,14 @@ fn tune(args: &[String]) -> Result<(), String> {
     eprintln!("{} positions", samples.len());
     let mut params = Params::DEFAULT.to_vec();
     let k = fit_k(&samples, &params);
+    if teacher > 0.0 {
+        // Blend each game result with the teacher's score mapped through the same sigmoid.
+        for ((_, r), score) in samples.iter_mut().zip(&scores) {
+            if let Some(s) = score {
+                *r = (1.0 - teacher) * *r + teacher * sigmoid(f64::from(*s), k);
+            }
+        }
+    }
     let mut best = error(&samples, &params, k);
     eprintln!("K = {k:.5}, start error {best:.6}");
     let names = Params::names();
