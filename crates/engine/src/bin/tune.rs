@@ -33,7 +33,7 @@ fn main() {
         Some("tune") => tune(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("engine") => protocol(),
-        _ => Err("usage: chuhe-tune gen --games N --nodes M --out FILE [--seed S]\n       chuhe-tune tune --data FILE [--rounds R]\n       chuhe-tune bench [--depth D] [--hash MB]\n       chuhe-tune engine".to_string()),
+        _ => Err("usage: chuhe-tune gen --games N --nodes M --out FILE [--seed S]\n       chuhe-tune tune --data FILE [--rounds R] [--teacher W]\n       chuhe-tune bench [--depth D] [--hash MB]\n       chuhe-tune engine".to_string()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");
@@ -163,13 +163,10 @@ fn entry(pos: &Position) -> RepEntry {
     }
 }
 
-fn tune(args: &[String]) -> Result<(), String> {
-    let data: String = option(args, "--data", None)?;
-    let rounds: u32 = option(args, "--rounds", Some(10))?;
-    let teacher: f64 = option(args, "--teacher", Some(0.0))?;
-    let text = std::fs::read_to_string(&data).map_err(|e| format!("{data}: {e}"))?;
-    // `FEN;result` or `FEN;result;score`, the score (centipawns, side to move) from a teacher
-    // engine's search.
+/// Reads `FEN;result[;score]` lines and fits K with the current weights; with `teacher` > 0 the
+/// targets blend each result with the teacher's score (see the module comment).
+fn load(data: &str, teacher: f64) -> Result<(Vec<(Position, f64)>, f64), String> {
+    let text = std::fs::read_to_string(data).map_err(|e| format!("{data}: {e}"))?;
     let mut samples = Vec::new();
     let mut scores = Vec::new();
     for line in text.lines() {
@@ -188,16 +185,23 @@ fn tune(args: &[String]) -> Result<(), String> {
         return Err("no samples".to_string());
     }
     eprintln!("{} positions", samples.len());
-    let mut params = Params::DEFAULT.to_vec();
-    let k = fit_k(&samples, &params);
+    let k = fit_k(&samples, &Params::DEFAULT.to_vec());
     if teacher > 0.0 {
-        // Blend each game result with the teacher's score mapped through the same sigmoid.
         for ((_, r), score) in samples.iter_mut().zip(&scores) {
             if let Some(s) = score {
                 *r = (1.0 - teacher) * *r + teacher * sigmoid(f64::from(*s), k);
             }
         }
     }
+    Ok((samples, k))
+}
+
+fn tune(args: &[String]) -> Result<(), String> {
+    let data: String = option(args, "--data", None)?;
+    let rounds: u32 = option(args, "--rounds", Some(10))?;
+    let teacher: f64 = option(args, "--teacher", Some(0.0))?;
+    let (samples, k) = load(&data, teacher)?;
+    let mut params = Params::DEFAULT.to_vec();
     let mut best = error(&samples, &params, k);
     eprintln!("K = {k:.5}, start error {best:.6}");
     let names = Params::names();
