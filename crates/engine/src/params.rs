@@ -4,7 +4,7 @@
 //! weight lives here in one flat, named struct so that the Texel tuner (`src/bin/tune.rs`) can
 //! read and write it as a vector. `Params::DEFAULT` is what the engine plays with; the tuner
 //! prints a replacement for it. The current values come from `chuhe-tune tune --teacher 0.75
-//! --rounds 8` on 80 000 self-play positions labelled with Fairy-Stockfish's scores
+//! --rounds 12` on 80 000 self-play positions labelled with Fairy-Stockfish's scores
 //! (docs/engine.md, Tuning).
 
 /// Scalar evaluation weights, in centipawns (mg = middlegame, eg = endgame; tapered by phase).
@@ -49,23 +49,23 @@ pub struct Params {
 impl Params {
     /// The weights the engine plays with.
     pub const DEFAULT: Params = Params {
-        material_mg: [0, 149, 149, 505, 1147, 644, 120],
-        material_eg: [0, 116, 116, 299, 666, 275, 87],
-        chariot_mob: [7, 0],
-        horse_mob: [27, -1],
-        horse_trapped: [-16, -43],
-        cannon_mob: [0, -2],
-        hollow_cannon: [-134, -22],
-        cannon_two_screens: [-9, -23],
-        open_chariot_on_king: [-48, -19],
-        missing_advisor: [-18, 10],
-        missing_elephant: [-14, 12],
-        zone_attacker: [-30, 12],
-        connected_pawns: [33, 7],
-        advisor_pair: [8, -13],
-        elephant_pair: [4, -13],
-        chariot_open_file: [30, 18],
-        tempo: 33,
+        material_mg: [0, 179, 179, 530, 1264, 644, 120],
+        material_eg: [0, 96, 96, 258, 544, 237, 91],
+        chariot_mob: [7, 2],
+        horse_mob: [35, 1],
+        horse_trapped: [-8, -51],
+        cannon_mob: [0, 0],
+        hollow_cannon: [-161, -14],
+        cannon_two_screens: [-13, -31],
+        open_chariot_on_king: [-56, -21],
+        missing_advisor: [-26, 6],
+        missing_elephant: [-22, 20],
+        zone_attacker: [-38, 12],
+        connected_pawns: [41, -1],
+        advisor_pair: [16, -21],
+        elephant_pair: [12, -21],
+        chariot_open_file: [38, 26],
+        tempo: 41,
     };
 
     /// Number of weights in [`Params::to_vec`].
