@@ -10,6 +10,12 @@
 use crate::search::MAX_PLY;
 use xiangqi::{Color, Move, Position};
 
+/// The "gravity" update of a history value `h` by `bonus`: stays within ±[`HISTORY_MAX`].
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
 /// Number of `(piece code, destination)` keys: piece codes 0–15 times 90 points. Key 0..90
 /// (piece code 0) means "no move" (root, null move).
 pub const CONT_KEYS: usize = 16 * 90;
@@ -136,9 +142,8 @@ impl History {
         for c in ctx {
             if c >= 90 {
                 let h = &mut self.cont[c * CONT_KEYS + key];
-                let v = i32::from(*h);
                 // Within ±HISTORY_MAX by the gravity update, so the narrowing is exact.
-                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+                *h = gravity(i32::from(*h), bonus) as i16;
             }
         }
     }
@@ -146,6 +151,6 @@ impl History {
     #[inline]
     fn bump(&mut self, color: Color, m: Move, bonus: i32) {
         let h = &mut self.butterfly[Self::idx(color, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h = gravity(*h, bonus);
     }
 }

@@ -46,16 +46,19 @@ static VICTIM: [[i32; 90]; 16] = {
     t
 };
 
-/// `ATTACKER[piece code]`: [`ORDER_VALUE`] of the piece (0 for no piece).
-static ATTACKER: [i32; 16] = {
+/// A per-role value table (K, A, E, H, R, C, P) spread over the piece codes (0 = no piece).
+pub(crate) const fn by_code(values: &[i32; 7]) -> [i32; 16] {
     let mut t = [0; 16];
     let mut code = 1;
     while code < 15 {
-        t[code] = ORDER_VALUE[(code - 1) % 7];
+        t[code] = values[(code - 1) % 7];
         code += 1;
     }
     t
-};
+}
+
+/// `ATTACKER[piece code]`: [`ORDER_VALUE`] of the piece (0 for no piece).
+static ATTACKER: [i32; 16] = by_code(&ORDER_VALUE);
 
 /// Value of the piece on the destination of `m` (0 if none).
 #[inline]

@@ -7,22 +7,20 @@
 //! rule are ignored, as chess engines ignore pins: SEE is an estimate for ordering and pruning.
 
 use crate::eval_state::EvalState;
+use crate::movepick::{by_code, ORDER_VALUE};
 use xiangqi::lines::{file_moves, rank_moves};
-use xiangqi::{Color, Move, Position, Role};
+use xiangqi::{elephant_attackers, horse_attackers, Color, Move, Position, Role, Square};
 
-/// Exchange values by role index (K, A, E, H, R, C, P); the king's only matters as "last".
-const VALUE: [i32; 7] = [20000, 200, 200, 430, 1000, 450, 100];
+/// Exchange values by role index (K, A, E, H, R, C, P): the ordering values, with a king worth
+/// more than any exchange (it only matters as the last attacker).
+const VALUE: [i32; 7] = {
+    let mut v = ORDER_VALUE;
+    v[0] = 20000;
+    v
+};
 
 /// Value by piece code (0 = empty point).
-static CODE_VALUE: [i32; 16] = {
-    let mut t = [0; 16];
-    let mut code = 1;
-    while code < 15 {
-        t[code] = VALUE[(code - 1) % 7];
-        code += 1;
-    }
-    t
-};
+static CODE_VALUE: [i32; 16] = by_code(&VALUE);
 
 /// Recapturing order: least valuable first (the king comes last, handled apart).
 const ORDER: [Role; 6] = [
@@ -34,149 +32,10 @@ const ORDER: [Role; 6] = [
     Role::Chariot,
 ];
 
-/// Points from which a horse reaches a point, each with its leg: `(from, leg)`, 255 = none.
-static HORSE_FROM: [[(u8, u8); 8]; 90] = {
-    let mut t = [[(255u8, 255u8); 8]; 90];
-    // Horse steps (df, dr) and the leg step taken first (one point along the long component).
-    let steps: [(i32, i32); 8] = [
-        (1, 2),
-        (-1, 2),
-        (1, -2),
-        (-1, -2),
-        (2, 1),
-        (2, -1),
-        (-2, 1),
-        (-2, -1),
-    ];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut n = 0;
-        let mut k = 0;
-        while k < 8 {
-            let (df, dr) = steps[k];
-            let (ff, fr) = (f - df, r - dr);
-            if ff >= 0 && ff < 9 && fr >= 0 && fr < 10 {
-                let (lf, lr) = if df == 2 || df == -2 {
-                    (ff + df / 2, fr)
-                } else {
-                    (ff, fr + dr / 2)
-                };
-                t[s][n] = ((fr * 9 + ff) as u8, (lr * 9 + lf) as u8);
-                n += 1;
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Points from which an elephant reaches a point, each with its eye: `(from, eye)`, 255 = none.
-static ELEPHANT_FROM: [[(u8, u8); 4]; 90] = {
-    let mut t = [[(255u8, 255u8); 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut n = 0;
-        let mut k = 0;
-        while k < 4 {
-            let (df, dr) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][k];
-            let (ff, fr) = (f + df, r + dr);
-            // Never across the river: both points on the same half.
-            if ff >= 0 && ff < 9 && fr >= 0 && fr < 10 && (fr <= 4) == (r <= 4) {
-                t[s][n] = ((fr * 9 + ff) as u8, ((r + dr / 2) * 9 + f + df / 2) as u8);
-                n += 1;
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Diagonal neighbours of each point (advisor sources; palace membership is checked apart).
-static DIAGONAL: [u128; 90] = neighbours(true);
-/// Orthogonal neighbours of each point (king sources).
-static ORTHOGONAL: [u128; 90] = neighbours(false);
-
-const fn neighbours(diagonal: bool) -> [u128; 90] {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut k = 0;
-        while k < 4 {
-            let (df, dr) = if diagonal {
-                [(1, 1), (1, -1), (-1, 1), (-1, -1)][k]
-            } else {
-                [(1, 0), (-1, 0), (0, 1), (0, -1)][k]
-            };
-            let (nf, nr) = (f + df, r + dr);
-            if nf >= 0 && nf < 9 && nr >= 0 && nr < 10 {
-                t[s] |= 1u128 << (nr * 9 + nf);
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-/// Palace points of each colour.
-static PALACE: [u128; 2] = [palace(0), palace(1)];
-
-const fn palace(color: usize) -> u128 {
-    let mut m = 0u128;
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = (s % 9, s / 9);
-        let rr = if color == 0 { r } else { 9 - r };
-        if f >= 3 && f <= 5 && rr <= 2 {
-            m |= 1u128 << s;
-        }
-        s += 1;
-    }
-    m
-}
-
 #[inline]
 const fn bit(s: usize) -> u128 {
     1u128 << s
 }
-
-/// `PAWN_FROM[color][s]`: the points from which a pawn of `color` attacks `s` (from behind, or
-/// from the side once across the river).
-static PAWN_FROM: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = (s % 9, s / 9);
-        // Red pawns move up the board (+9), black pawns down.
-        if r >= 1 {
-            t[0][s] |= bit(s - 9);
-        }
-        if r <= 8 {
-            t[1][s] |= bit(s + 9);
-        }
-        let mut side = 0;
-        while side < 2 {
-            // A pawn beside `s` is on `s`'s rank: across the river for red on ranks 5–9.
-            let crossed = if side == 0 { r >= 5 } else { r <= 4 };
-            if crossed {
-                if f >= 1 {
-                    t[side][s] |= bit(s - 1);
-                }
-                if f <= 7 {
-                    t[side][s] |= bit(s + 1);
-                }
-            }
-            side += 1;
-        }
-        s += 1;
-    }
-    t
-};
 
 /// The points of file `f` whose ranks are the bits of `ranks`.
 #[inline]
@@ -200,38 +59,29 @@ fn rank_points(r: usize, mut files: u16) -> u128 {
     m
 }
 
-/// The attackers of `s` other than chariots and cannons (both colours, among `occ`).
+/// The attackers of `s` other than chariots and cannons (both colours, among `occ`), from the
+/// rules crate's step geometry.
 #[inline]
 fn step_attackers(s: usize, occ: u128, st: &EvalState) -> u128 {
+    let square = Square::new(s);
     let mut res = 0;
     let horses = st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse);
-    for &(from, leg) in &HORSE_FROM[s] {
-        if from == 255 {
-            break;
-        }
-        if horses & bit(usize::from(from)) != 0 && occ & bit(usize::from(leg)) == 0 {
-            res |= bit(usize::from(from));
+    for (from, leg) in horse_attackers(square) {
+        if horses & bit(from) != 0 && occ & bit(leg) == 0 {
+            res |= bit(from);
         }
     }
-    // Elephants never cross the river, and advisors and kings never leave the palace, so the
-    // pieces on these source points are of the side whose half or palace `s` is in.
-    let c = usize::from(s >= 45);
-    let color = Color::ALL[c];
-    let elephants = st.set(color, Role::Elephant);
-    for &(from, eye) in &ELEPHANT_FROM[s] {
-        if from == 255 {
-            break;
+    for color in Color::ALL {
+        let elephants = st.set(color, Role::Elephant);
+        for (from, eye) in elephant_attackers(color, square) {
+            if elephants & bit(from) != 0 && occ & bit(eye) == 0 {
+                res |= bit(from);
+            }
         }
-        if elephants & bit(usize::from(from)) != 0 && occ & bit(usize::from(eye)) == 0 {
-            res |= bit(usize::from(from));
+        for role in [Role::Advisor, Role::King, Role::Pawn] {
+            res |= xiangqi::step_attackers(color, role, square) & st.set(color, role);
         }
     }
-    if PALACE[c] & bit(s) != 0 {
-        res |= DIAGONAL[s] & st.set(color, Role::Advisor);
-        res |= ORTHOGONAL[s] & st.set(color, Role::King);
-    }
-    res |= PAWN_FROM[0][s] & st.set(Color::Red, Role::Pawn);
-    res |= PAWN_FROM[1][s] & st.set(Color::Black, Role::Pawn);
     res & occ
 }
 

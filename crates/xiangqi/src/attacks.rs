@@ -390,6 +390,67 @@ pub(crate) static STEPPER_ATTACKERS: [[u128; 90]; 2] = {
     t
 };
 
+/// `PALACE_PAWN_ATTACKERS[color][kind][square]`: the points from which an advisor (kind 0), king
+/// (1) or pawn (2) of `color` attacks `square`, as a 90-bit set (empty when that piece can never
+/// move onto `square`).
+static PALACE_PAWN_ATTACKERS: [[[u128; 90]; 3]; 2] = {
+    let mut t = [[[0u128; 90]; 3]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 90 {
+            // Palace steps are symmetric: the sources of a palace point are its own steps.
+            if in_palace((s % 9) as i32, (s / 9) as i32, c) {
+                t[c][0][s] = list_reach(&ADVISOR_MOVES[c][s]);
+                t[c][1][s] = list_reach(&KING_MOVES[c][s]);
+            }
+            t[c][2][s] = list_reach(&PAWN_ATTACKERS[c][s]);
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The points from which an advisor, king or pawn of `color` attacks `square` (one step, no
+/// blocker possible), as a 90-bit set (bit = square index); 0 for any other role.
+#[inline]
+#[must_use]
+pub fn step_attackers(color: Color, role: crate::Role, square: Square) -> u128 {
+    use crate::Role;
+    let kind = match role {
+        Role::Advisor => 0,
+        Role::King => 1,
+        Role::Pawn => 2,
+        _ => return 0,
+    };
+    PALACE_PAWN_ATTACKERS[color.index()][kind][square.index()]
+}
+
+/// The points from which a horse attacks `square`, each with the leg that must be empty:
+/// `(from, leg)` as square indices.
+#[inline]
+pub fn horse_attackers(square: Square) -> impl Iterator<Item = (usize, usize)> {
+    HORSE_ATTACKERS[square.index()]
+        .as_slice()
+        .iter()
+        .map(|b| (usize::from(b.to), usize::from(b.block)))
+}
+
+/// The points from which an elephant of `color` attacks `square`, each with the eye that must be
+/// empty: `(from, eye)` as square indices (none across the river).
+#[inline]
+pub fn elephant_attackers(color: Color, square: Square) -> impl Iterator<Item = (usize, usize)> {
+    // Elephant steps are symmetric and keep to one side of the river.
+    let list = if square.on_own_side(color) {
+        ELEPHANT_MOVES[color.index()][square.index()].as_slice()
+    } else {
+        &[]
+    };
+    list.iter()
+        .map(|b| (usize::from(b.to), usize::from(b.block)))
+}
+
 /// `HORSE_CHECK_LEG[king][square]`: the leg of a horse on `square` that attacks `king`, or
 /// [`NO_LEG`] when a horse there cannot attack it.
 pub(crate) static HORSE_CHECK_LEG: [[u8; 90]; 90] = {

@@ -43,3 +43,7 @@ pub use square::{ParseSquareError, Square, SQUARE_COUNT};
 /// Whether a piece of `color` and `role` can ever stand on `square` (palace, river and pawn-rank
 /// restrictions).
 pub use attacks::reachable;
+
+/// Attack geometry for static exchange evaluation: the points from which a stepping piece attacks
+/// a square.
+pub use attacks::{elephant_attackers, horse_attackers, step_attackers};
