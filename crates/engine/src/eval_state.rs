@@ -8,7 +8,6 @@
 //! from a table computed at compile time; both give the same sums for the default weights.
 
 use crate::params::Params;
-use crate::pst::TABLES;
 use xiangqi::lines::SQUARE_BIT;
 use xiangqi::{Color, Position, Role, Square};
 
@@ -16,8 +15,8 @@ use xiangqi::{Color, Position, Role, Square};
 const fn psq(p: &Params, color: usize, r: usize, s: usize) -> (i32, i32) {
     let rel = if color == 0 { s } else { 89 - s };
     (
-        p.material_mg[r] + TABLES[r].mg[rel],
-        p.material_eg[r] + TABLES[r].eg[rel],
+        p.material_mg[r] + p.pst_mg[r][rel],
+        p.material_eg[r] + p.pst_eg[r][rel],
     )
 }
 

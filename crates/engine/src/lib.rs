@@ -14,6 +14,7 @@
 mod bitboard;
 mod chase;
 mod control;
+mod correction;
 mod cycle;
 mod engine;
 mod eval_state;

@@ -143,10 +143,20 @@ impl Searcher {
             }
         }
 
+        // The raw evaluation (kept in the hash table), shifted by what earlier searches learnt
+        // about such positions (`correction.rs`), then by a hash bound in the right direction.
+        let raw_eval = if in_check {
+            -INFINITE
+        } else if let Some(e) = entry {
+            e.eval()
+        } else {
+            self.eval()
+        };
+        let corrected = self.corrected(raw_eval);
         let static_eval = if in_check {
             -INFINITE
         } else if let Some(e) = entry {
-            let ev = e.eval();
+            let ev = corrected;
             let s = from_tt(e.score(), ply);
             // A bound in the right direction is a better estimate than the raw evaluation.
             match e.bound() {
@@ -155,7 +165,7 @@ impl Searcher {
                 _ => ev,
             }
         } else {
-            self.eval()
+            corrected
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -428,10 +438,29 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let store_eval = if in_check { 0 } else { static_eval };
+        if !in_check
+            && best_move.is_none_or(|m| !self.pos.is_capture(m))
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= corrected)
+            && !(bound == Bound::Upper && best >= corrected)
+        {
+            self.correction
+                .update(&self.state, us, depth, raw_eval, best);
+        }
+        let store_eval = if in_check { 0 } else { raw_eval };
         self.tt
             .store(key, best_move, to_tt(best, ply), store_eval, depth, bound);
         best
+    }
+
+    /// `raw` shifted by the correction history, kept clear of mate scores.
+    #[inline]
+    fn corrected(&self, raw: i32) -> i32 {
+        if raw.abs() >= MATE_BOUND {
+            return raw;
+        }
+        let c = self.correction.get(&self.state, self.pos.turn());
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -484,14 +513,16 @@ impl Searcher {
         }
         let mut best;
         let stand;
+        let mut raw_stand = 0;
         if in_check {
             best = -INFINITE;
             stand = -INFINITE;
         } else {
-            stand = match entry {
+            raw_stand = match entry {
                 Some(e) => e.eval(),
                 None => self.eval(),
             };
+            stand = self.corrected(raw_stand);
             if stand >= beta {
                 return stand;
             }
@@ -555,7 +586,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let store_eval = if in_check { 0 } else { stand };
+        let store_eval = if in_check { 0 } else { raw_stand };
         self.tt
             .store(key, best_move, to_tt(best, ply), store_eval, 0, bound);
         best

@@ -1,8 +1,8 @@
 //! Evaluation weights.
 //!
-//! Key decision: the piece-square tables are hand-written shapes (in `pst.rs`), while every scalar
-//! weight lives here in one flat, named struct so that the Texel tuner (`src/bin/tune.rs`) can
-//! read and write it as a vector. `Params::DEFAULT` is what the engine plays with; the tuner
+//! Key decision: every weight lives in one flat, named struct so that the Texel tuner
+//! (`src/bin/tune.rs`) can read and write it as a vector; the piece-square tables are written out
+//! in `pst.rs`, where they can be read as boards. `Params::DEFAULT` is what the engine plays with; the tuner
 //! prints a replacement for it. The current values come from `chuhe-tune tune --teacher 0.75
 //! --rounds 12` on 80 000 self-play positions labelled with Fairy-Stockfish's scores
 //! (docs/engine.md, Tuning).
@@ -44,6 +44,10 @@ pub struct Params {
     pub chariot_open_file: [i32; 2],
     /// Side-to-move bonus.
     pub tempo: i32,
+    /// Piece-square bonus on top of material by role and Red-side square index, middlegame.
+    pub pst_mg: [[i32; 90]; 7],
+    /// Piece-square bonus by role and Red-side square index, endgame.
+    pub pst_eg: [[i32; 90]; 7],
 }
 
 impl Params {
@@ -66,10 +70,16 @@ impl Params {
         elephant_pair: [12, -21],
         chariot_open_file: [38, 26],
         tempo: 41,
+        pst_mg: crate::pst::MG,
+        pst_eg: crate::pst::EG,
     };
 
+    /// Number of scalar weights at the start of [`Params::to_vec`] (the piece-square tables
+    /// follow them).
+    pub const SCALARS: usize = 7 * 2 + 14 * 2 + 1;
+
     /// Number of weights in [`Params::to_vec`].
-    pub const LEN: usize = 7 * 2 + 14 * 2 + 1;
+    pub const LEN: usize = Self::SCALARS + 2 * 7 * 90;
 
     /// The weights as a flat vector (tuner input).
     #[must_use]
@@ -81,6 +91,9 @@ impl Params {
             v.extend_from_slice(pair);
         }
         v.push(self.tempo);
+        for table in self.pst_mg.iter().chain(&self.pst_eg) {
+            v.extend_from_slice(table);
+        }
         v
     }
 
@@ -99,6 +112,11 @@ impl Params {
             i += 2;
         }
         p.tempo = v[i];
+        i += 1;
+        for table in p.pst_mg.iter_mut().chain(p.pst_eg.iter_mut()) {
+            table.copy_from_slice(&v[i..i + 90]);
+            i += 90;
+        }
         Some(p)
     }
 
@@ -116,6 +134,13 @@ impl Params {
             n.push(format!("{name}.eg"));
         }
         n.push("tempo".to_string());
+        for phase in ["mg", "eg"] {
+            for role in ["K", "A", "E", "H", "R", "C", "P"] {
+                for sq in 0..90 {
+                    n.push(format!("pst_{phase}.{role}.{sq}"));
+                }
+            }
+        }
         n
     }
 
@@ -178,5 +203,48 @@ const PAIR_NAMES: [&str; 14] = [
 impl Default for Params {
     fn default() -> Self {
         Params::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate_with;
+    use xiangqi::Position;
+
+    #[test]
+    fn the_flat_vector_round_trips_and_names_every_weight() {
+        let v = Params::DEFAULT.to_vec();
+        assert_eq!(v.len(), Params::LEN);
+        assert_eq!(Params::names().len(), Params::LEN);
+        assert_eq!(Params::from_vec(&v), Some(Params::DEFAULT));
+        assert_eq!(Params::from_vec(&v[1..]), None);
+        // The last slot is the endgame pawn table's last point.
+        let mut w = v.clone();
+        w[Params::LEN - 1] += 7;
+        let p = Params::from_vec(&w).expect("right length");
+        assert_eq!(p.pst_eg[6][89], Params::DEFAULT.pst_eg[6][89] + 7);
+        assert_eq!(Params::names()[Params::LEN - 1], "pst_eg.P.89");
+    }
+
+    #[test]
+    fn a_piece_square_entry_counts_for_red_on_its_point_and_for_black_on_the_rotated_one() {
+        let mut p = Params::DEFAULT;
+        p.pst_mg[3][1] += 32;
+        p.pst_eg[3][1] += 32;
+        // Black's horses removed: Red's horse on b0 (index 1) gains.
+        let red_horses = "r1bakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let pos = Position::from_fen(red_horses).expect("valid FEN");
+        assert_eq!(
+            evaluate_with(&pos, &p),
+            evaluate_with(&pos, &Params::DEFAULT) + 32
+        );
+        // Red's horses removed: Black's horse on h9 (index 88, rotated 1) gains.
+        let black_horses = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1";
+        let pos = Position::from_fen(black_horses).expect("valid FEN");
+        assert_eq!(
+            evaluate_with(&pos, &p),
+            evaluate_with(&pos, &Params::DEFAULT) - 32
+        );
     }
 }

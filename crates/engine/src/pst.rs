@@ -133,12 +133,6 @@ const PAWN_EG: Table = [
      0,  0,  0,  0,  0,  0,  0,  0,  0,
 ];
 
-/// The middlegame and endgame tables of one role, indexed by Red-side square index.
-pub(crate) struct RoleTables {
-    pub mg: [i32; 90],
-    pub eg: [i32; 90],
-}
-
 const fn to_index_order(t: &Table) -> Table {
     let mut out = [0; 90];
     let mut rank = 0;
@@ -163,21 +157,25 @@ const fn halved(t: &Table) -> Table {
     out
 }
 
-const fn tables(mg: &Table, eg: &Table) -> RoleTables {
-    RoleTables {
-        mg: to_index_order(mg),
-        eg: to_index_order(eg),
-    }
-}
+/// Middlegame tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn),
+/// indexed by Red-side square index (the defaults of [`crate::params::Params::pst_mg`]).
+pub(crate) const MG: [Table; 7] = [
+    to_index_order(&KING_MG),
+    to_index_order(&ADVISOR),
+    to_index_order(&ELEPHANT),
+    to_index_order(&HORSE),
+    to_index_order(&CHARIOT),
+    to_index_order(&CANNON),
+    to_index_order(&PAWN_MG),
+];
 
-/// Tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn); a constant,
-/// because `eval_state.rs` folds them with the material into one table at compile time.
-pub(crate) const TABLES: [RoleTables; 7] = [
-    tables(&KING_MG, &KING_EG),
-    tables(&ADVISOR, &ADVISOR),
-    tables(&ELEPHANT, &ELEPHANT),
-    tables(&HORSE, &halved(&HORSE)),
-    tables(&CHARIOT, &halved(&CHARIOT)),
-    tables(&CANNON, &halved(&CANNON)),
-    tables(&PAWN_MG, &PAWN_EG),
+/// Endgame tables by role index, like [`MG`].
+pub(crate) const EG: [Table; 7] = [
+    to_index_order(&KING_EG),
+    to_index_order(&ADVISOR),
+    to_index_order(&ELEPHANT),
+    to_index_order(&halved(&HORSE)),
+    to_index_order(&halved(&CHARIOT)),
+    to_index_order(&halved(&CANNON)),
+    to_index_order(&PAWN_EG),
 ];

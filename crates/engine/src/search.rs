@@ -7,6 +7,7 @@
 //! are scored like being mated, so the search avoids them exactly as it avoids mate.
 
 use crate::control::Control;
+use crate::correction::Correction;
 use crate::cycle::CycleRulings;
 use crate::eval::evaluate_state;
 use crate::eval_state::EvalState;
@@ -140,6 +141,8 @@ pub struct Searcher {
     /// generation alone and start their iterations at varied depths.
     helper: Option<usize>,
     pub(crate) hist: History,
+    /// Learnt corrections of the static evaluation.
+    pub(crate) correction: Correction,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<RepEntry>,
     /// Index of the root position in `stack`.
@@ -194,6 +197,7 @@ impl Searcher {
             tt,
             helper: None,
             hist: History::new(),
+            correction: Correction::new(),
             pos: Position::startpos(),
             stack: Vec::with_capacity(1024),
             root_index: 0,
@@ -229,6 +233,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.hist.clear();
+        self.correction.clear();
     }
 
     /// The hash table (for `probe`).
