@@ -40,14 +40,8 @@ fn slots(st: &EvalState, us: Color) -> (usize, usize) {
         ^ ((red >> 64) as u64).rotate_left(17)
         ^ (black as u64).rotate_left(31)
         ^ ((black >> 64) as u64).rotate_left(47);
-    let mut material = 0u64;
-    for color in Color::ALL {
-        for role in Role::ALL {
-            material = material * 6 + st.count(color, role).clamp(0, 5) as u64;
-        }
-    }
     let side = if us == Color::Red { 0 } else { SIZE };
-    (side + mix(pawns), side + mix(material ^ 0x5555))
+    (side + mix(pawns), side + mix(st.material_key()))
 }
 
 impl Correction {

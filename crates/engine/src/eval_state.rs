@@ -46,6 +46,24 @@ static PSQ: [[(i32, i32); 90]; 16] = {
     t
 };
 
+/// Per piece code, a random number; a position's material key is the sum over its pieces, so it
+/// identifies the piece counts (code 0, the scratch entry, adds nothing).
+static MATERIAL_KEYS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut c = 1;
+    while c < 16 {
+        // splitmix64
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        t[c] = z ^ (z >> 31);
+        c += 1;
+    }
+    t
+};
+
 /// Colour index of each piece code (0 for code 0, whose row of [`PSQ`] is zero anyway).
 const COLOR_OF_CODE: [usize; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0];
 
@@ -58,6 +76,8 @@ pub(crate) struct EvalState {
     counts: [i32; 16],
     /// Squares per piece code (entry 0 is scratch).
     sets: [u128; 16],
+    /// Sum of [`MATERIAL_KEYS`] over the pieces: a hash of the piece counts.
+    material_key: u64,
 }
 
 impl EvalState {
@@ -67,6 +87,7 @@ impl EvalState {
             psq: [[0; 2]; 2],
             counts: [0; 16],
             sets: [0; 16],
+            material_key: 0,
         };
         for (sq, piece) in pos.pieces() {
             let (c, r, s) = (piece.color.index(), piece.role.index(), sq.index());
@@ -75,6 +96,7 @@ impl EvalState {
             st.psq[c][1] += eg;
             st.counts[code(c, r)] += 1;
             st.sets[code(c, r)] |= 1u128 << s;
+            st.material_key = st.material_key.wrapping_add(MATERIAL_KEYS[code(c, r)]);
         }
         st
     }
@@ -96,6 +118,7 @@ impl EvalState {
         self.psq[xc][1] -= v.1;
         self.counts[x] -= 1;
         self.sets[x] ^= SQUARE_BIT[t];
+        self.material_key = self.material_key.wrapping_sub(MATERIAL_KEYS[x]);
     }
 
     /// Undoes [`EvalState::apply`] with the same arguments.
@@ -114,6 +137,7 @@ impl EvalState {
         self.psq[xc][1] += v.1;
         self.counts[x] += 1;
         self.sets[x] ^= SQUARE_BIT[t];
+        self.material_key = self.material_key.wrapping_add(MATERIAL_KEYS[x]);
     }
 
     /// Pieces of `color` and `role`.
@@ -128,6 +152,12 @@ impl EvalState {
         self.counts[code(color.index(), role.index())]
     }
 
+    /// A hash of the piece counts of both sides.
+    #[inline]
+    pub fn material_key(&self) -> u64 {
+        self.material_key
+    }
+
     /// Number of pieces of colour index `c` and role `role`.
     #[inline]
     pub fn count_of(&self, c: usize, role: Role) -> i32 {
@@ -138,6 +168,7 @@ impl EvalState {
     #[cfg(test)]
     fn same(&self, other: &EvalState) -> bool {
         self.psq == other.psq
+            && self.material_key == other.material_key
             && self.counts[1..15] == other.counts[1..15]
             && self.sets[1..15] == other.sets[1..15]
     }
