@@ -153,19 +153,18 @@ impl Searcher {
             self.eval()
         };
         let corrected = self.corrected(raw_eval);
-        let static_eval = if in_check {
-            -INFINITE
-        } else if let Some(e) = entry {
-            let ev = corrected;
-            let s = from_tt(e.score(), ply);
-            // A bound in the right direction is a better estimate than the raw evaluation.
-            match e.bound() {
-                Bound::Lower if s > ev && s.abs() < MATE_BOUND => s,
-                Bound::Upper if s < ev && s.abs() < MATE_BOUND => s,
-                _ => ev,
+        let static_eval = match entry {
+            Some(e) if !in_check => {
+                // A bound in the right direction is a better estimate than the evaluation.
+                let s = from_tt(e.score(), ply);
+                match e.bound() {
+                    Bound::Lower if s > corrected && s.abs() < MATE_BOUND => s,
+                    Bound::Upper if s < corrected && s.abs() < MATE_BOUND => s,
+                    _ => corrected,
+                }
             }
-        } else {
-            corrected
+            // In check: `corrected` is the raw -INFINITE.
+            _ => corrected,
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];

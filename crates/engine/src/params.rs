@@ -1,13 +1,13 @@
 //! Evaluation weights.
 //!
 //! Key decision: every weight lives in one flat, named struct so that the Texel tuner
-//! (`src/bin/tune.rs`) can read and write it as a vector; the piece-square tables are written out
-//! in `pst.rs`, where they can be read as boards. `Params::DEFAULT` is what the engine plays with; the tuner
-//! prints a replacement for it. The current values come from `chuhe-tune tune --teacher 0.75
+//! (`src/bin/tune.rs`) can read and write it as a vector; the default piece-square tables are
+//! written out in `pst.rs`, where they can be read as boards. `Params::DEFAULT` is what the
+//! engine plays with; the tuner prints a replacement for it. The current values come from `chuhe-tune tune --teacher 0.75
 //! --rounds 12` on 80 000 self-play positions labelled with Fairy-Stockfish's scores
 //! (docs/engine.md, Tuning).
 
-/// Scalar evaluation weights, in centipawns (mg = middlegame, eg = endgame; tapered by phase).
+/// Evaluation weights, in centipawns (mg = middlegame, eg = endgame; tapered by phase).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     /// Material by role (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn), middlegame.
@@ -81,6 +81,13 @@ impl Params {
     /// Number of weights in [`Params::to_vec`].
     pub const LEN: usize = Self::SCALARS + 2 * 7 * 90;
 
+    /// Index in [`Params::to_vec`] of the piece-square entry of `phase` (0 mg, 1 eg), role
+    /// index `role` and Red-side square index `sq`.
+    #[must_use]
+    pub const fn pst_slot(phase: usize, role: usize, sq: usize) -> usize {
+        Self::SCALARS + (phase * 7 + role) * 90 + sq
+    }
+
     /// The weights as a flat vector (tuner input).
     #[must_use]
     pub fn to_vec(&self) -> Vec<i32> {
@@ -125,7 +132,7 @@ impl Params {
     pub fn names() -> Vec<String> {
         let mut n = Vec::with_capacity(Self::LEN);
         for phase in ["mg", "eg"] {
-            for role in ["K", "A", "E", "H", "R", "C", "P"] {
+            for role in ROLE_LETTERS {
                 n.push(format!("material_{phase}.{role}"));
             }
         }
@@ -135,7 +142,7 @@ impl Params {
         }
         n.push("tempo".to_string());
         for phase in ["mg", "eg"] {
-            for role in ["K", "A", "E", "H", "R", "C", "P"] {
+            for role in ROLE_LETTERS {
                 for sq in 0..90 {
                     n.push(format!("pst_{phase}.{role}.{sq}"));
                 }
@@ -183,6 +190,9 @@ impl Params {
     }
 }
 
+/// Role letters by role index, for the weight names.
+const ROLE_LETTERS: [&str; 7] = ["K", "A", "E", "H", "R", "C", "P"];
+
 const PAIR_NAMES: [&str; 14] = [
     "chariot_mob",
     "horse_mob",
@@ -225,6 +235,7 @@ mod tests {
         let p = Params::from_vec(&w).expect("right length");
         assert_eq!(p.pst_eg[6][89], Params::DEFAULT.pst_eg[6][89] + 7);
         assert_eq!(Params::names()[Params::LEN - 1], "pst_eg.P.89");
+        assert_eq!(Params::pst_slot(1, 6, 89), Params::LEN - 1);
     }
 
     #[test]

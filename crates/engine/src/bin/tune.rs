@@ -278,18 +278,18 @@ fn tune_gradient(args: &[String]) -> Result<(), String> {
         error(&train, &params, k),
         error(&held, &params, k)
     );
+    let l2s: Vec<f64> = vars
+        .iter()
+        .map(|v| {
+            if v.slots[0] < Params::SCALARS {
+                l2
+            } else {
+                pst_l2
+            }
+        })
+        .collect();
     for pass in 0..passes {
         let rows = linearise(&train, &params, &vars);
-        let l2s: Vec<f64> = vars
-            .iter()
-            .map(|v| {
-                if v.slots[0] < Params::SCALARS {
-                    l2
-                } else {
-                    pst_l2
-                }
-            })
-            .collect();
         let delta = descend(&rows, &vars, k, epochs, &l2s);
         for (var, d) in vars.iter().zip(&delta) {
             for &i in var.slots() {
@@ -325,12 +325,6 @@ impl Var {
     }
 }
 
-/// Slot in [`Params::to_vec`] of the piece-square entry of `phase` (0 mg, 1 eg), role index
-/// `role` and Red-side square `sq`.
-fn pst_slot(phase: usize, role: usize, sq: usize) -> usize {
-    Params::SCALARS + (phase * 7 + role) * 90 + sq
-}
-
 /// The tuned variables: every scalar but the king's material, then the piece-square entries of
 /// files a–e (with their mirrors on files i–f).
 fn variables() -> Vec<Var> {
@@ -346,8 +340,8 @@ fn variables() -> Vec<Var> {
         for role in 0..7 {
             for rank in 0..10 {
                 for file in 0..5 {
-                    let a = pst_slot(phase, role, rank * 9 + file);
-                    let b = pst_slot(phase, role, rank * 9 + 8 - file);
+                    let a = Params::pst_slot(phase, role, rank * 9 + file);
+                    let b = Params::pst_slot(phase, role, rank * 9 + 8 - file);
                     vars.push(Var {
                         slots: [a, b],
                         len: if a == b { 1 } else { 2 },
@@ -401,7 +395,7 @@ fn linearise(samples: &[(Position, f64)], params: &[i32], vars: &[Var]) -> Vec<R
             let s = sq.index();
             let rel = if piece.color == Color::Red { s } else { 89 - s };
             for phase in 0..2 {
-                let var = var_of_slot[pst_slot(phase, piece.role.index(), rel)];
+                let var = var_of_slot[Params::pst_slot(phase, piece.role.index(), rel)];
                 if var != u32::MAX && !touched.contains(&var) {
                     touched.push(var);
                 }
