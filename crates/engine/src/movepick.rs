@@ -1,8 +1,9 @@
 //! Move ordering.
 //!
-//! Key decision: all legal moves are generated at once (the rules crate's generator is cheap and
-//! exact) and scored; the search then picks the best-scored remaining move one at a time
-//! (selection sort), so a cut-off on an early move costs no full sort. Order: hash move, captures
+//! Key decision: a full-width node generates and scores its captures first and the quiet moves
+//! only once no capture that keeps material is left (a cut-off by a capture costs no quiet
+//! generation); the search picks the best-scored remaining move one at a time (selection sort),
+//! so a cut-off on an early move costs no full sort. Order: hash move, captures
 //! that do not lose material by MVV/LVA, killers, counter-move, quiet moves by butterfly plus
 //! continuation history, and last the captures that lose material. A capture by a piece worth
 //! more than its victim is classed by static exchange evaluation (`see.rs`); any other capture
@@ -76,7 +77,7 @@ fn capture_value(pos: &Position, m: Move) -> (i32, bool) {
     (victim * 16 - attacker / 8, attacker > victim + 50)
 }
 
-/// What a full-width node hands to [`Picker::score_all`] besides the position and history.
+/// What a full-width node hands to [`Picker::start_staged`] besides the position.
 #[derive(Clone, Copy, Debug)]
 pub struct Hints {
     /// The hash move.
@@ -95,6 +96,8 @@ pub struct Picker {
     pub(crate) moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// A full-width node's hints while its quiet moves are not generated yet.
+    pending: Option<Hints>,
 }
 
 impl Picker {
@@ -104,11 +107,34 @@ impl Picker {
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
+            pending: None,
         }
     }
 
-    /// Scores the moves already in `self.moves` for a full-width node.
-    pub fn score_all(&mut self, pos: &Position, st: &EvalState, hist: &History, hints: &Hints) {
+    /// Starts a full-width node: generates and scores the captures only; the quiet moves follow
+    /// in [`Picker::next_staged`] once no capture that keeps material is left.
+    pub fn start_staged(&mut self, pos: &Position, st: &EvalState, hints: &Hints) {
+        pos.pseudo_captures_into(&mut self.moves);
+        let tt_move = hints.tt_move;
+        for (i, &m) in self.moves.iter().enumerate() {
+            self.scores[i] = if Some(m) == tt_move {
+                TT_SCORE
+            } else {
+                let (base, losing) = capture_value(pos, m);
+                if losing && !see_ge(pos, st, m, 0) {
+                    BAD_CAPTURE + base
+                } else {
+                    GOOD_CAPTURE + base
+                }
+            };
+        }
+        self.next = 0;
+        self.pending = Some(*hints);
+    }
+
+    /// Appends the quiet moves and scores them: the hash move, killers, counter-move, then
+    /// butterfly plus continuation history.
+    fn add_quiets(&mut self, pos: &Position, hist: &History, hints: &Hints) {
         let Hints {
             tt_move,
             killers,
@@ -116,16 +142,11 @@ impl Picker {
             cont,
         } = *hints;
         let us = pos.turn();
-        for (i, &m) in self.moves.iter().enumerate() {
+        let first = self.moves.len();
+        pos.pseudo_quiets_append(&mut self.moves);
+        for (i, &m) in self.moves.iter().enumerate().skip(first) {
             self.scores[i] = if Some(m) == tt_move {
                 TT_SCORE
-            } else if pos.is_capture(m) {
-                let (base, losing) = capture_value(pos, m);
-                if losing && !see_ge(pos, st, m, 0) {
-                    BAD_CAPTURE + base
-                } else {
-                    GOOD_CAPTURE + base
-                }
             } else if Some(m) == killers[0] {
                 KILLER_0
             } else if Some(m) == killers[1] {
@@ -136,7 +157,21 @@ impl Picker {
                 hist.quiet_score(us, m, cont_key(pos, m), cont)
             };
         }
-        self.next = 0;
+    }
+
+    /// The next move of a full-width node started with [`Picker::start_staged`], best score
+    /// first: the captures that keep material, then (generated now) everything else.
+    #[inline]
+    pub fn next_staged(&mut self, pos: &Position, hist: &History) -> Option<(Move, i32)> {
+        if let Some(hints) = self.pending {
+            let n = self.moves.len();
+            let top = self.scores[self.next..n].iter().copied().max();
+            if top.is_none_or(|t| t < GOOD_CAPTURE) {
+                self.pending = None;
+                self.add_quiets(pos, hist, &hints);
+            }
+        }
+        self.next()
     }
 
     /// Scores the captures already in `self.moves` by MVV/LVA only (quiescence search).
@@ -149,6 +184,7 @@ impl Picker {
             };
         }
         self.next = 0;
+        self.pending = None;
     }
 
     /// The next move, best score first, with its ordering score.
@@ -170,10 +206,116 @@ impl Picker {
         Some(r)
     }
 
+    /// The next move in list order, without selection: for a node that only looks for the few
+    /// moves left unpruned (captures and checks) once every quiet move is pruned.
+    #[inline]
+    pub fn next_unordered(&mut self) -> Option<(Move, i32)> {
+        let m = *self.moves.as_slice().get(self.next)?;
+        let r = (m, self.scores[self.next]);
+        self.next += 1;
+        Some(r)
+    }
+
     /// Whether an ordering score belongs to a capture that looks like it loses material.
     #[inline]
     #[must_use]
     pub fn is_bad_capture_score(score: i32) -> bool {
         score < BAD_CAPTURE / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Rng;
+    use crate::params::Params;
+
+    /// Positions along random legal games from the start.
+    fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::startpos();
+            for _ in 0..rng.below(100) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+                pos.play_mut(m).expect("legal");
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    #[test]
+    fn staged_picking_yields_every_move_once_best_first_and_quiets_only_when_needed() {
+        let hist = History::new();
+        for pos in random_positions(7, 300) {
+            let st = EvalState::new(&pos, &Params::DEFAULT);
+            let mut all = MoveList::new();
+            pos.pseudo_moves_into(&mut all);
+            let quiet = all.iter().copied().find(|&m| !pos.is_capture(m));
+            let hints = Hints {
+                tt_move: None,
+                killers: [quiet, None],
+                counter: None,
+                cont: [0, 0],
+            };
+            let mut picker = Picker::empty();
+            picker.start_staged(&pos, &st, &hints);
+            let captures = picker.moves.len();
+            let mut seen = Vec::new();
+            let mut last = i32::MAX;
+            while let Some((m, score)) = picker.next_staged(&pos, &hist) {
+                assert!(
+                    score <= last,
+                    "{}: {m} scored {score} after {last}",
+                    pos.fen()
+                );
+                last = score;
+                if seen.len() < captures && score >= GOOD_CAPTURE {
+                    // Still in the capture stage: no quiet move generated yet.
+                    assert_eq!(picker.moves.len(), captures, "{}", pos.fen());
+                }
+                if Some(m) == quiet {
+                    assert_eq!(score, KILLER_0);
+                }
+                seen.push(m);
+            }
+            let mut expected = all.as_slice().to_vec();
+            expected.sort_unstable();
+            seen.sort_unstable();
+            assert_eq!(seen, expected, "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn unordered_picking_returns_the_rest_in_list_order() {
+        let hist = History::new();
+        let pos = Position::startpos();
+        let st = EvalState::new(&pos, &Params::DEFAULT);
+        let hints = Hints {
+            tt_move: None,
+            killers: [None, None],
+            counter: None,
+            cont: [0, 0],
+        };
+        let mut picker = Picker::empty();
+        picker.start_staged(&pos, &st, &hints);
+        // The start position has two captures (cannon takes horse); the third pick is quiet.
+        let mut picked = Vec::new();
+        for _ in 0..3 {
+            picked.push(picker.next_staged(&pos, &hist).expect("a move").0);
+        }
+        let rest: Vec<Move> = picker.moves.as_slice()[picker.next..].to_vec();
+        let mut unordered = Vec::new();
+        while let Some((m, _)) = picker.next_unordered() {
+            unordered.push(m);
+        }
+        assert_eq!(unordered, rest);
+        assert!(picked.iter().all(|m| !rest.contains(m)));
+        assert_eq!(rest.len() + 3, pos.legal_moves().len());
     }
 }

@@ -10,6 +10,7 @@
 //! root only at the third occurrence, as the game's referee rules); the move limit is a draw.
 
 use crate::control::Control;
+use crate::eval::LAZY_MARGIN;
 use crate::history::cont_key;
 use crate::movepick::{victim_value, Hints, Picker};
 use crate::repetition::{find, verdict, Repetition};
@@ -263,6 +264,7 @@ impl Searcher {
         let tt_move = tt_move.filter(|&m| Some(m) != excluded);
         let mut pending_tt = tt_move;
         let mut generated = false;
+        let mut skip_quiets = false;
         let prev = if ply > 0 { self.moves[ply - 1] } else { None };
         let ctx = [
             if ply >= 1 { self.conts[ply - 1] } else { 0 },
@@ -277,7 +279,7 @@ impl Searcher {
             [Move::new(xiangqi::Square::new(0), xiangqi::Square::new(1)); 64];
         let mut quiet_count = 0;
         let original_alpha = alpha;
-        let lmp_limit = (4 + 2 * depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (4 + 2 * depth * depth) >> i32::from(!improving);
 
         loop {
             let (m, order) = if let Some(t) = pending_tt.take() {
@@ -286,17 +288,20 @@ impl Searcher {
                 if !generated {
                     generated = true;
                     // Pseudo-legal moves; king safety is tested only for the moves played.
-                    let picker = &mut self.pickers[ply];
-                    self.pos.pseudo_moves_into(&mut picker.moves);
                     let hints = Hints {
                         tt_move,
                         killers: self.hist.killers(ply),
                         counter: self.hist.counter(prev),
                         cont: ctx,
                     };
-                    picker.score_all(&self.pos, &self.state, &self.hist, &hints);
+                    self.pickers[ply].start_staged(&self.pos, &self.state, &hints);
                 }
-                match self.pickers[ply].next() {
+                let picked = if skip_quiets {
+                    self.pickers[ply].next_unordered()
+                } else {
+                    self.pickers[ply].next_staged(&self.pos, &self.hist)
+                };
+                match picked {
                     Some((m, _)) if Some(m) == tt_move || Some(m) == excluded => continue,
                     Some(x) if !self.pos.pseudo_is_legal(x.0, in_check) => continue,
                     Some(x) => x,
@@ -316,10 +321,12 @@ impl Searcher {
             // Pruning of late quiet moves once a non-losing score is known.
             // (Not against a mate-score alpha: a quiet stalemating move wins in Xiangqi.)
             if !pv_node && !in_check && best > -MATE_BOUND && alpha.abs() < MATE_BOUND && quiet {
-                if depth <= 4 && quiet_count as i32 >= lmp_limit {
-                    continue;
-                }
-                if depth <= 3 && static_eval + 120 + 110 * depth <= alpha {
+                // Both conditions only grow truer as the node goes on, so every later quiet
+                // move is pruned too: the rest of the list is no longer worth ordering.
+                if (depth <= 4 && quiet_count as i32 >= lmp_limit)
+                    || (depth <= 3 && static_eval + 120 + 110 * depth <= alpha)
+                {
+                    skip_quiets = true;
                     continue;
                 }
             }
@@ -519,7 +526,14 @@ impl Searcher {
         } else {
             raw_stand = match entry {
                 Some(e) => e.eval(),
-                None => self.eval(),
+                None => {
+                    // Far enough above beta, material alone decides the stand-pat.
+                    let lazy = self.corrected(self.material_eval());
+                    if lazy - LAZY_MARGIN >= beta {
+                        return lazy;
+                    }
+                    self.eval()
+                }
             };
             stand = self.corrected(raw_stand);
             if stand >= beta {

@@ -529,6 +529,13 @@ impl Searcher {
         v
     }
 
+    /// The material and piece-square part of the evaluation alone (see
+    /// [`crate::eval::evaluate_material`]).
+    #[inline]
+    pub(crate) fn material_eval(&self) -> i32 {
+        crate::eval::evaluate_material(&self.pos, &self.state, &Params::DEFAULT)
+    }
+
     /// Plays `m` on the search position and updates the evaluation state.
     #[inline(always)]
     pub(crate) fn make(&mut self, m: Move) -> Undo {

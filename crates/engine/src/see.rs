@@ -8,7 +8,7 @@
 
 use crate::eval_state::EvalState;
 use crate::movepick::{by_code, ORDER_VALUE};
-use xiangqi::lines::{file_moves, rank_moves};
+use xiangqi::lines::{file_moves, rank_moves, SQUARE_BIT};
 use xiangqi::{elephant_attackers, horse_attackers, Color, Move, Position, Role, Square};
 
 /// Exchange values by role index (K, A, E, H, R, C, P): the ordering values, with a king worth
@@ -32,10 +32,64 @@ const ORDER: [Role; 6] = [
     Role::Chariot,
 ];
 
+/// The bit of point `s` (a table load: no variable 128-bit shift).
 #[inline]
-const fn bit(s: usize) -> u128 {
-    1u128 << s
+fn bit(s: usize) -> u128 {
+    SQUARE_BIT[s]
 }
+
+/// The points at the given (file, rank) offsets from each point, as 90-bit sets.
+const fn offsets_from(offsets: &[(i32, i32)]) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let mut i = 0;
+        while i < offsets.len() {
+            let (x, y) = (f + offsets[i].0, r + offsets[i].1);
+            if x >= 0 && x < 9 && y >= 0 && y < 10 {
+                t[s] |= 1u128 << (y * 9 + x);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// `HORSE_ORIGINS[s]`: the points from which a horse could attack `s` (legs not looked at), so
+/// that a point with no horse on them skips the leg tests.
+static HORSE_ORIGINS: [u128; 90] = offsets_from(&[
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+]);
+
+/// `LINES_THROUGH[s]`: the other points of the file and rank of `s`.
+static LINES_THROUGH: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut x = 0;
+        while x < 90 {
+            if x != s && (x % 9 == s % 9 || x / 9 == s / 9) {
+                t[s] |= 1u128 << x;
+            }
+            x += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `ELEPHANT_ORIGINS[s]`: the points two diagonal steps from `s` (either side of the river; the
+/// rules crate's table decides which of them an elephant may use).
+static ELEPHANT_ORIGINS: [u128; 90] = offsets_from(&[(2, 2), (-2, 2), (2, -2), (-2, -2)]);
 
 /// The points of file `f` whose ranks are the bits of `ranks`.
 #[inline]
@@ -65,17 +119,22 @@ fn rank_points(r: usize, mut files: u16) -> u128 {
 fn step_attackers(s: usize, occ: u128, st: &EvalState) -> u128 {
     let square = Square::new(s);
     let mut res = 0;
-    let horses = st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse);
-    for (from, leg) in horse_attackers(square) {
-        if horses & bit(from) != 0 && occ & bit(leg) == 0 {
-            res |= bit(from);
+    let horses =
+        (st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse)) & HORSE_ORIGINS[s];
+    if horses != 0 {
+        for (from, leg) in horse_attackers(square) {
+            if horses & bit(from) != 0 && occ & bit(leg) == 0 {
+                res |= bit(from);
+            }
         }
     }
     for color in Color::ALL {
-        let elephants = st.set(color, Role::Elephant);
-        for (from, eye) in elephant_attackers(color, square) {
-            if elephants & bit(from) != 0 && occ & bit(eye) == 0 {
-                res |= bit(from);
+        let elephants = st.set(color, Role::Elephant) & ELEPHANT_ORIGINS[s];
+        if elephants != 0 {
+            for (from, eye) in elephant_attackers(color, square) {
+                if elephants & bit(from) != 0 && occ & bit(eye) == 0 {
+                    res |= bit(from);
+                }
             }
         }
         for role in [Role::Advisor, Role::King, Role::Pawn] {
@@ -115,16 +174,22 @@ pub(crate) fn see_ge(pos: &Position, st: &EvalState, m: Move, threshold: i32) ->
     remove(&mut occ, &mut file_occ, &mut rank_occ, from);
     let chariots = st.set(Color::Red, Role::Chariot) | st.set(Color::Black, Role::Chariot);
     let cannons = st.set(Color::Red, Role::Cannon) | st.set(Color::Black, Role::Cannon);
+    // Without a chariot or cannon on the point's file or rank, no slider ever joins in.
+    let sliders_on_lines = (chariots | cannons) & LINES_THROUGH[to] & occ;
     let mut steps = step_attackers(to, occ, st);
     let mut stm = pos.turn();
     // `res`: whether the side that made the last capture is ahead of the threshold (1 = mover).
     let mut res = 1;
     loop {
         stm = !stm;
-        let fl = file_moves(r, file_occ);
-        let rl = rank_moves(f, rank_occ);
-        let lines = (file_points(f, fl.first) | rank_points(r, rl.first)) & chariots
-            | (file_points(f, fl.second) | rank_points(r, rl.second)) & cannons;
+        let lines = if sliders_on_lines == 0 {
+            0
+        } else {
+            let fl = file_moves(r, file_occ);
+            let rl = rank_moves(f, rank_occ);
+            (file_points(f, fl.first) | rank_points(r, rl.first)) & chariots
+                | (file_points(f, fl.second) | rank_points(r, rl.second)) & cannons
+        };
         let attackers = (steps | lines) & occ;
         let ours = attackers & pos.occupied_by(stm);
         if ours == 0 {

@@ -135,6 +135,13 @@ impl Position {
         self.pseudo_moves(list, Gen::Captures);
     }
 
+    /// The pseudo-legal non-captures of the side to move, appended to `list` after what it
+    /// already holds (not cleared): with [`Position::pseudo_captures_into`] first, an engine
+    /// generates the quiet moves only when the captures did not already end the node.
+    pub fn pseudo_quiets_append(&self, list: &mut MoveList) {
+        self.pseudo_moves(list, Gen::Quiets);
+    }
+
     /// Whether `m`, a move from [`Position::pseudo_moves_into`] or
     /// [`Position::pseudo_captures_into`] of this position, leaves the mover's king safe;
     /// `in_check` must equal [`Position::is_check`]. Only moves that touch the king's lines or

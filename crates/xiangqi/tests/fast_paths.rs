@@ -1,6 +1,7 @@
 //! The allocation-free fast paths used by engines agree with the straightforward definitions on
 //! random legal games: `gives_check` with make/`is_check`/unmake, and the known-check generators
-//! (all moves, captures, quiet moves) with the plain ones.
+//! (all moves, captures, quiet moves) with the plain ones, and staged pseudo-legal generation
+//! (captures, then quiet moves appended) with the all-moves one.
 
 mod common;
 
@@ -43,6 +44,25 @@ fn check_position(pos: &mut Position) -> Result<(), TestCaseError> {
         .filter(|&m| pos.is_capture(m))
         .collect();
     prop_assert_eq!(captures.as_slice(), expected.as_slice());
+    // Staged pseudo-legal generation: captures, then the quiet moves appended, hold exactly the
+    // pseudo-legal moves (each once).
+    let mut all = MoveList::new();
+    pos.pseudo_moves_into(&mut all);
+    let mut staged = MoveList::new();
+    pos.pseudo_captures_into(&mut staged);
+    let capture_count = staged.len();
+    pos.pseudo_quiets_append(&mut staged);
+    prop_assert!(staged.as_slice()[..capture_count]
+        .iter()
+        .all(|&m| pos.is_capture(m)));
+    prop_assert!(staged.as_slice()[capture_count..]
+        .iter()
+        .all(|&m| !pos.is_capture(m)));
+    let mut sorted_all = all.as_slice().to_vec();
+    let mut sorted_staged = staged.as_slice().to_vec();
+    sorted_all.sort_unstable();
+    sorted_staged.sort_unstable();
+    prop_assert_eq!(sorted_staged, sorted_all);
     Ok(())
 }
 
