@@ -21,10 +21,19 @@ const MAX_PHASE: i32 = 16;
 
 /// Squares of each file.
 static FILES: [u128; 9] = files();
-/// Squares on ranks above each rank.
-static ABOVE: [u128; 10] = above();
-/// Squares on ranks below each rank.
-static BELOW: [u128; 10] = below();
+/// `AHEAD_ON_FILE[colour][s]`: the points of the file of `s` beyond it, seen from `colour`.
+static AHEAD_ON_FILE: [[u128; 90]; 2] = {
+    let (above, below) = (above(), below());
+    let mut t = [[0u128; 90]; 2];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = (s % 9, s / 9);
+        t[0][s] = above[r] & FILES[f];
+        t[1][s] = below[r] & FILES[f];
+        s += 1;
+    }
+    t
+};
 
 const fn files() -> [u128; 9] {
     let mut t = [0u128; 9];
@@ -293,12 +302,7 @@ fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
                 | u32::from(rank.first & pos.rank_pieces(enemy, r)) << 16)
                 .count_ones();
         m.chariot_reach += reach as i32;
-        let ahead = if color == Color::Red {
-            ABOVE[r]
-        } else {
-            BELOW[r]
-        };
-        m.open_chariots += i32::from(pawns & ahead & FILES[f] == 0);
+        m.open_chariots += i32::from(pawns & AHEAD_ON_FILE[color.index()][s] == 0);
     }
     let mut set = st.set(color, Role::Horse);
     while set != 0 {
