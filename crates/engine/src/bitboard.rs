@@ -83,6 +83,13 @@ pub(crate) fn horse_targets_from_lines(
     HORSE_BY_LEGS[s][(vertical | horizontal << 1) as usize]
 }
 
+/// Squares a horse on `s` reaches with every leg free — by symmetry also the points from which a
+/// horse could attack `s`.
+#[inline]
+pub(crate) fn horse_reach(s: usize) -> u128 {
+    HORSE_BY_LEGS[s][0]
+}
+
 /// Squares a horse on `s` can move to (empty or enemy) given the occupancy (the reference for
 /// [`horse_targets_from_lines`] in the tests).
 #[cfg(test)]

@@ -370,7 +370,7 @@ fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, t
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Rng;
+    use crate::level::{random_game, Rng};
 
     #[test]
     fn material_part_is_the_whole_evaluation_of_bare_kings() {
@@ -387,14 +387,7 @@ mod tests {
         let mut rng = Rng::new(3);
         let (mut total, mut beyond) = (0, 0);
         for _ in 0..400 {
-            let mut pos = Position::startpos();
-            for _ in 0..rng.below(120) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-                pos.play_mut(m).expect("legal");
+            for pos in random_game(&mut rng, 120) {
                 let st = EvalState::new(&pos, &Params::DEFAULT);
                 let full = evaluate_state(&pos, &st, &Params::DEFAULT);
                 let material = evaluate_material(&pos, &st, &Params::DEFAULT);

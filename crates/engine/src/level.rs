@@ -81,6 +81,32 @@ impl Rng {
     }
 }
 
+/// Test support: the positions of a random legal game from the start, one after each move, of
+/// `rng.below(max_plies)` moves at most (fewer when a side has no move).
+#[cfg(test)]
+pub(crate) fn random_game(rng: &mut Rng, max_plies: u64) -> Vec<xiangqi::Position> {
+    let mut pos = xiangqi::Position::startpos();
+    let mut line = Vec::new();
+    for _ in 0..rng.below(max_plies) {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+        pos.play_mut(m).expect("a generated move is legal");
+        line.push(pos.clone());
+    }
+    line
+}
+
+/// Test support: the last position of [`random_game`] (the start position for an empty game).
+#[cfg(test)]
+pub(crate) fn random_position(rng: &mut Rng, max_plies: u64) -> xiangqi::Position {
+    random_game(rng, max_plies)
+        .pop()
+        .unwrap_or_else(xiangqi::Position::startpos)
+}
+
 /// Chooses among `scored` root moves (best first) as `level` would. Returns an index.
 #[must_use]
 pub fn choose(scored: &[(xiangqi::Move, i32)], level: u8, rng: &mut Rng) -> usize {

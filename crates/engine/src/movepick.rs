@@ -164,11 +164,12 @@ impl Picker {
     #[inline]
     pub fn next_staged(&mut self, pos: &Position, hist: &History) -> Option<(Move, i32)> {
         if let Some(hints) = self.pending {
-            let n = self.moves.len();
-            let top = self.scores[self.next..n].iter().copied().max();
-            if top.is_none_or(|t| t < GOOD_CAPTURE) {
-                self.pending = None;
-                self.add_quiets(pos, hist, &hints);
+            match self.top() {
+                Some(top) if top >= GOOD_CAPTURE => return Some(self.take(top)),
+                _ => {
+                    self.pending = None;
+                    self.add_quiets(pos, hist, &hints);
+                }
             }
         }
         self.next()
@@ -190,20 +191,35 @@ impl Picker {
     /// The next move, best score first, with its ordering score.
     #[inline]
     pub fn next(&mut self) -> Option<(Move, i32)> {
+        let top = self.top()?;
+        Some(self.take(top))
+    }
+
+    /// The highest score among the moves not yet picked (`None` when none is left).
+    #[inline]
+    fn top(&self) -> Option<i32> {
+        self.scores[self.next..self.moves.len()]
+            .iter()
+            .copied()
+            .max()
+    }
+
+    /// Picks the first remaining move scored `top` (the highest remaining score). The maximum
+    /// and its index are found in two passes the compiler vectorises.
+    #[inline]
+    fn take(&mut self, top: i32) -> (Move, i32) {
         let n = self.moves.len();
-        if self.next >= n {
-            return None;
-        }
-        // First index of the highest score, in two passes the compiler vectorises.
-        let rest = &self.scores[self.next..n];
-        let top = rest.iter().copied().max()?;
-        let best = self.next + rest.iter().position(|&x| x == top)?;
+        let offset = self.scores[self.next..n]
+            .iter()
+            .position(|&x| x == top)
+            .unwrap_or(0);
+        let best = self.next + offset;
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
         self.scores.swap(self.next, best);
         let r = (slice[self.next], self.scores[self.next]);
         self.next += 1;
-        Some(r)
+        r
     }
 
     /// The next move in list order, without selection: for a node that only looks for the few
@@ -227,42 +243,29 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Rng;
+    use crate::level::{random_position, Rng};
     use crate::params::Params;
 
-    /// Positions along random legal games from the start.
-    fn random_positions(seed: u64, games: usize) -> Vec<Position> {
-        let mut rng = Rng::new(seed);
-        let mut out = Vec::new();
-        for _ in 0..games {
-            let mut pos = Position::startpos();
-            for _ in 0..rng.below(100) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-                pos.play_mut(m).expect("legal");
-            }
-            out.push(pos);
+    /// Hints with only the first killer set.
+    fn hints_with_killer(killer: Option<Move>) -> Hints {
+        Hints {
+            tt_move: None,
+            killers: [killer, None],
+            counter: None,
+            cont: [0, 0],
         }
-        out
     }
 
     #[test]
     fn staged_picking_yields_every_move_once_best_first_and_quiets_only_when_needed() {
         let hist = History::new();
-        for pos in random_positions(7, 300) {
+        let mut rng = Rng::new(7);
+        for pos in (0..300).map(|_| random_position(&mut rng, 100)) {
             let st = EvalState::new(&pos, &Params::DEFAULT);
             let mut all = MoveList::new();
             pos.pseudo_moves_into(&mut all);
             let quiet = all.iter().copied().find(|&m| !pos.is_capture(m));
-            let hints = Hints {
-                tt_move: None,
-                killers: [quiet, None],
-                counter: None,
-                cont: [0, 0],
-            };
+            let hints = hints_with_killer(quiet);
             let mut picker = Picker::empty();
             picker.start_staged(&pos, &st, &hints);
             let captures = picker.moves.len();
@@ -296,12 +299,7 @@ mod tests {
         let hist = History::new();
         let pos = Position::startpos();
         let st = EvalState::new(&pos, &Params::DEFAULT);
-        let hints = Hints {
-            tt_move: None,
-            killers: [None, None],
-            counter: None,
-            cont: [0, 0],
-        };
+        let hints = hints_with_killer(None);
         let mut picker = Picker::empty();
         picker.start_staged(&pos, &st, &hints);
         // The start position has two captures (cannon takes horse); the third pick is quiet.

@@ -19,6 +19,16 @@ use crate::see::see_ge;
 use crate::tt::Bound;
 use xiangqi::{Move, Role};
 
+/// `raw` shifted by the correction `c`, kept clear of mate scores (a mate score stays as it is).
+#[inline]
+fn shifted(raw: i32, c: i32) -> i32 {
+    if raw.abs() >= MATE_BOUND {
+        raw
+    } else {
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+}
+
 /// Converts a node-relative mate score for storing in the hash table.
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -465,8 +475,7 @@ impl Searcher {
         if raw.abs() >= MATE_BOUND {
             return raw;
         }
-        let c = self.correction.get(&self.state, self.pos.turn());
-        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        shifted(raw, self.correction.get(&self.state, self.pos.turn()))
     }
 
     #[inline]
@@ -524,18 +533,19 @@ impl Searcher {
             best = -INFINITE;
             stand = -INFINITE;
         } else {
+            let correction = self.correction.get(&self.state, self.pos.turn());
             raw_stand = match entry {
                 Some(e) => e.eval(),
                 None => {
                     // Far enough above beta, material alone decides the stand-pat.
-                    let lazy = self.corrected(self.material_eval());
+                    let lazy = shifted(self.material_eval(), correction);
                     if lazy - LAZY_MARGIN >= beta {
                         return lazy;
                     }
                     self.eval()
                 }
             };
-            stand = self.corrected(raw_stand);
+            stand = shifted(raw_stand, correction);
             if stand >= beta {
                 return stand;
             }

@@ -6,6 +6,7 @@
 //! remaining occupancy after every capture instead of adding x-rays. Pins and the flying-general
 //! rule are ignored, as chess engines ignore pins: SEE is an estimate for ordering and pruning.
 
+use crate::bitboard::horse_reach;
 use crate::eval_state::EvalState;
 use crate::movepick::{by_code, ORDER_VALUE};
 use xiangqi::lines::{file_moves, rank_moves, SQUARE_BIT};
@@ -57,19 +58,6 @@ const fn offsets_from(offsets: &[(i32, i32)]) -> [u128; 90] {
     t
 }
 
-/// `HORSE_ORIGINS[s]`: the points from which a horse could attack `s` (legs not looked at), so
-/// that a point with no horse on them skips the leg tests.
-static HORSE_ORIGINS: [u128; 90] = offsets_from(&[
-    (1, 2),
-    (-1, 2),
-    (1, -2),
-    (-1, -2),
-    (2, 1),
-    (-2, 1),
-    (2, -1),
-    (-2, -1),
-]);
-
 /// `LINES_THROUGH[s]`: the other points of the file and rank of `s`.
 static LINES_THROUGH: [u128; 90] = {
     let mut t = [0u128; 90];
@@ -120,7 +108,7 @@ fn step_attackers(s: usize, occ: u128, st: &EvalState) -> u128 {
     let square = Square::new(s);
     let mut res = 0;
     let horses =
-        (st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse)) & HORSE_ORIGINS[s];
+        (st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse)) & horse_reach(s);
     if horses != 0 {
         for (from, leg) in horse_attackers(square) {
             if horses & bit(from) != 0 && occ & bit(leg) == 0 {
@@ -225,7 +213,7 @@ pub(crate) fn see_ge(pos: &Position, st: &EvalState, m: Move, threshold: i32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Rng;
+    use crate::level::{random_position, Rng};
     use crate::params::Params;
     use xiangqi::MoveList;
 
@@ -275,15 +263,7 @@ mod tests {
         let mut rng = Rng::new(42);
         let mut checked = 0;
         for _game in 0..200 {
-            let mut pos = Position::startpos();
-            for _ply in 0..rng.below(120) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-                pos.play_mut(m).expect("legal");
-            }
+            let pos = random_position(&mut rng, 120);
             let st = EvalState::new(&pos, &Params::DEFAULT);
             for &m in pos.legal_moves().iter() {
                 let victim = pos.piece_at(m.to()).map(|p| p.role);
