@@ -142,9 +142,13 @@ impl Slot {
     }
 }
 
+/// Two slots that share one cache line: aligned so that a probe touches a single line.
+#[repr(C, align(32))]
+struct Bucket([Slot; 2]);
+
 /// The transposition table, shared by the search threads (`Arc`), all methods through `&self`.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -154,13 +158,15 @@ impl TranspositionTable {
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.clamp(1, 65536) * 1024 * 1024;
-        let mut n = 64usize;
-        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
+        let mut n = 32usize;
+        while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
             n *= 2;
         }
         TranspositionTable {
-            slots: (0..n).map(|_| Slot::empty()).collect(),
-            mask: n - 2,
+            buckets: (0..n)
+                .map(|_| Bucket([Slot::empty(), Slot::empty()]))
+                .collect(),
+            mask: n - 1,
             generation: AtomicU8::new(0),
         }
     }
@@ -168,12 +174,12 @@ impl TranspositionTable {
     /// Size in mebibytes.
     #[must_use]
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Forgets everything (no search may be running).
     pub fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.buckets.iter().flat_map(|b| &b.0) {
             slot.save(&Entry::EMPTY);
         }
         self.generation.store(0, Ordering::Relaxed);
@@ -187,15 +193,32 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        ((key >> 32) as usize ^ key as usize) & self.mask
+        (((key >> 32) as usize ^ key as usize) >> 1) & self.mask
+    }
+
+    /// Asks the processor to fetch the bucket of `key` into the cache, so that a probe a little
+    /// later (the child node's, after the move is made) does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        let bucket: *const Bucket = &self.buckets[self.bucket(key)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it never dereferences the pointer nor faults (and
+        // the pointer is valid anyway). SSE is part of the x86-64 baseline.
+        #[allow(unsafe_code)]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.slots[b..b + 2]
+        self.buckets[self.bucket(key)]
+            .0
             .iter()
             .map(Slot::load)
             .find(|e| e.key == key && e.depth >= 0)
@@ -213,20 +236,20 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
-        let b = self.bucket(key);
+        let bucket = &self.buckets[self.bucket(key)].0;
         let gen = self.generation.load(Ordering::Relaxed);
-        let first = self.slots[b].load();
-        let second = self.slots[b + 1].load();
+        let first = bucket[0].load();
+        let second = bucket[1].load();
         let (slot, old) = if first.key == key {
-            (b, first)
+            (0, first)
         } else if second.key == key {
-            (b + 1, second)
+            (1, second)
         } else if first.depth < 0 || first.generation() != gen || depth >= i32::from(first.depth) {
             // Demote the old first entry into the always-replace slot.
-            self.slots[b + 1].save(&first);
-            (b, first)
+            bucket[1].save(&first);
+            (0, first)
         } else {
-            (b + 1, second)
+            (1, second)
         };
         let mv = match mv {
             Some(m) => m.to_u16(),
@@ -240,7 +263,7 @@ impl TranspositionTable {
         {
             return;
         }
-        self.slots[slot].save(&Entry {
+        bucket[slot].save(&Entry {
             key,
             mv,
             score: score.clamp(-32000, 32000) as i16,
@@ -253,14 +276,90 @@ impl TranspositionTable {
     /// Permille of the first 1000 buckets used in this search (UCI `hashfull`).
     #[must_use]
     pub fn hashfull(&self) -> usize {
-        let n = self.slots.len().min(2000);
+        let n = self.buckets.len().min(1000);
         let gen = self.generation.load(Ordering::Relaxed);
-        self.slots[..n]
+        self.buckets[..n]
             .iter()
+            .flat_map(|b| &b.0)
             .map(Slot::load)
             .filter(|e| e.depth >= 0 && e.generation() == gen)
             .count()
             * 1000
-            / n
+            / (2 * n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::Square;
+
+    fn mv(from: usize, to: usize) -> Move {
+        Move::new(Square::new(from), Square::new(to))
+    }
+
+    #[test]
+    fn buckets_do_not_straddle_cache_lines() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(std::mem::size_of::<Bucket>(), 32);
+        for b in tt.buckets.iter().take(64) {
+            let addr = std::ptr::from_ref(b) as usize;
+            assert_eq!(addr % 32, 0, "bucket at {addr:#x}");
+        }
+        assert_eq!(tt.size_mb(), 1);
+    }
+
+    #[test]
+    fn stored_entries_are_found_and_others_are_not() {
+        let tt = TranspositionTable::new(1);
+        tt.store(
+            0x1234_5678_9abc_def0,
+            Some(mv(0, 9)),
+            57,
+            -12,
+            6,
+            Bound::Lower,
+        );
+        let e = tt.probe(0x1234_5678_9abc_def0).expect("stored");
+        assert_eq!(e.best_move(), Some(mv(0, 9)));
+        assert_eq!((e.score(), e.eval(), e.depth()), (57, -12, 6));
+        assert_eq!(e.bound(), Bound::Lower);
+        assert!(tt.probe(0x1234_5678_9abc_def1).is_none());
+        // Re-storing without a move keeps the old move.
+        tt.store(0x1234_5678_9abc_def0, None, 60, -12, 7, Bound::Exact);
+        let e = tt.probe(0x1234_5678_9abc_def0).expect("stored");
+        assert_eq!((e.best_move(), e.score()), (Some(mv(0, 9)), 60));
+        tt.clear();
+        assert!(tt.probe(0x1234_5678_9abc_def0).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_deeper_entry_and_the_newest() {
+        let tt = TranspositionTable::new(1);
+        // Keys that differ only in bits the index ignores share a bucket.
+        let keys = [1u64 << 50, 2u64 << 50, 3u64 << 50];
+        assert_eq!(tt.bucket(keys[0] ^ 0x10), tt.bucket(keys[1] ^ 0x10));
+        let keys = keys.map(|k| k ^ 0x10);
+        tt.store(keys[0], Some(mv(0, 9)), 1, 0, 9, Bound::Exact);
+        tt.store(keys[1], Some(mv(1, 10)), 2, 0, 2, Bound::Exact);
+        tt.store(keys[2], Some(mv(2, 11)), 3, 0, 1, Bound::Exact);
+        assert!(tt.probe(keys[0]).is_some(), "the deep entry stays");
+        assert!(tt.probe(keys[1]).is_none(), "the shallow one is replaced");
+        assert!(tt.probe(keys[2]).is_some(), "the newest is kept");
+    }
+
+    #[test]
+    fn hashfull_counts_this_searchs_entries_in_permille() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        // Fill every slot of the first 1000 buckets (two keys per bucket index).
+        for i in 0..1000u64 {
+            for high in [1u64, 2] {
+                tt.store((high << 50) | (i << 1), None, 0, 0, 5, Bound::Exact);
+            }
+        }
+        assert_eq!(tt.hashfull(), 1000);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0, "older entries do not count");
     }
 }

@@ -171,6 +171,20 @@ impl Position {
         self.hash
     }
 
+    /// The [`Position::hash`] after the pseudo-legal move `m`, without making it (an engine
+    /// fetches the hash-table entry of the next position early with it).
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from().index(), m.to().index());
+        let piece = self.board[from] as usize;
+        self.hash
+            ^ PIECE_KEYS[self.board[to] as usize][to]
+            ^ PIECE_KEYS[piece][from]
+            ^ PIECE_KEYS[piece][to]
+            ^ SIDE_KEY
+    }
+
     /// Plies since the last capture (FEN field 5).
     #[inline]
     #[must_use]

@@ -1,5 +1,6 @@
 //! The allocation-free fast paths used by engines agree with the straightforward definitions on
-//! random legal games: `gives_check` with make/`is_check`/unmake, and the known-check generators
+//! random legal games: `gives_check` with make/`is_check`/unmake, `hash_after` with the hash
+//! after make, and the known-check generators
 //! (all moves, captures, quiet moves) with the plain ones, and staged pseudo-legal generation
 //! (captures, then quiet moves appended) with the all-moves one.
 
@@ -28,6 +29,16 @@ fn check_position(pos: &mut Position) -> Result<(), TestCaseError> {
             m,
             pos.fen()
         );
+        let predicted = pos.hash_after(m);
+        let undo = pos.do_move(m);
+        prop_assert_eq!(
+            predicted,
+            pos.hash(),
+            "hash after {} in {}",
+            m,
+            before.fen()
+        );
+        pos.undo_move(m, undo);
         prop_assert_eq!(&*pos, &before);
     }
     let in_check = pos.is_check();
