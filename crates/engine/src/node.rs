@@ -353,7 +353,7 @@ impl Searcher {
                 continue;
             }
             // The child's hash entry is fetched while this node finishes preparing the move.
-            self.tt.prefetch(self.pos.hash_after(m));
+            self.prefetch(self.pos.hash_after(m));
             let safe_check = gives_check && see_ge(&self.pos, &self.state, m, 0);
             let key = cont_key(&self.pos, m);
             let undo = self.make(m);
@@ -576,7 +576,7 @@ impl Searcher {
                     continue;
                 }
             }
-            self.tt.prefetch(self.pos.hash_after(m));
+            self.prefetch(self.pos.hash_after(m));
             if !self.pos.pseudo_is_legal(m, in_check) {
                 continue;
             }

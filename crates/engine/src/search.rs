@@ -170,7 +170,9 @@ pub struct Searcher {
     pub(crate) lmr: Vec<[u8; 64]>,
     /// One move picker per ply, reused from node to node.
     pub(crate) pickers: Vec<Picker>,
-    eval_cache: Vec<(u64, i32)>,
+    /// Evaluations by position: the hash's upper half above the score (`u32`), indexed by the
+    /// hash's low bits (8 bytes a slot, so that the cache stays small enough for the L2 cache).
+    eval_cache: Vec<u64>,
     /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
     pub(crate) state: EvalState,
 }
@@ -219,7 +221,7 @@ impl Searcher {
             root_color: xiangqi::Color::Red,
             lmr,
             pickers: (0..MAX_PLY + 2).map(|_| Picker::empty()).collect(),
-            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
             state: EvalState::new(&Position::startpos(), &Params::DEFAULT),
         }
     }
@@ -521,12 +523,20 @@ impl Searcher {
     pub(crate) fn eval(&mut self) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if slot.0 == key {
-            return slot.1;
+        if *slot >> 32 == key >> 32 {
+            return *slot as u32 as i32;
         }
         let v = evaluate_state(&self.pos, &self.state, &Params::DEFAULT);
-        *slot = (key, v);
+        *slot = (key & !0xFFFF_FFFF) | u64::from(v as u32);
         v
+    }
+
+    /// Starts fetching what the node after a move with the hash `key` reads first: its hash
+    /// table bucket and its evaluation-cache slot.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        self.tt.prefetch(key);
+        crate::tt::prefetch(&self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)]);
     }
 
     /// The material and piece-square part of the evaluation alone (see
@@ -593,6 +603,31 @@ impl Searcher {
                 || (!control.is_pondering() && control.elapsed_ms() >= self.hard_ms))
         {
             self.stopped = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{random_game, Rng};
+
+    #[test]
+    fn cached_evaluations_equal_fresh_ones() {
+        let mut searcher = Searcher::new(1);
+        let mut rng = Rng::new(7);
+        let mut positions = Vec::new();
+        for _ in 0..40 {
+            positions.extend(random_game(&mut rng, 100));
+        }
+        // Twice over: the second pass reads the cache (the slots of the first pass that no
+        // later position overwrote).
+        for _ in 0..2 {
+            for pos in &positions {
+                searcher.pos = pos.clone();
+                searcher.state = EvalState::new(pos, &Params::DEFAULT);
+                assert_eq!(searcher.eval(), crate::eval::evaluate(pos), "{}", pos.fen());
+            }
         }
     }
 }

@@ -142,6 +142,22 @@ impl Slot {
     }
 }
 
+/// Asks the processor to bring the cache line holding `x` into its caches (a hint: no effect on
+/// the program's results, only on when its memory reads wait).
+#[inline(always)]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never dereferences its pointer (nor faults), and this one points into
+    // a live reference anyway; SSE is part of the x86-64 baseline.
+    #[allow(unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(x).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// Two slots that share one cache line: aligned so that a probe touches a single line.
 #[repr(C, align(32))]
 struct Bucket([Slot; 2]);
@@ -200,17 +216,7 @@ impl TranspositionTable {
     /// later (the child node's, after the move is made) does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = &self.buckets[self.bucket(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint; it never dereferences the pointer nor faults (and
-        // the pointer is valid anyway). SSE is part of the x86-64 baseline.
-        #[allow(unsafe_code)]
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
+        prefetch(&self.buckets[self.bucket(key)]);
     }
 
     /// The entry for `key`, if stored.
