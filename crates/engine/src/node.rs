@@ -17,7 +17,7 @@ use crate::repetition::{find, verdict, Repetition};
 use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::Bound;
-use xiangqi::{Move, Role};
+use xiangqi::{CheckAnswers, Move, Role};
 
 /// `raw` shifted by the correction `c`, kept clear of mate scores (a mate score stays as it is).
 #[inline]
@@ -290,6 +290,8 @@ impl Searcher {
         let mut quiet_count = 0;
         let original_alpha = alpha;
         let lmp_limit = (4 + 2 * depth * depth) >> i32::from(!improving);
+        // In check, most moves cannot answer it: they are refused before the full test.
+        let answers = in_check.then(|| self.pos.check_answers());
 
         loop {
             let (m, order) = if let Some(t) = pending_tt.take() {
@@ -313,7 +315,7 @@ impl Searcher {
                 };
                 match picked {
                     Some((m, _)) if Some(m) == tt_move || Some(m) == excluded => continue,
-                    Some(x) if !self.pos.pseudo_is_legal(x.0, in_check) => continue,
+                    Some(x) if !self.pseudo_is_legal(x.0, answers.as_ref()) => continue,
                     Some(x) => x,
                     None => break,
                 }
@@ -471,6 +473,16 @@ impl Searcher {
         best
     }
 
+    /// Whether the pseudo-legal move `m` leaves the mover's king safe; `answers` are the
+    /// position's answers to check when the mover is in check (`None`: not in check).
+    #[inline(always)]
+    fn pseudo_is_legal(&mut self, m: Move, answers: Option<&CheckAnswers>) -> bool {
+        match answers {
+            Some(a) => self.pos.pseudo_is_legal_in_check(m, a),
+            None => self.pos.pseudo_is_legal(m, false),
+        }
+    }
+
     /// `raw` shifted by the correction history, kept clear of mate scores.
     #[inline]
     fn corrected(&self, raw: i32) -> i32 {
@@ -568,6 +580,7 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best_move = None;
         let mut legal = 0;
+        let answers = in_check.then(|| self.pos.check_answers());
         while let Some((m, _)) = self.pickers[ply].next() {
             if !in_check {
                 // Delta pruning, then captures that lose material in the exchange.
@@ -577,7 +590,7 @@ impl Searcher {
                 }
             }
             self.prefetch(self.pos.hash_after(m));
-            if !self.pos.pseudo_is_legal(m, in_check) {
+            if !self.pseudo_is_legal(m, answers.as_ref()) {
                 continue;
             }
             legal += 1;

@@ -16,6 +16,7 @@
 
 mod attacks;
 mod color;
+mod evasion;
 mod fen;
 mod movegen;
 mod moves;
@@ -32,6 +33,7 @@ pub mod record;
 pub mod rulings;
 
 pub use color::{ByColor, Color};
+pub use evasion::CheckAnswers;
 pub use fen::FenError;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use outcome::{EndReason, GameResult, Outcome};
