@@ -195,8 +195,9 @@ impl TranspositionTable {
 
     /// Forgets everything (no search may be running).
     pub fn clear(&self) {
-        for slot in self.buckets.iter().flat_map(|b| &b.0) {
-            slot.save(&Entry::EMPTY);
+        for bucket in &self.buckets {
+            bucket.0[0].save(&Entry::EMPTY);
+            bucket.0[1].save(&Entry::EMPTY);
         }
         self.generation.store(0, Ordering::Relaxed);
     }
