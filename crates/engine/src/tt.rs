@@ -208,6 +208,8 @@ impl TranspositionTable {
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
+    /// The bucket of `key` (bit 0 of the folded key is left out: the index the table had as an
+    /// array of slots, kept so that the searches did not change).
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         (((key >> 32) as usize ^ key as usize) >> 1) & self.mask
