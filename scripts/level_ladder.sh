@@ -3,8 +3,10 @@
 # UCCI, refereed by /work/shared/tools/match.py with pyffish), then the chained Elo of every level
 # relative to level 10, with 95 % error bars added in quadrature along the chain.
 #
-# Usage: scripts/level_ladder.sh [GAMES] [MOVETIME_MS] [FROM]
-#   GAMES per pair (default 20), MOVETIME_MS per move (default 100), FROM lowest level (default 1).
+# Usage: scripts/level_ladder.sh [GAMES] [MOVETIME_MS] [FROM] [TO]
+#   GAMES per pair (default 20), MOVETIME_MS per move (default 100), FROM lowest level (default 1);
+#   only the pairs up to level TO are played (default 10), so that two parts of the ladder can run
+#   at once with the same OUT; the summary reads every pair found in OUT (TO = FROM: summary only).
 # Environment: CHUHE (chuhe binary), MATCH_PY, OUT (default $TARGET/level-ladder),
 #   OPENINGS (default scripts/openings.txt).
 # Levels 1–8 stop at their node caps long before 100 ms, so their games do not depend on the
@@ -14,6 +16,7 @@ set -euo pipefail
 GAMES="${1:-20}"
 MOVETIME="${2:-100}"
 FROM="${3:-1}"
+TO="${4:-10}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 CHUHE="${CHUHE:-$TARGET/release/chuhe}"
@@ -24,7 +27,7 @@ OPENINGS="${OPENINGS:-$ROOT/scripts/openings.txt}"
 [ -x "$CHUHE" ] || (cd "$ROOT" && cargo build --release -p chuhe >&2)
 python3 -c "import pyffish" 2>/dev/null || { echo "pyffish missing (pip install pyffish)" >&2; exit 1; }
 
-for (( low = FROM; low < 10; low++ )); do
+for (( low = FROM; low < TO; low++ )); do
     high=$(( low + 1 ))
     dir="$OUT/$high-vs-$low"
     python3 "$MATCH_PY" --games "$GAMES" --movetime "$MOVETIME" --openings "$OPENINGS" \
@@ -41,7 +44,11 @@ rows, elo, var = [], 0.0, 0.0
 print("level  Elo vs level 10  (95 %)   step: games +W =D -L  score")
 for high in range(10, lowest, -1):
     low = high - 1
-    s = json.load(open(os.path.join(out, f"{high}-vs-{low}", "summary.json")))
+    path = os.path.join(out, f"{high}-vs-{low}", "summary.json")
+    if not os.path.exists(path):
+        print(f"(no result for {high} vs {low} yet: the chain stops here)")
+        break
+    s = json.load(open(path))
     n = s["games"]
     score = s["score"]
     bound = ""
