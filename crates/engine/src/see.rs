@@ -9,7 +9,7 @@
 use crate::bitboard::horse_reach;
 use crate::eval_state::EvalState;
 use crate::movepick::{by_code, ORDER_VALUE};
-use xiangqi::lines::{file_moves, rank_moves, SQUARE_BIT};
+use xiangqi::lines::{file_moves, file_points, rank_moves, rank_points, SQUARE_BIT};
 use xiangqi::{elephant_attackers, horse_attackers, Color, Move, Position, Role, Square};
 
 /// Exchange values by role index (K, A, E, H, R, C, P): the ordering values, with a king worth
@@ -78,28 +78,6 @@ static LINES_THROUGH: [u128; 90] = {
 /// `ELEPHANT_ORIGINS[s]`: the points two diagonal steps from `s` (either side of the river; the
 /// rules crate's table decides which of them an elephant may use).
 static ELEPHANT_ORIGINS: [u128; 90] = offsets_from(&[(2, 2), (-2, 2), (2, -2), (-2, -2)]);
-
-/// The points of file `f` whose ranks are the bits of `ranks`.
-#[inline]
-fn file_points(f: usize, mut ranks: u16) -> u128 {
-    let mut m = 0;
-    while ranks != 0 {
-        m |= bit(ranks.trailing_zeros() as usize * 9 + f);
-        ranks &= ranks - 1;
-    }
-    m
-}
-
-/// The points of rank `r` whose files are the bits of `files`.
-#[inline]
-fn rank_points(r: usize, mut files: u16) -> u128 {
-    let mut m = 0;
-    while files != 0 {
-        m |= bit(r * 9 + files.trailing_zeros() as usize);
-        files &= files - 1;
-    }
-    m
-}
 
 /// The attackers of `s` other than chariots and cannons (both colours, among `occ`), from the
 /// rules crate's step geometry.

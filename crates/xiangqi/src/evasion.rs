@@ -10,7 +10,9 @@
 //! update and an attack test each.
 
 use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS};
-use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
+use crate::lines::{
+    file_moves, file_points, rank_moves, rank_points, FILE_OF, RANK_OF, SQUARE_BIT,
+};
 use crate::position::{code, EMPTY};
 use crate::{Move, Position, Role};
 
@@ -36,18 +38,6 @@ impl CheckAnswers {
         let (from, to) = (m.from().index(), m.to().index());
         from == self.king || (self.land & SQUARE_BIT[to]) | (self.screens & SQUARE_BIT[from]) != 0
     }
-}
-
-/// The points of `line` (a file when `file`, else a rank) whose positions along it lie in `bits`.
-#[inline]
-fn points(file: bool, line: usize, mut bits: u16) -> u128 {
-    let mut set = 0;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        set |= SQUARE_BIT[if file { i * 9 + line } else { line * 9 + i }];
-    }
-    set
 }
 
 /// Positions strictly between `a` and `b` along a line, as a mask.
@@ -95,6 +85,13 @@ impl Position {
                     line * 9 + i
                 }
             };
+            let points = |bits: u16| {
+                if file {
+                    file_points(line, bits)
+                } else {
+                    rank_points(line, bits)
+                }
+            };
             // The two directions along the line: beyond the king, and before it.
             for side in [!((2u16 << at) - 1), (1u16 << at) - 1] {
                 let (first, second) = (e.first & side, e.second & side);
@@ -105,13 +102,13 @@ impl Position {
                 if first & att != 0 {
                     let p = self.board[square(f)];
                     if p == chariot || p == king {
-                        land &= points(file, line, between(at as u32, f) | first);
+                        land &= points(between(at as u32, f) | first);
                     }
                 }
                 if second & att != 0 {
                     let s = second.trailing_zeros();
                     if self.board[square(s)] == cannon {
-                        land &= points(file, line, between(at as u32, s) | second);
+                        land &= points(between(at as u32, s) | second);
                         screens |= SQUARE_BIT[square(f)];
                     }
                 }

@@ -141,6 +141,30 @@ pub fn file_moves(rank: usize, occ: u16) -> LineMoves {
     FILE_MOVES[rank][usize::from(occ) & 1023]
 }
 
+/// The points of file `file` whose ranks are the bits of `ranks`, as a 90-bit set.
+#[inline]
+#[must_use]
+pub fn file_points(file: usize, mut ranks: u16) -> u128 {
+    let mut set = 0;
+    while ranks != 0 {
+        set |= SQUARE_BIT[ranks.trailing_zeros() as usize * 9 + file];
+        ranks &= ranks - 1;
+    }
+    set
+}
+
+/// The points of rank `rank` whose files are the bits of `files`, as a 90-bit set.
+#[inline]
+#[must_use]
+pub fn rank_points(rank: usize, mut files: u16) -> u128 {
+    let mut set = 0;
+    while files != 0 {
+        set |= SQUARE_BIT[rank * 9 + files.trailing_zeros() as usize];
+        files &= files - 1;
+    }
+    set
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
