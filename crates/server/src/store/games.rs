@@ -5,7 +5,7 @@
 use super::journal::JournalEntry;
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
 use super::wagers::{write_on, CoinWrite};
-use super::{to_i64, to_u64, Db, StoreError};
+use super::{to_i64, to_u64, Db, Fault, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::Transaction;
 use platform::{TableId, UserId};
@@ -206,6 +206,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<u64, StoreError> {
+        self.check_fault(Fault::NewGame)?;
         let control =
             serde_json::to_string(g.control).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let id: i64 = sqlx::query_scalar(
@@ -235,12 +236,14 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
+        self.check_fault(Fault::Finish)?;
         let mut tx = self.begin_write().await?;
         // The first statement writes, so on SQLite the transaction holds the write lock before
-        // the ratings are read.
-        sqlx::query(
+        // the ratings are read. Only a game still in progress is finished: its end is stored,
+        // rated and settled exactly once.
+        let updated = sqlx::query(
             "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
-             clocks = $6, rated = 0, ratings = NULL, ended_at = $7 WHERE id = $8",
+             clocks = $6, rated = 0, ratings = NULL, ended_at = $7 WHERE id = $8 AND status = 'playing'",
         )
         .bind(f.status)
         .bind(f.result)
@@ -252,6 +255,9 @@ impl Db {
         .bind(to_i64(f.id))
         .execute(&mut *tx)
         .await?;
+        if updated.rows_affected() == 0 {
+            return Err(StoreError::NotInProgress(f.id));
+        }
         let outcome = match &f.rate {
             Some(req) => rate_in_tx(&mut tx, self.backend, f.id, f.ended_at, req).await?,
             None => None,

@@ -1,9 +1,10 @@
 //! The command journal of games in progress, written by one task that batches concurrent
 //! appends into a single transaction (group commit), so a thousand live tables do not fight
 //! over SQLite's write lock. An append is acknowledged once committed: an acknowledged move
-//! survives `kill -9`.
+//! survives `kill -9`. A batch that fails is written again row by row, so one bad row fails only
+//! its own command.
 
-use super::{to_i64, Db, StoreError};
+use super::{to_i64, Db, Fault, StoreError};
 use platform::UserId;
 use tokio::sync::{mpsc, oneshot};
 
@@ -54,7 +55,7 @@ impl JournalWriter {
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Corrupt(e)),
+            Ok(Err(e)) => Err(StoreError::JournalFailed(e)),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
@@ -70,12 +71,38 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let result = write(&db, &batch).await.map_err(|e| e.to_string());
-        if let Err(e) = &result {
-            tracing::error!("journal write failed: {e}");
-        }
-        for (_, done) in batch.drain(..) {
-            let _ = done.send(result.clone());
+        let entries: Vec<&JournalEntry> = batch.iter().map(|(e, _)| e).collect();
+        match write(&db, &entries).await {
+            Ok(()) => {
+                for (_, done) in batch.drain(..) {
+                    let _ = done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() > 1 => {
+                // One bad row must not fail the other tables' commands: each row on its own.
+                tracing::warn!(
+                    rows = batch.len(),
+                    "journal batch failed ({e}); writing row by row"
+                );
+                for (entry, done) in batch.drain(..) {
+                    let result = write(&db, &[&entry]).await.map_err(|e| e.to_string());
+                    if let Err(e) = &result {
+                        tracing::error!(
+                            game = entry.game_id,
+                            seq = entry.seq,
+                            "journal write failed: {e}"
+                        );
+                    }
+                    let _ = done.send(result);
+                }
+            }
+            Err(e) => {
+                let e = e.to_string();
+                tracing::error!("journal write failed: {e}");
+                for (_, done) in batch.drain(..) {
+                    let _ = done.send(Err(e.clone()));
+                }
+            }
         }
     }
 }
@@ -103,14 +130,21 @@ fn insert_sql(rows: usize) -> String {
     sql
 }
 
-async fn write(db: &Db, batch: &[Request]) -> Result<(), StoreError> {
+async fn write(db: &Db, batch: &[&JournalEntry]) -> Result<(), StoreError> {
+    db.check_fault(Fault::Journal)?;
+    if batch
+        .iter()
+        .any(|e| db.faults.refuses_journal_of(e.game_id))
+    {
+        return Err(StoreError::Injected(Fault::Journal));
+    }
     let mut tx = db.pool.begin().await?;
     // One statement per chunk instead of per entry: each statement is a round trip to the
     // database (SQLite: its worker thread).
     for chunk in batch.chunks(ROWS_PER_INSERT) {
         let sql = insert_sql(chunk.len());
         let mut q = sqlx::query(&sql);
-        for (e, _) in chunk {
+        for e in chunk {
             q = q
                 .bind(to_i64(e.game_id))
                 .bind(to_i64(e.seq))

@@ -150,6 +150,7 @@ impl Db {
     /// the mint would go below zero, [`LedgerError::KeyConflict`] when the key was used by a
     /// different transaction, or a shape error; [`StoreError::Db`]. Nothing is written then.
     pub async fn ledger_apply(&self, tx: &Transaction) -> Result<Applied, StoreError> {
+        self.check_fault(super::Fault::Ledger)?;
         let mut db_tx = self.begin_write().await?;
         let applied = self.ledger_apply_in(&mut db_tx, tx).await?;
         db_tx.commit().await?;

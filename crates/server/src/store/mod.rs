@@ -4,6 +4,7 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+mod faults;
 mod games;
 mod journal;
 mod ledger;
@@ -13,6 +14,7 @@ mod sessions;
 mod users;
 mod wagers;
 
+pub use faults::{Fault, Faults};
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
@@ -24,6 +26,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use sqlx::Executor;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -39,9 +42,18 @@ pub enum StoreError {
     /// Stored data could not be read back.
     #[error("corrupt stored data: {0}")]
     Corrupt(String),
+    /// The game is not (or no longer) in progress: its end was stored already.
+    #[error("game {0} is not in progress")]
+    NotInProgress(u64),
+    /// A journal append was not committed.
+    #[error("journal write failed: {0}")]
+    JournalFailed(String),
     /// The journal writer is gone (shutting down).
     #[error("journal writer stopped")]
     WriterGone,
+    /// A write failed on purpose (see [`Faults`]).
+    #[error("injected failure: {0:?}")]
+    Injected(Fault),
     /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
     #[error(transparent)]
     Ledger(#[from] platform::ledger::LedgerError),
@@ -95,6 +107,7 @@ impl Backend {
 pub struct Db {
     pool: AnyPool,
     backend: Backend,
+    faults: Arc<Faults>,
 }
 
 impl Db {
@@ -128,7 +141,11 @@ impl Db {
             })
             .connect(url)
             .await?;
-        Ok(Db { pool, backend })
+        Ok(Db {
+            pool,
+            backend,
+            faults: Arc::default(),
+        })
     }
 
     /// Opens (creating it if needed) the SQLite database `chuhe.db` in `dir`.
@@ -145,6 +162,21 @@ impl Db {
     #[must_use]
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The fault-injection seam (tests arm it; see [`Faults`]).
+    #[must_use]
+    pub fn faults(&self) -> &Faults {
+        &self.faults
+    }
+
+    /// `Err` if a test armed `fault` for this write.
+    pub(crate) fn check_fault(&self, fault: Fault) -> Result<(), StoreError> {
+        if self.faults.hit(fault) {
+            Err(StoreError::Injected(fault))
+        } else {
+            Ok(())
+        }
     }
 
     /// The pool.

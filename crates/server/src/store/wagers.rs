@@ -203,6 +203,7 @@ impl Db {
     /// [`StoreError::Ledger`] when the ledger refuses (`InsufficientFunds`, `KeyConflict`),
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn coin_write(&self, w: &CoinWrite) -> Result<Option<Applied>, StoreError> {
+        self.check_fault(super::Fault::Ledger)?;
         let mut tx = self.begin_write().await?;
         let applied = write_on(self, &mut tx, w).await?;
         tx.commit().await?;

@@ -4,16 +4,15 @@
 //! runs the timer at `next_deadline()`, and plays the computer's side in games against it.
 
 use super::history::History;
-use super::journal::encode_action;
+use super::journal::{encode_action, PAUSE, RESUME};
 use super::outbox::{ConnId, Outbox};
 use super::registry::TableHandle;
-use super::view::table_error_code;
 use super::wager::WagerSlot;
-use super::{LiveRecord, TableMsg};
+use super::{ApplyError, LiveRecord, TableMsg};
 use crate::clock;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::store::{FinishedGame, JournalEntry, NewGame, RateRequest, UnfinishedGame};
+use crate::store::{FinishedGame, JournalEntry, NewGame, RateRequest, StoreError, UnfinishedGame};
 use crate::user::{UserInfo, COMPUTER};
 use crate::ws::protocol::CoinCmd;
 use platform::ledger::{self, AccountId, Transaction};
@@ -90,6 +89,9 @@ pub(super) struct TableActor {
     pub(super) agree_keys: HashSet<(UserId, String)>,
     /// Settlements made at the end of the game, published after its `game_ended`.
     settled: Option<Settled>,
+    /// A game that its journal ended while being replayed (the end was not stored before the
+    /// server stopped): stored once the replay is over.
+    pub(super) replay_end: Option<(GameEnd, Millis)>,
 }
 
 /// What the end of a game settled, to publish.
@@ -136,6 +138,7 @@ pub fn spawn_table(
         pool: None,
         agree_keys: HashSet::new(),
         settled: None,
+        replay_end: None,
     };
     let handle = TableHandle::new(tx);
     state.tables.insert(setup.id.0, handle.clone());
@@ -201,7 +204,7 @@ impl TableActor {
                 id,
             } => {
                 if !self.subs.contains_key(&conn) {
-                    reply(&out, id, self.id, Err(TableError::NotAtTable));
+                    reply(&out, id, self.id, Err(TableError::NotAtTable.into()));
                     return true;
                 }
                 if let Action::Sit(_) = action {
@@ -221,7 +224,7 @@ impl TableActor {
                 id,
             } => {
                 if !self.subs.contains_key(&conn) {
-                    reply(&out, id, self.id, Err(TableError::NotAtTable));
+                    reply(&out, id, self.id, Err(TableError::NotAtTable.into()));
                     return true;
                 }
                 self.users.insert(user.id, user.clone());
@@ -245,7 +248,7 @@ impl TableActor {
             } => {
                 self.subs.remove(&conn);
                 let result = match self.apply(user.id, Action::Leave, now).await {
-                    Err(TableError::NotAtTable) => Ok(()),
+                    Err(ApplyError::Table(TableError::NotAtTable)) => Ok(()),
                     r => r,
                 };
                 reply(&out, id, self.id, result);
@@ -291,6 +294,8 @@ impl TableActor {
                 let _ = reply.send(record);
             }
             TableMsg::Stop(done) => {
+                // The outage starts now: journaled, so the next run charges it to nobody.
+                self.pause_game(now).await;
                 let _ = done.send(());
                 return false;
             }
@@ -465,35 +470,106 @@ impl TableActor {
     }
 
     /// Applies a command; journals it if it acts on the game in progress; processes its events.
+    /// A command whose journal entry cannot be stored is undone (the table is as it was) and
+    /// refused with [`ApplyError::Unstored`]: an `ack` means stored.
     pub(super) async fn apply(
         &mut self,
         user: UserId,
         action: Action,
         now: Millis,
-    ) -> Result<(), TableError> {
+    ) -> Result<(), ApplyError> {
         let journal = if self.table.is_playing() {
-            encode_action(&action)
+            encode_action(&action).zip(self.game_id)
         } else {
             None
         };
+        // What to go back to if storing fails: a command of the game, or one that may start it.
+        let undo = !self.replaying && (journal.is_some() || !self.table.is_playing());
+        let before = undo.then(|| self.table.clone());
         let events = self.table.apply(Command::new(user, action), now)?;
-        if let (Some(text), Some(game_id)) = (journal, self.game_id) {
-            if !self.replaying {
-                let entry = JournalEntry {
-                    game_id,
-                    seq: self.seq,
-                    at: now.0,
-                    user,
-                    action: text,
-                };
-                if let Err(e) = self.state.journal.append(entry).await {
-                    tracing::error!(table = self.id.0, "journal: {e}");
+        let started = events
+            .iter()
+            .any(|e| matches!(e, Event::GameStarted { .. }));
+        if let (true, Some(before)) = (started, &before) {
+            match self.store_new_game(now).await {
+                Ok(id) => self.game_id = Some(id),
+                Err(e) => {
+                    self.table = before.clone();
+                    return Err(ApplyError::Unstored(e));
+                }
+            }
+        }
+        if let Some((text, game_id)) = journal {
+            if let Some(before) = before {
+                if let Err(e) = self.journal(game_id, user, text, now).await {
+                    self.table = before;
+                    return Err(ApplyError::Unstored(e));
                 }
             }
             self.seq += 1;
         }
         self.process(events, now).await;
         Ok(())
+    }
+
+    /// Appends one entry to the journal of game `game_id` at the next sequence number (which
+    /// the caller advances once it is stored).
+    pub(super) async fn journal(
+        &self,
+        game_id: u64,
+        user: UserId,
+        action: String,
+        at: Millis,
+    ) -> Result<(), StoreError> {
+        let entry = JournalEntry {
+            game_id,
+            seq: self.seq,
+            at: at.0,
+            user,
+            action,
+        };
+        self.state.journal.append(entry).await.inspect_err(|e| {
+            tracing::error!(table = self.id.0, game_id, "journal: {e}");
+        })
+    }
+
+    /// Pauses the game in progress at `at` (the server is stopping, or restoring at its last
+    /// heartbeat) and journals the pause, so a later restore does not charge the outage.
+    pub(super) async fn pause_game(&mut self, at: Millis) {
+        if !self.table.is_playing() || self.table.is_paused() {
+            return;
+        }
+        let Some(game_id) = self.game_id else { return };
+        let Ok(events) = self.table.pause(at) else {
+            return;
+        };
+        self.process(events, at).await;
+        if self.table.is_playing()
+            && self
+                .journal(game_id, COMPUTER, PAUSE.into(), at)
+                .await
+                .is_ok()
+        {
+            self.seq += 1;
+        }
+    }
+
+    /// Resumes a paused game at `at` and journals it (before any later command).
+    pub(super) async fn resume_game(&mut self, at: Millis) {
+        let Some(game_id) = self.game_id else { return };
+        if !self.table.is_paused() {
+            return;
+        }
+        if self
+            .journal(game_id, COMPUTER, RESUME.into(), at)
+            .await
+            .is_ok()
+        {
+            self.seq += 1;
+        }
+        if let Ok(events) = self.table.resume(at) {
+            self.process(events, at).await;
+        }
     }
 
     /// Records, stores and publishes `events`.
@@ -520,16 +596,12 @@ impl TableActor {
             }
             if let Event::GameEnded(end) = &ev {
                 let end = *end;
-                if self.ai.is_some() {
-                    self.state.tables.release_ai_game(self.id.0);
+                if self.replaying {
+                    // Stored (rated, settled) when the replay is over: see `restore`.
+                    self.replay_end = Some((end, now));
+                    continue;
                 }
-                let rated = self.on_game_ended(end, now).await;
-                self.publish(self.event_json(&ev, now), now);
-                if let Some(r) = rated {
-                    self.publish(r, now);
-                }
-                self.publish_settled();
-                self.game_id = None;
+                self.end_game(end, now).await;
             } else {
                 self.publish(self.event_json(&ev, now), now);
             }
@@ -547,6 +619,21 @@ impl TableActor {
                 }
             }
         }
+    }
+
+    /// The game ended at `now`: stores its end (result, ratings, reward, settlements) and
+    /// publishes `game_ended`, `rated` and the settlements.
+    pub(super) async fn end_game(&mut self, end: GameEnd, now: Millis) {
+        if self.ai.is_some() {
+            self.state.tables.release_ai_game(self.id.0);
+        }
+        let rated = self.on_game_ended(end, now).await;
+        self.publish(self.event_json(&Event::GameEnded(end), now), now);
+        if let Some(r) = rated {
+            self.publish(r, now);
+        }
+        self.publish_settled();
+        self.game_id = None;
     }
 
     /// Publishes what the end of the game settled: `wager_settled` and the wager gone,
@@ -597,12 +684,14 @@ impl TableActor {
                 .tables
                 .claim_ai_game(human, self.id.0, usize::MAX);
         }
-        if self.replaying {
-            return;
-        }
-        let Some(game) = self.table.game() else {
-            return;
-        };
+    }
+
+    /// Stores the game that just started; its id is the game's id from now on.
+    async fn store_new_game(&self, now: Millis) -> Result<u64, StoreError> {
+        let game = self
+            .table
+            .game()
+            .ok_or_else(|| StoreError::Corrupt("no game started".into()))?;
         let fen = self.table.config().start.fen();
         let new = NewGame {
             table: self.id,
@@ -614,13 +703,9 @@ impl TableActor {
             ai_level: self.ai.map(|a| a.level),
             started_at: now.0,
         };
-        match self.state.db.create_game(&new).await {
-            Ok(id) => self.game_id = Some(id),
-            Err(e) => {
-                tracing::error!(table = self.id.0, "cannot store the new game: {e}");
-                self.game_id = None;
-            }
-        }
+        self.state.db.create_game(&new).await.inspect_err(|e| {
+            tracing::error!(table = self.id.0, "cannot store the new game: {e}");
+        })
     }
 
     /// Stores the end of the game with the rating changes; returns the `rated` event.
@@ -870,7 +955,7 @@ impl TableActor {
 }
 
 /// Answers a command: `ack`, or `error` with the table's refusal.
-fn reply(out: &Outbox, id: Option<u64>, table: TableId, result: Result<(), TableError>) {
+fn reply(out: &Outbox, id: Option<u64>, table: TableId, result: Result<(), ApplyError>) {
     match result {
         Ok(()) => {
             if let Some(id) = id {
@@ -879,8 +964,8 @@ fn reply(out: &Outbox, id: Option<u64>, table: TableId, result: Result<(), Table
         }
         Err(e) => {
             let mut msg = json!({"t": "error", "id": id, "table": table.0,
-                "code": table_error_code(&e), "message": e.to_string()});
-            if let TableError::ChatFlood { retry_after } = e {
+                "code": e.code(), "message": e.to_string()});
+            if let ApplyError::Table(TableError::ChatFlood { retry_after }) = e {
                 msg["retry_after"] = json!(retry_after.0);
             }
             out.send_json(&msg);

@@ -204,8 +204,19 @@ impl TableActor {
         self.pool = None;
     }
 
-    /// After a restart, a restored game gets back its wager and pool from the database.
+    /// After a restart, a restored game gets back its wager and pool from the database, and
+    /// opens a pool if it had none.
     pub(super) async fn load_coins(&mut self) {
+        self.load_stored_coins().await;
+        if self.pool.is_none() {
+            self.pool_on_game_started();
+        }
+        let ply = self.table.game().map_or(0, |g| g.ply());
+        self.pool_on_ply(ply).await;
+    }
+
+    /// The open wager and pool of this table's game as stored.
+    pub(super) async fn load_stored_coins(&mut self) {
         let Some(game_id) = self.game_id else { return };
         match self.state.db.open_wagers().await {
             Ok(wagers) => {
@@ -227,10 +238,5 @@ impl TableActor {
             }
             Err(e) => tracing::error!(table = self.id.0, "loading the betting pool: {e}"),
         }
-        if self.pool.is_none() {
-            self.pool_on_game_started();
-        }
-        let ply = self.table.game().map_or(0, |g| g.ply());
-        self.pool_on_ply(ply).await;
     }
 }

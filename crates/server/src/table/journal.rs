@@ -1,6 +1,8 @@
-//! The journal's text form of the commands that change a game in progress. On restart a game is
-//! rebuilt by replaying them through `Table::apply` at their recorded instants: the table is
-//! deterministic, so the same state (clocks included) comes back.
+//! The journal's text form of what changes a game in progress: the players' commands, and the
+//! pauses and resumes of the table around each outage of the server. On restart a game is
+//! rebuilt by replaying them through `Table::apply` (and `pause`/`resume`) at their recorded
+//! instants: the table is deterministic, so the same state (clocks included) comes back, and
+//! every earlier outage stays charged to nobody.
 
 use platform::table::Action;
 use platform::Millis;
@@ -24,6 +26,32 @@ pub fn encode_action(action: &Action) -> Option<String> {
         Action::Leave => "leave".into(),
         _ => return None,
     })
+}
+
+/// One journal entry read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JournalOp {
+    /// A command, applied with `Table::apply`.
+    Act(Action),
+    /// The table was paused (the server stopped, or its last heartbeat before a crash).
+    Pause,
+    /// The table was resumed (the server came back).
+    Resume,
+}
+
+/// The journal text of a pause.
+pub const PAUSE: &str = "pause";
+/// The journal text of a resume.
+pub const RESUME: &str = "resume";
+
+/// Reads a journal entry's text back ([`encode_action`], [`PAUSE`], [`RESUME`]).
+#[must_use]
+pub fn decode(text: &str) -> Option<JournalOp> {
+    match text {
+        PAUSE => Some(JournalOp::Pause),
+        RESUME => Some(JournalOp::Resume),
+        _ => decode_action(text).map(JournalOp::Act),
+    }
 }
 
 /// Reads [`encode_action`]'s text back.
@@ -74,5 +102,9 @@ mod tests {
         assert_eq!(encode_action(&Action::Join), None);
         assert_eq!(decode_action("move zz 1"), None);
         assert_eq!(decode_action("fly"), None);
+        assert_eq!(decode(PAUSE), Some(JournalOp::Pause));
+        assert_eq!(decode(RESUME), Some(JournalOp::Resume));
+        assert_eq!(decode("resign"), Some(JournalOp::Act(Action::Resign)));
+        assert_eq!(decode("pause 1"), None);
     }
 }

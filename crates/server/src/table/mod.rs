@@ -17,17 +17,40 @@ mod wager;
 pub use actor::{spawn_table, AiSide, TableSetup};
 pub use coins::recover_coins;
 pub use history::{History, HISTORY_LEN};
-pub use journal::{decode_action, encode_action};
+pub use journal::{decode, decode_action, encode_action, JournalOp};
 pub use outbox::{ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
 pub use view::table_error_code;
 
+use crate::store::StoreError;
 use crate::user::UserInfo;
 use crate::ws::protocol::CoinCmd;
-use platform::table::Action;
+use platform::table::{Action, TableError};
 use std::sync::Arc;
 use tokio::sync::oneshot;
 use xiangqi::{Color, Move};
+
+/// Why a table did not carry out a command; either way nothing changed.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// The table refused it (not your turn, illegal move, …).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// It could not be stored (the journal write failed), so it was undone.
+    #[error("the command could not be stored; nothing changed, try again")]
+    Unstored(StoreError),
+}
+
+impl ApplyError {
+    /// The protocol's error code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApplyError::Table(e) => table_error_code(e),
+            ApplyError::Unstored(_) => "not_stored",
+        }
+    }
+}
 
 /// The record so far of a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]

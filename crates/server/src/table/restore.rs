@@ -1,11 +1,16 @@
 //! Bringing back a game that was in progress when the server stopped (even by `kill -9`): the
 //! game is set up again and its journal replayed through `Table::apply` at the recorded
-//! instants, which rebuilds position, offers and clocks exactly. The table is then paused at the
-//! server's last heartbeat and resumed now, so the downtime is charged to nobody, and both
+//! instants, which rebuilds position, offers and clocks exactly — the pauses and resumes of
+//! earlier outages included, so none of them is charged to anybody.
+//!
+//! Then, if the journal itself ends the game (the end was journaled but the server stopped
+//! before the result was stored), the end is stored now: rated and settled exactly once.
+//! Otherwise the game is paused where this outage began — already, after a graceful stop; at the
+//! previous run's last heartbeat after a crash — and resumed now, both journaled, and both
 //! players are marked disconnected until their clients join again.
 
 use super::actor::TableActor;
-use super::journal::decode_action;
+use super::journal::{decode, JournalOp};
 use crate::clock;
 use crate::store::UnfinishedGame;
 use crate::user::{UserInfo, COMPUTER};
@@ -43,23 +48,37 @@ impl TableActor {
         }
         let mut last = t0;
         for entry in &saved.log {
-            let Some(action) = decode_action(&entry.action) else {
-                tracing::warn!(game = g.id, "unreadable journal entry {:?}", entry.action);
-                continue;
-            };
-            if let Err(e) = self.apply(entry.user, action, Millis(entry.at)).await {
-                tracing::warn!(
+            let at = Millis(entry.at);
+            if let Err(e) = self.replay(entry.user, &entry.action, at).await {
+                tracing::error!(
                     game = g.id,
+                    seq = entry.seq,
                     "journal replay refused {:?}: {e}",
                     entry.action
                 );
             }
-            last = last.max(Millis(entry.at));
+            last = last.max(at);
         }
+        self.seq = saved.log.last().map_or(0, |e| e.seq + 1);
         self.replaying = false;
+
+        if let Some((end, at)) = self.replay_end.take() {
+            // Journaled but not stored: store it now, with its ratings and settlements.
+            self.load_stored_coins().await;
+            self.end_game(end, at).await;
+            tracing::info!(
+                game = g.id,
+                table = self.id.0,
+                "stored the end of a game journaled before the stop"
+            );
+            return;
+        }
         let now = clock::now();
         if !self.table.is_playing() {
-            tracing::warn!(game = g.id, "journal ends the game; marking it aborted");
+            tracing::error!(
+                game = g.id,
+                "the journal does not rebuild the game; marking it aborted"
+            );
             let _ = self.state.db.abandon_game(g.id, now.0).await;
             if let Err(e) = super::coins::recover_coins(&self.state.db, Some(g.id)).await {
                 tracing::error!(game = g.id, "refunding the game's wager and bets: {e}");
@@ -67,15 +86,19 @@ impl TableActor {
             self.game_id = None;
             return;
         }
-        let beat = Millis(self.state.previous_beat);
-        let paused_at = beat.max(last).min(now);
-        if let Ok(events) = self.table.pause(paused_at) {
-            self.process(events, now).await;
-        }
-        if let Ok(events) = self.table.resume(now) {
-            self.process(events, now).await;
-        }
         self.load_coins().await;
+        // After a graceful stop the journal ends with its pause; after a crash, the outage began
+        // at the last heartbeat (or the last command, if later).
+        let beat = Millis(self.state.previous_beat);
+        self.pause_game(beat.max(last).min(now)).await;
+        if !self.table.is_playing() {
+            // Time ran out before the outage began: `pause_game` stored the end.
+            if let Ok(events) = self.table.resume(now) {
+                self.process(events, now).await;
+            }
+            return;
+        }
+        self.resume_game(now).await;
         for user in [g.red, g.black] {
             if user != COMPUTER {
                 let _ = self.apply(user, Action::Disconnect, now).await;
@@ -87,5 +110,28 @@ impl TableActor {
             plies = self.table.game().map_or(0, |g| g.ply()),
             "restored a game in progress"
         );
+    }
+
+    /// Replays one journal entry at `at`.
+    async fn replay(
+        &mut self,
+        user: platform::UserId,
+        text: &str,
+        at: Millis,
+    ) -> Result<(), String> {
+        let events = match decode(text) {
+            Some(JournalOp::Act(action)) => {
+                return self
+                    .apply(user, action, at)
+                    .await
+                    .map_err(|e| e.to_string());
+            }
+            Some(JournalOp::Pause) => self.table.pause(at),
+            Some(JournalOp::Resume) => self.table.resume(at),
+            None => return Err("unreadable entry".into()),
+        };
+        let events = events.map_err(|e| e.to_string())?;
+        self.process(events, at).await;
+        Ok(())
     }
 }

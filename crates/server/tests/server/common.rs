@@ -95,7 +95,10 @@ pub fn test_config(db: &TestDb) -> Config {
 /// A running server on its own runtime.
 pub struct TestServer {
     pub addr: SocketAddr,
+    /// Its database (the fault-injection seam: `db.faults()`).
+    pub db: server::store::Db,
     rt: Option<tokio::runtime::Runtime>,
+    stop: Option<tokio::sync::oneshot::Sender<tokio::sync::oneshot::Sender<()>>>,
 }
 
 impl TestServer {
@@ -109,31 +112,57 @@ impl TestServer {
             .enable_all()
             .build()
             .expect("runtime");
-        let running = rt
+        let (stop, stopped) = tokio::sync::oneshot::channel::<tokio::sync::oneshot::Sender<()>>();
+        let (addr, db) = rt
             .spawn(async move {
                 let s = server::start(config, Arc::new(FirstLegalOpponent))
                     .await
                     .expect("server starts");
                 let addr = s.addr;
+                let db = s.state.db.clone();
                 // Keep the server alive as long as its runtime: when the runtime goes, this task
                 // is dropped with the server, and its database connections close (forgetting it
-                // instead would leak them, and PostgreSQL allows only so many clients).
+                // instead would leak them, and PostgreSQL allows only so many clients). A graceful
+                // stop is asked for through `stop`.
                 tokio::spawn(async move {
-                    let _server = s;
-                    std::future::pending::<()>().await;
+                    match stopped.await {
+                        Ok(done) => {
+                            s.shutdown().await;
+                            let _ = done.send(());
+                        }
+                        Err(_) => {
+                            let _server = s;
+                            std::future::pending::<()>().await;
+                        }
+                    }
                 });
-                addr
+                (addr, db)
             })
             .await
             .expect("start task");
         TestServer {
-            addr: running,
+            addr,
+            db,
             rt: Some(rt),
+            stop: Some(stop),
         }
     }
 
     /// Stops everything at once, like `kill -9`: no task gets to clean up.
     pub fn crash(mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+
+    /// Stops gracefully, as Ctrl-C does (`RunningServer::shutdown`).
+    pub async fn stop(mut self) {
+        let (done, wait) = tokio::sync::oneshot::channel();
+        if let Some(stop) = self.stop.take() {
+            if stop.send(done).is_ok() {
+                let _ = wait.await;
+            }
+        }
         if let Some(rt) = self.rt.take() {
             rt.shutdown_background();
         }

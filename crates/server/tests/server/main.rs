@@ -4,6 +4,7 @@
 mod accounts;
 mod coins;
 mod common;
+mod durability;
 mod games;
 mod ledger;
 mod loadtest;

@@ -19,13 +19,13 @@ fn uid(p: &Player) -> u64 {
 }
 
 /// Grants `amount` coins to `p` from the mint.
-async fn fund(t: &TestDb, p: &Player, amount: i64) {
+pub async fn fund(t: &TestDb, p: &Player, amount: i64) {
     let key = IdempotencyKey::new(format!("test:fund:{}:{amount}", uid(p))).unwrap();
     let tx = Transaction::admin_grant(UserId(uid(p)), Coins(amount), "test", key).unwrap();
     db(t).await.ledger_apply(&tx).await.expect("grant");
 }
 
-async fn balance(t: &TestDb, p: &Player) -> i64 {
+pub async fn balance(t: &TestDb, p: &Player) -> i64 {
     db(t)
         .await
         .balance(&AccountId::User(UserId(uid(p))))
@@ -40,21 +40,21 @@ async fn house(t: &TestDb) -> i64 {
 
 /// Every account's balance summed (zero in a double-entry ledger), after a full check of the
 /// books.
-async fn ledger_sum(t: &TestDb) -> i64 {
+pub async fn ledger_sum(t: &TestDb) -> i64 {
     let report = db(t).await.ledger_check().await.expect("ledger check");
     assert!(report.is_ok(), "{report}");
     i64::try_from(report.total).unwrap()
 }
 
 /// Two registered players at `table`, seated, untimed control agreed, not yet ready.
-async fn seat(addr: SocketAddr, table: u64, names: (&str, &str)) -> (Player, Player) {
+pub async fn seat(addr: SocketAddr, table: u64, names: (&str, &str)) -> (Player, Player) {
     let mut red = Player::register(addr, names.0).await;
     let mut black = Player::register(addr, names.1).await;
     seat_players(&mut red, &mut black, table, untimed()).await;
     (red, black)
 }
 
-async fn ready(red: &mut Player, black: &mut Player, table: u64) -> u64 {
+pub async fn ready(red: &mut Player, black: &mut Player, table: u64) -> u64 {
     red.ok(json!({"t": "ready", "table": table, "ready": true}))
         .await;
     black
@@ -66,7 +66,7 @@ async fn ready(red: &mut Player, black: &mut Player, table: u64) -> u64 {
 }
 
 /// Both confirm and agree to `stakes` proposed by red; returns the last `wager` view.
-async fn make_wager(
+pub async fn make_wager(
     red: &mut Player,
     black: &mut Player,
     table: u64,
@@ -386,14 +386,14 @@ async fn stakes_for_a_game_never_played_are_returned() {
 }
 
 /// A spectator with a socket at `table`.
-async fn spectator(addr: SocketAddr, t: &TestDb, table: u64, name: &str, coins: i64) -> Player {
+pub async fn spectator(addr: SocketAddr, t: &TestDb, table: u64, name: &str, coins: i64) -> Player {
     let mut p = Player::register(addr, name).await;
     fund(t, &p, coins).await;
     p.ok(json!({"t": "join", "table": table})).await;
     p
 }
 
-async fn bet(p: &mut Player, table: u64, pick: &str, amount: i64, key: &str) {
+pub async fn bet(p: &mut Player, table: u64, pick: &str, amount: i64, key: &str) {
     p.ok(json!({"t": "bet", "table": table, "pick": pick, "amount": amount, "key": key}))
         .await;
 }
