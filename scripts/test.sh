@@ -43,6 +43,7 @@ cargo test --workspace --locked
 
 step "server tests on PostgreSQL ($PG_URL)"
 CHUHE_TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test server
+CHUHE_TEST_DATABASE_URL="$PG_URL" cargo test --locked -p chuhe --test restarts
 
 # --- move generator against Fairy-Stockfish's rules --------------------------------------------
 step "pyffish cross-check (10,000 positions)"

@@ -69,11 +69,22 @@ impl RunningServer {
         self.state.db.close().await;
     }
 
-    /// Serves until the process is stopped (Ctrl-C stops it gracefully).
+    /// Serves until the process is stopped: Ctrl-C (SIGINT) or SIGTERM stops it gracefully
+    /// (games in progress are paused and the pause journaled).
     ///
     /// # Errors
     /// [`ServerError::Io`] if serving fails.
     pub async fn run_until_ctrl_c(self) -> Result<(), ServerError> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let mut term = signal(SignalKind::terminate())?;
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
         let _ = tokio::signal::ctrl_c().await;
         tracing::info!("shutting down");
         self.shutdown().await;
