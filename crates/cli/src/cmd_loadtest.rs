@@ -1,5 +1,6 @@
 //! `chuhe loadtest`: simulated players over real WebSockets against a running server; reports
-//! moves per second and the p50/p99 move-relay latency.
+//! moves per second and the p50/p99 move-relay latency. With `--soak DURATION` it starts the
+//! server itself and restarts it at random instead (see `soak`).
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -30,6 +31,23 @@ pub struct Args {
     /// burst instead of spread-out arrivals.
     #[arg(long)]
     burst: bool,
+    /// Soak instead: for DURATION (e.g. 10m), play games against a `chuhe serve` that this
+    /// command starts and kills or stops at random, then check every record and the ledger and
+    /// report the server's memory over time. `--addr` is not used then.
+    #[arg(long, value_parser = crate::soak::parse_duration)]
+    soak: Option<Duration>,
+    /// Mean time between two outages of a soak (e.g. 30s).
+    #[arg(long, default_value = "30s", value_parser = crate::soak::parse_duration)]
+    restart_every: Duration,
+    /// The soaked server's SQLite folder (default: a fresh temporary one).
+    #[arg(long)]
+    data: Option<std::path::PathBuf>,
+    /// The soaked server's database URL (`postgres://…`) instead of SQLite.
+    #[arg(long)]
+    database: Option<String>,
+    /// Seed of a soak's outages and moves (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// Runs the load test and prints the report.
@@ -38,6 +56,9 @@ pub fn run(args: &Args) -> Result<(), String> {
 }
 
 fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(duration) = args.soak {
+        return soak(args, duration);
+    }
     let opts = LoadOptions {
         addr: args.addr,
         games: args.games,
@@ -83,4 +104,78 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     println!("relay p99      {:.2} ms", report.p99.as_secs_f64() * 1e3);
     println!("relay max      {:.2} ms", report.max.as_secs_f64() * 1e3);
     Ok(())
+}
+
+fn soak(args: &Args, duration: Duration) -> Result<(), Box<dyn std::error::Error>> {
+    let store = match (&args.database, &args.data) {
+        (Some(url), _) => Some(["--database".to_owned(), url.clone()]),
+        (None, Some(dir)) => Some(["--data".to_owned(), dir.display().to_string()]),
+        (None, None) => None,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let opts = crate::soak::SoakOptions {
+        duration,
+        restart_every: args.restart_every,
+        games: args.games,
+        plies: args.plies,
+        think: Duration::from_millis(args.think_ms),
+        store,
+        exe: std::env::current_exe()?,
+        seed,
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    let report = runtime.block_on(crate::soak::run(&opts))?;
+    println!("seed           {seed}");
+    println!(
+        "outages        {} kills, {} graceful stops",
+        report.outages.0, report.outages.1
+    );
+    println!(
+        "games          {} ({} finished)",
+        report.games, report.finished
+    );
+    println!("moves acked    {}", report.moves);
+    println!("reconnections  {}", report.resyncs);
+    for (i, line) in report.ledger.lines().enumerate() {
+        println!("{:<15}{line}", if i == 0 { "ledger" } else { "" });
+    }
+    println!("memory (RSS of chuhe serve, MiB, per run: first reading, largest, last)");
+    let runs = report
+        .memory
+        .iter()
+        .map(|m| m.run)
+        .max()
+        .map_or(0, |r| r + 1);
+    for run in 0..runs {
+        let mib: Vec<f64> = report
+            .memory
+            .iter()
+            .filter(|m| m.run == run)
+            .map(|m| m.rss_kib as f64 / 1024.0)
+            .collect();
+        let start = report
+            .memory
+            .iter()
+            .find(|m| m.run == run)
+            .map_or(0.0, |m| m.at_s);
+        if let (Some(first), Some(last)) = (mib.first(), mib.last()) {
+            let max = mib.iter().copied().fold(0.0, f64::max);
+            println!("  run {run:>3} at {start:>7.1} s  {first:>7.1} {max:>7.1} {last:>7.1}");
+        }
+    }
+    if report.problems.is_empty() {
+        println!(
+            "result         every record holds exactly the acknowledged moves; ledger balanced"
+        );
+        Ok(())
+    } else {
+        for p in &report.problems {
+            println!("PROBLEM        {p}");
+        }
+        Err(format!("{} problems", report.problems.len()).into())
+    }
 }

@@ -15,6 +15,7 @@ mod cmd_play;
 mod cmd_serve;
 mod db_args;
 mod output;
+mod soak;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -50,7 +51,8 @@ enum Command {
     Play(cmd_play::Args),
     /// Run the online platform (HTTP + WebSocket; SQLite under ./chuhe-data by default).
     Serve(cmd_serve::Args),
-    /// Drive simulated players against a running server; report moves/s and relay latency.
+    /// Drive simulated players against a running server; report moves/s and relay latency
+    /// (`--soak`: against a server it restarts at random, checking every record).
     Loadtest(cmd_loadtest::Args),
     /// Administration on the server's database (grant coins, titles).
     Admin(cmd_admin::Args),

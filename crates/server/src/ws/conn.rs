@@ -194,7 +194,14 @@ impl Reader {
     async fn to_table(&self, table: u64, msg: TableMsg, id: Option<u64>) {
         match self.state.tables.get(table) {
             Some(h) if h.send(msg).await => {}
-            _ => self.error(id, Some(table), "not_found", "no such table"),
+            // Its task has stopped: the server is shutting down.
+            Some(_) => self.error(
+                id,
+                Some(table),
+                "unavailable",
+                "the server is restarting; try again",
+            ),
+            None => self.error(id, Some(table), "not_found", "no such table"),
         }
     }
 
