@@ -272,14 +272,14 @@ async fn three_restarts_of_a_real_server_lose_nothing_and_charge_nobody() {
     ];
     for (round, outage) in outages.iter().enumerate() {
         let mut last = Value::Null;
-        for ply in 2 * round..2 * round + 2 {
+        for (ply, mv) in moves.iter().enumerate().skip(2 * round).take(2) {
             let (mover, color) = if ply % 2 == 0 {
                 (&mut red, "red")
             } else {
                 (&mut black, "black")
             };
             mover
-                .ok(json!({"t": "move", "table": TABLE, "mv": moves[ply]}))
+                .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
                 .await;
             let ev = mover.moved(ply + 1).await;
             readings.push(game_time(&ev["clock"], color));
@@ -329,14 +329,14 @@ async fn three_restarts_of_a_real_server_lose_nothing_and_charge_nobody() {
     }
 
     // Played on to the end: Black resigns; the game is rated.
-    for ply in 6..8 {
+    for (ply, mv) in moves.iter().enumerate().skip(6) {
         let (mover, color) = if ply % 2 == 0 {
             (&mut red, "red")
         } else {
             (&mut black, "black")
         };
         mover
-            .ok(json!({"t": "move", "table": TABLE, "mv": moves[ply]}))
+            .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
             .await;
         let ev = mover.moved(ply + 1).await;
         readings.push(game_time(&ev["clock"], color));

@@ -21,7 +21,7 @@ pub enum ClientError {
     Http(#[from] reqwest::Error),
     /// The WebSocket failed.
     #[error("websocket: {0}")]
-    Ws(#[from] tokio_tungstenite::tungstenite::Error),
+    Ws(Box<tokio_tungstenite::tungstenite::Error>),
     /// The server answered with an error status or message.
     #[error("refused: {0}")]
     Refused(Value),
@@ -31,6 +31,12 @@ pub enum ClientError {
     /// The socket closed.
     #[error("connection closed")]
     Closed,
+}
+
+impl From<tokio_tungstenite::tungstenite::Error> for ClientError {
+    fn from(e: tokio_tungstenite::tungstenite::Error) -> ClientError {
+        ClientError::Ws(Box::new(e))
+    }
 }
 
 /// An HTTP client holding one session cookie.

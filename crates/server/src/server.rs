@@ -191,7 +191,7 @@ pub async fn start(
             }
             _ => {
                 tracing::warn!(game = g.game.id, table, "the game's table no longer exists");
-                db.abandon_game(g.game.id, clock::now().0).await?;
+                db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
                 crate::table::recover_coins(&db, Some(g.game.id)).await?;
             }
         }

@@ -300,6 +300,7 @@ impl Worker {
     }
 }
 
+/// The side's socket (`Closed` when it has none).
 fn ws(side: &mut Side) -> Result<&mut WsClient, ClientError> {
     side.ws.as_mut().ok_or(ClientError::Closed)
 }

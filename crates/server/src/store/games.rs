@@ -345,16 +345,29 @@ impl Db {
         Ok(out)
     }
 
-    /// Marks a game that cannot be restored as aborted.
+    /// Marks a game that cannot be restored as aborted, keeping the moves (and their clock
+    /// readings) known of it.
     ///
     /// # Errors
     /// [`StoreError::Db`].
-    pub async fn abandon_game(&self, id: u64, now: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET status = 'aborted', result = '*', reason = 'server_restart', ended_at = $1 WHERE id = $2")
-            .bind(to_i64(now))
-            .bind(to_i64(id))
-            .execute(&self.pool)
-            .await?;
+    pub async fn abandon_game(
+        &self,
+        id: u64,
+        now: u64,
+        moves: &[Move],
+        clocks: &[u32],
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET status = 'aborted', result = '*', reason = 'server_restart', \
+             plies = $1, moves = $2, clocks = $3, ended_at = $4 WHERE id = $5 AND status = 'playing'",
+        )
+        .bind(i64::try_from(moves.len()).unwrap_or(i64::MAX))
+        .bind(pack_moves(moves))
+        .bind(pack_clocks(clocks))
+        .bind(to_i64(now))
+        .bind(to_i64(id))
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 }

@@ -79,7 +79,18 @@ impl TableActor {
                 game = g.id,
                 "the journal does not rebuild the game; marking it aborted"
             );
-            let _ = self.state.db.abandon_game(g.id, now.0).await;
+            let moves = self
+                .table
+                .game()
+                .map(|g| g.moves().to_vec())
+                .unwrap_or_default();
+            let mut clocks = self.clocks.clone();
+            clocks.resize(moves.len(), u32::MAX);
+            let _ = self
+                .state
+                .db
+                .abandon_game(g.id, now.0, &moves, &clocks)
+                .await;
             if let Err(e) = super::coins::recover_coins(&self.state.db, Some(g.id)).await {
                 tracing::error!(game = g.id, "refunding the game's wager and bets: {e}");
             }
