@@ -338,6 +338,12 @@ mod tests {
     }
 
     #[test]
+    fn the_browser_tests_configuration_is_valid() {
+        let c = Config::from_toml(include_str!("../../../e2e/chuhe-e2e.toml")).unwrap();
+        assert!(c.limits.accounts_per_ip_per_minute >= 1_000);
+    }
+
+    #[test]
     fn the_example_file_documents_exactly_the_defaults() {
         let c = Config::from_toml(include_str!("../../../chuhe.example.toml")).unwrap();
         assert_eq!(c, Config::default());

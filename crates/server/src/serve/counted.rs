@@ -10,14 +10,15 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 /// A socket that holds its place in the per-address count.
 #[derive(Debug)]
 pub struct Counted<T> {
-    io: T,
+    // Dropped first (fields drop in order): the place is free before the peer sees the close.
     _slot: Slot,
+    io: T,
 }
 
 impl<T> Counted<T> {
     /// `io`, holding `slot`.
     pub fn new(io: T, slot: Slot) -> Counted<T> {
-        Counted { io, _slot: slot }
+        Counted { _slot: slot, io }
     }
 }
 

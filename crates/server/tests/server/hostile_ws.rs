@@ -177,3 +177,33 @@ async fn ping_with_an_id_is_acknowledged_and_versions_are_listed() {
     assert_eq!(v["error"], "unsupported_version", "{body}");
     assert_eq!(v["supported"], json!([1]), "{body}");
 }
+
+#[tokio::test]
+async fn websockets_count_against_the_connection_cap() {
+    let db = TestDb::new().await;
+    let mut config = crate::common::test_config(&db);
+    config.limits.connections_per_ip = 2;
+    let srv = TestServer::start_with(config).await;
+    let cookie = raw::guest_cookie(srv.addr).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut first = RawWs::connect(srv.addr, &cookie).await;
+    let _second = RawWs::connect(srv.addr, &cookie).await;
+    let mut third = tokio::net::TcpStream::connect(srv.addr).await.unwrap();
+    let got = raw::ends_within(&mut third, SOON)
+        .await
+        .expect("a third connection is closed at once");
+    assert!(got.is_empty(), "{}", String::from_utf8_lossy(&got));
+
+    // Closing a WebSocket gives its place back.
+    let mut payload = 1000u16.to_be_bytes().to_vec();
+    payload.extend_from_slice(b"bye");
+    first.send(&RawWs::frame(CLOSE, &payload, true)).await;
+    assert_eq!(first.close_code(SOON).await, Some(1000));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, _) = raw::request(
+        srv.addr,
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(status, 200);
+}

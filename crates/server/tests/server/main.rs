@@ -12,4 +12,5 @@ mod loadtest;
 mod ratings;
 mod raw;
 mod restart;
+mod shutdown;
 mod wagers;

@@ -31,12 +31,7 @@ pub async fn ends_within(tcp: &mut TcpStream, within: Duration) -> Option<Vec<u8
 /// Sends `request` as is on a new connection and reads the response to its end (the request
 /// should say `Connection: close`): status and body.
 pub async fn request(addr: SocketAddr, request: &str) -> (u16, String) {
-    let mut tcp = TcpStream::connect(addr).await.expect("connect");
-    tcp.write_all(request.as_bytes()).await.expect("write");
-    let got = ends_within(&mut tcp, Duration::from_secs(10))
-        .await
-        .expect("the response ends");
-    let text = String::from_utf8_lossy(&got).into_owned();
+    let text = response(addr, request).await;
     let status = text
         .split(' ')
         .nth(1)
@@ -47,6 +42,33 @@ pub async fn request(addr: SocketAddr, request: &str) -> (u16, String) {
         .map(|(_, b)| b.to_owned())
         .unwrap_or_default();
     (status, body)
+}
+
+/// Sends `request` on a new connection and returns the whole response (read to its end).
+pub async fn response(addr: SocketAddr, request: &str) -> String {
+    let mut tcp = TcpStream::connect(addr).await.expect("connect");
+    tcp.write_all(request.as_bytes()).await.expect("write");
+    let got = ends_within(&mut tcp, Duration::from_secs(10))
+        .await
+        .expect("the response ends");
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+/// A guest session's cookie (`chuhe_session=…`), from a request on a connection of its own
+/// that is closed (and its place given back) by the time this returns.
+pub async fn guest_cookie(addr: SocketAddr) -> String {
+    let resp = response(
+        addr,
+        "POST /api/guest HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+    )
+    .await;
+    resp.lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("set-cookie")
+                .then(|| v.trim().split(';').next().unwrap_or_default().to_owned())
+        })
+        .unwrap_or_else(|| panic!("no cookie in {resp}"))
 }
 
 /// The upgrade request for `/ws?protocol={protocol}` with `cookie`.
