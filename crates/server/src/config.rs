@@ -1,6 +1,7 @@
 //! Server configuration: read from a TOML file (every key optional, documented defaults) and
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
+use crate::limits::Limits;
 use platform::clock::TimeControl;
 use platform::ledger::Coins;
 use platform::rating::Profile;
@@ -138,6 +139,8 @@ pub struct Config {
     pub ai_games_per_user: usize,
     /// Coins: grants, rewards, wagers and betting.
     pub economy: EconomyConfig,
+    /// Bounds against hostile clients (`[limits]`).
+    pub limits: Limits,
     /// The rooms of the lobby.
     pub rooms: Vec<RoomConfig>,
 }
@@ -171,6 +174,7 @@ impl Default for Config {
             ai_workers: 2,
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
+            limits: Limits::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -251,6 +255,9 @@ impl Config {
         if self.ws_messages_per_sec == 0 || self.login_attempts_per_minute == 0 {
             return bad("rate limits must be at least 1".into());
         }
+        if let Some(problem) = self.limits.problem() {
+            return bad(problem.into());
+        }
         Ok(())
     }
 
@@ -306,6 +313,8 @@ mod tests {
         assert!(Config::from_toml("[[rooms]]\nid=\"a\"\nname=\"A\"\ntables=0\n").is_err());
         assert!(Config::from_toml("rating_profile = \"chess.com\"").is_err());
         assert!(Config::from_toml("[economy]\nstarting_grant = -1").is_err());
+        assert!(Config::from_toml("[limits]\nconnections_per_ip = 0").is_err());
+        assert!(Config::from_toml("[limits]\nws_max_message_bytes = 10").is_err());
     }
 
     #[test]
@@ -326,6 +335,12 @@ mod tests {
             ..EconomyConfig::default()
         };
         assert_eq!(e.reward_policy(&Profile::Lotto), None);
+    }
+
+    #[test]
+    fn the_browser_tests_configuration_is_valid() {
+        let c = Config::from_toml(include_str!("../../../e2e/chuhe-e2e.toml")).unwrap();
+        assert!(c.limits.accounts_per_ip_per_minute >= 1_000);
     }
 
     #[test]

@@ -33,6 +33,15 @@ pub enum AppError {
     /// Too many attempts; retry after this many seconds.
     #[error("too many attempts; retry in {0} s")]
     RateLimited(u64),
+    /// The server is at a limit (password hashing); retry in a second.
+    #[error("the server is busy; retry in a moment")]
+    Busy,
+    /// The client took too long to send its request.
+    #[error("the request took too long to arrive")]
+    Timeout,
+    /// The requested protocol version is not spoken.
+    #[error("protocol {0} is not supported")]
+    UnsupportedVersion(u32),
     /// Something failed inside.
     #[error("internal: {0}")]
     Internal(String),
@@ -49,18 +58,23 @@ impl AppError {
             AppError::NotFound => "not_found",
             AppError::NameTaken => "name_taken",
             AppError::RateLimited(_) => "rate_limited",
+            AppError::Busy => "busy",
+            AppError::Timeout => "timeout",
+            AppError::UnsupportedVersion(_) => "unsupported_version",
             AppError::Internal(_) => "internal",
         }
     }
 
     fn status(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(..) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(..) | AppError::UnsupportedVersion(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(..) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::NameTaken => StatusCode::CONFLICT,
             AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Timeout => StatusCode::REQUEST_TIMEOUT,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -88,15 +102,18 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut resp = (
-            self.status(),
-            Json(json!({"error": self.code(), "message": message})),
-        )
-            .into_response();
-        if let AppError::RateLimited(secs) = self {
-            if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
-                resp.headers_mut().insert(header::RETRY_AFTER, v);
-            }
+        let mut body = json!({"error": self.code(), "message": message});
+        if let AppError::UnsupportedVersion(_) = self {
+            body["supported"] = json!([crate::ws::protocol::PROTOCOL_VERSION]);
+        }
+        let mut resp = (self.status(), Json(body)).into_response();
+        let retry_after = match self {
+            AppError::RateLimited(secs) => Some(secs),
+            AppError::Busy => Some(1),
+            _ => None,
+        };
+        if let Some(v) = retry_after.and_then(|s| HeaderValue::from_str(&s.to_string()).ok()) {
+            resp.headers_mut().insert(header::RETRY_AFTER, v);
         }
         resp
     }

@@ -15,8 +15,10 @@ pub mod coins;
 pub mod config;
 pub mod error;
 pub mod http;
+pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod serve;
 pub mod server;
 pub mod state;
 pub mod store;
@@ -29,6 +31,7 @@ pub use error::AppError;
 pub use server::{start, RunningServer, ServerError};
 pub use state::AppState;
 
+use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 use axum::Router;
 use tower_http::trace::TraceLayer;
@@ -45,6 +48,14 @@ pub fn app(state: AppState) -> Router {
         .merge(http::wagers::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
+        .layer(from_fn_with_state(
+            state.clone(),
+            http::timeout::request_timeout,
+        ))
+        .layer(from_fn_with_state(
+            state.clone(),
+            http::origin::same_origin_writes,
+        ))
         .layer(axum::middleware::map_response(http::json::plain_rejections))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

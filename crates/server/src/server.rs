@@ -3,6 +3,7 @@
 
 use crate::ai::{EnginePool, Opponent};
 use crate::config::{preset, Config};
+use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use crate::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
@@ -50,7 +51,7 @@ pub struct RunningServer {
     /// Its state.
     pub state: AppState,
     shutdown: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), std::io::Error>>,
+    task: JoinHandle<()>,
     heartbeat: JoinHandle<()>,
 }
 
@@ -59,6 +60,7 @@ impl RunningServer {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         self.heartbeat.abort();
+        self.state.sockets.close_all(crate::ws::close::GOING_AWAY);
         for t in self.state.tables.all() {
             let (done, wait) = oneshot::channel();
             if t.send(TableMsg::Stop(done)).await {
@@ -138,6 +140,14 @@ pub async fn start(
         lobby: Lobby::new(rooms.clone()),
         engine: EnginePool::new(config.ai_workers, opponent),
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
+        new_accounts: AttemptLimiter::new(
+            config.limits.accounts_per_ip_per_minute,
+            Duration::from_secs(60),
+        ),
+        hashing: Hashing::new(
+            config.limits.password_hashes_at_once,
+            config.limits.password_hash_queue,
+        ),
         epoch: format!("{:x}", clock::now().0),
         previous_beat,
         db: db.clone(),
@@ -212,15 +222,12 @@ pub async fn start(
     let addr = listener.local_addr()?;
     let (shutdown, stop) = oneshot::channel::<()>();
     let router = app(state.clone());
+    let limits = config.limits.clone();
     let task = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        crate::serve::serve(listener, router, &limits, async move {
             let _ = stop.await;
         })
-        .await
+        .await;
     });
     tracing::info!(%addr, database = db.backend().name(), tables = state.tables.len(), "chuhe serving");
     Ok(RunningServer {

@@ -2,6 +2,7 @@
 
 use crate::ai::EnginePool;
 use crate::config::Config;
+use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use crate::lobby::Lobby;
 use crate::store::{Db, JournalWriter};
@@ -36,6 +37,10 @@ pub struct Shared {
     pub engine: EnginePool,
     /// Login attempts per name and per address.
     pub logins: AttemptLimiter,
+    /// Accounts (registrations and guests) created per address.
+    pub new_accounts: AttemptLimiter,
+    /// Password hashing, a bounded number at a time.
+    pub hashing: Hashing,
     /// Identifies this server run (event numbers restart with it).
     pub epoch: String,
     /// The last heartbeat of the previous run: restored games are paused there.

@@ -78,6 +78,12 @@ ws_messages_per_sec = 1000
 first_move_deadline_secs = 0
 reconnect_grace_secs = 600
 
+# Every simulated player connects from 127.0.0.1.
+[limits]
+connections_per_ip = 100000
+accounts_per_ip_per_minute = 100000
+password_hash_queue = 100000
+
 [[rooms]]
 id = "soak"
 name = "Soak"

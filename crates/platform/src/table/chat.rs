@@ -1,4 +1,6 @@
-//! Chat limits: message length and a sliding-window flood check, with time passed in.
+//! Chat limits: message length and a sliding-window flood check, with time passed in. A user's
+//! recent messages are kept while they are within the window, even if the user leaves, so
+//! leaving and joining again does not reset the flood limit; older ones are swept away.
 
 use super::config::ChatLimits;
 use super::error::TableError;
@@ -29,6 +31,7 @@ impl ChatGate {
                 max: limits.max_chars,
             });
         }
+        self.sweep(limits.window, now);
         let times = self.recent.entry(user).or_default();
         while times
             .front()
@@ -45,9 +48,13 @@ impl ChatGate {
         Ok(text.to_owned())
     }
 
-    /// Forgets a user who left.
-    pub(crate) fn forget(&mut self, user: UserId) {
-        self.recent.remove(&user);
+    /// Forgets users whose every message is older than `window`.
+    fn sweep(&mut self, window: Millis, now: Millis) {
+        self.recent.retain(|_, times| {
+            times
+                .back()
+                .is_some_and(|&t| now.saturating_sub(t) < window)
+        });
     }
 }
 
@@ -84,5 +91,19 @@ mod tests {
             g.admit(&limits, u, "   ", Millis(5_000)),
             Err(TableError::ChatEmpty)
         );
+    }
+
+    #[test]
+    fn only_users_with_recent_messages_are_remembered() {
+        let limits = ChatLimits {
+            max_chars: 5,
+            burst: 1,
+            window: Millis(1_000),
+        };
+        let mut g = ChatGate::default();
+        for u in 0..100 {
+            assert!(g.admit(&limits, UserId(u), "hi", Millis(u * 100)).is_ok());
+        }
+        assert!(g.recent.len() <= 10, "{}", g.recent.len());
     }
 }

@@ -42,7 +42,6 @@ impl Table {
             self.vacate(color, events);
         }
         self.spectators.remove(&user);
-        self.chat.forget(user);
         events.push(Event::Left(user));
         Ok(())
     }

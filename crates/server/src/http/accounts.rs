@@ -2,11 +2,13 @@
 
 use super::auth::{self, CurrentUser};
 use super::json::AppJson;
+use super::peer::Peer;
 use crate::clock;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::user::UserInfo;
-use axum::extract::{ConnectInfo, State};
+use crate::ws::close;
+use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,7 +17,6 @@ use platform::ledger::Coins;
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::json;
-use std::net::SocketAddr;
 use std::time::Instant;
 
 /// The account routes.
@@ -35,6 +36,38 @@ pub struct Credentials {
     password: String,
 }
 
+/// A control character (NUL, escape, newline, …) anywhere in `text`: refused in names,
+/// passwords and chat before anything reaches the database.
+#[must_use]
+pub fn has_control(text: &str) -> bool {
+    text.chars().any(char::is_control)
+}
+
+fn invalid_name() -> AppError {
+    AppError::BadRequest(
+        "invalid_name",
+        "a name has 2 to 20 letters, digits, '_' or '-' (and does not start with guest-)".into(),
+    )
+}
+
+fn invalid_password() -> AppError {
+    AppError::BadRequest(
+        "invalid_password",
+        "a password has 8 to 128 characters, none of them control characters".into(),
+    )
+}
+
+/// Names and passwords that cannot be an account's, refused before any lookup.
+fn check_login_text(c: &Credentials) -> Result<(), AppError> {
+    if c.name.is_empty() || c.name.chars().count() > 64 || has_control(&c.name) {
+        return Err(invalid_name());
+    }
+    if c.password.chars().count() > 128 || has_control(&c.password) {
+        return Err(invalid_password());
+    }
+    Ok(())
+}
+
 fn check_name(name: &str) -> Result<(), AppError> {
     let n = name.chars().count();
     let ok = (2..=20).contains(&n)
@@ -45,23 +78,27 @@ fn check_name(name: &str) -> Result<(), AppError> {
     if ok {
         Ok(())
     } else {
-        Err(AppError::BadRequest(
-            "invalid_name",
-            "a name has 2 to 20 letters, digits, '_' or '-' (and does not start with guest-)"
-                .into(),
-        ))
+        Err(invalid_name())
     }
 }
 
 fn check_password(p: &str) -> Result<(), AppError> {
-    if (8..=128).contains(&p.chars().count()) {
+    if (8..=128).contains(&p.chars().count()) && !has_control(p) {
         Ok(())
     } else {
-        Err(AppError::BadRequest(
-            "invalid_password",
-            "a password has 8 to 128 characters".into(),
-        ))
+        Err(invalid_password())
     }
+}
+
+/// Counts an account created from `peer` (registration or guest): 429 over the limit.
+fn count_new_account(state: &AppState, peer: Peer) -> Result<(), AppError> {
+    let Some(key) = peer.key() else {
+        return Ok(());
+    };
+    state
+        .new_accounts
+        .attempt(&[key], Instant::now())
+        .map_err(AppError::RateLimited)
 }
 
 async fn start_session(
@@ -87,11 +124,13 @@ async fn start_session(
 
 async fn register(
     State(state): State<AppState>,
+    peer: Peer,
     AppJson(c): AppJson<Credentials>,
 ) -> Result<Response, AppError> {
     check_name(&c.name)?;
     check_password(&c.password)?;
-    let hash = auth::hash_password(c.password).await?;
+    count_new_account(&state, peer)?;
+    let hash = state.hashing.hash(c.password).await?;
     let row = state
         .db
         .create_user_with_grant(
@@ -105,40 +144,34 @@ async fn register(
     start_session(&state, &row.into(), StatusCode::CREATED).await
 }
 
-fn peer(headers: &axum::http::Extensions) -> Option<SocketAddr> {
-    headers.get::<ConnectInfo<SocketAddr>>().map(|c| c.0)
-}
-
 async fn login(
     State(state): State<AppState>,
-    req: axum::extract::Request,
+    peer: Peer,
+    AppJson(c): AppJson<Credentials>,
 ) -> Result<Response, AppError> {
-    let addr = peer(req.extensions());
-    let body = axum::body::to_bytes(req.into_body(), 64 * 1024)
-        .await
-        .map_err(|e| AppError::BadRequest("bad_message", e.to_string()))?;
-    let c: Credentials = serde_json::from_slice(&body)
-        .map_err(|e| AppError::BadRequest("bad_message", e.to_string()))?;
+    check_login_text(&c)?;
     let mut keys = vec![format!("name:{}", c.name.to_lowercase())];
-    if let Some(a) = addr {
-        keys.push(format!("ip:{}", a.ip()));
-    }
+    keys.extend(peer.key());
     state
         .logins
         .attempt(&keys, Instant::now())
         .map_err(AppError::RateLimited)?;
-    let Some((row, Some(hash))) = state.db.user_by_name(&c.name).await? else {
-        return Err(AppError::BadCredentials);
-    };
-    if !auth::verify_password(c.password, hash).await {
-        return Err(AppError::BadCredentials);
+    // A name that does not exist (or a guest's, which has no password) costs the same hash
+    // check as a wrong password, so the answer's timing does not tell names apart.
+    let found = state.db.user_by_name(&c.name).await?;
+    let hash = found.as_ref().and_then(|(_, h)| h.clone());
+    let ok = state.hashing.verify(c.password, hash).await?;
+    match found {
+        Some((row, _)) if ok => start_session(&state, &row.into(), StatusCode::OK).await,
+        _ => Err(AppError::BadCredentials),
     }
-    start_session(&state, &row.into(), StatusCode::OK).await
 }
 
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, AppError> {
     if let Some(token) = auth::session_token(&headers) {
-        state.db.delete_session(&auth::hash_token(&token)).await?;
+        let session = auth::hash_token(&token);
+        state.db.delete_session(&session).await?;
+        state.sockets.close_session(&session, close::LOGGED_OUT);
     }
     Ok((
         StatusCode::NO_CONTENT,
@@ -147,7 +180,8 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
         .into_response())
 }
 
-async fn guest(State(state): State<AppState>) -> Result<Response, AppError> {
+async fn guest(State(state): State<AppState>, peer: Peer) -> Result<Response, AppError> {
+    count_new_account(&state, peer)?;
     for _ in 0..5 {
         let name = format!(
             "guest-{:06x}",

@@ -1,14 +1,10 @@
-//! Sessions and passwords: argon2id hashes, random session tokens in an HttpOnly SameSite
-//! cookie (only their SHA-256 is stored), and the [`CurrentUser`] extractor.
+//! Sessions: random session tokens in an HttpOnly SameSite cookie (only their SHA-256 is
+//! stored), and the [`CurrentUser`] extractor. Password hashing is in [`super::hashing`].
 
 use crate::clock;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::user::UserInfo;
-use argon2::password_hash::{
-    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
-};
-use argon2::Argon2;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
@@ -78,49 +74,10 @@ pub fn clear_cookie() -> String {
     format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
 }
 
-/// An argon2id hash of `password` (run on a blocking thread: it is slow on purpose).
-///
-/// # Errors
-/// [`AppError::Internal`] if hashing fails.
-pub async fn hash_password(password: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| AppError::Internal(format!("argon2: {e}")))
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-}
-
-/// Whether `password` matches the stored `hash`.
-pub async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash)
-            .map(|h| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &h)
-                    .is_ok()
-            })
-            .unwrap_or(false)
-    })
-    .await
-    .unwrap_or(false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
-
-    #[tokio::test]
-    async fn passwords_verify_only_when_right_and_hashes_are_argon2id() {
-        let h = hash_password("correct horse".into()).await.unwrap();
-        assert!(h.starts_with("$argon2id$"));
-        assert!(verify_password("correct horse".into(), h.clone()).await);
-        assert!(!verify_password("wrong horse".into(), h).await);
-    }
 
     #[test]
     fn finds_the_session_cookie_among_others() {

@@ -3,12 +3,16 @@
 pub mod accounts;
 pub mod assets;
 pub mod auth;
+pub mod hashing;
 pub mod health;
 pub mod json;
 pub mod ledger;
 pub mod limit;
 pub mod lobby;
+pub mod origin;
+pub mod peer;
 pub mod pgn;
 pub mod ratings;
 pub mod records;
+pub mod timeout;
 pub mod wagers;

@@ -18,7 +18,7 @@ pub use actor::{spawn_table, AiSide, TableSetup};
 pub use coins::recover_coins;
 pub use history::{History, HISTORY_LEN};
 pub use journal::{decode, decode_action, encode_action, JournalOp};
-pub use outbox::{ConnId, Outbox, OUTBOX_CAPACITY};
+pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
 pub use view::table_error_code;
 

@@ -1,9 +1,10 @@
-//! [`Outbox`]: a connection's outgoing queue, shared with the tables it watches.
+//! [`Outbox`]: a connection's outgoing queue, shared with the tables it watches, and the signal
+//! that closes the connection ([`Close`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, watch};
 
 /// Messages a connection may have queued before it counts as too slow and is closed.
 pub const OUTBOX_CAPACITY: usize = 512;
@@ -21,26 +22,53 @@ impl ConnId {
     }
 }
 
+/// Why the server closes a connection: the WebSocket close code and reason it sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Close {
+    /// The close code (RFC 6455 §7.4, or 4000–4999 for our own).
+    pub code: u16,
+    /// A short reason, for people.
+    pub reason: &'static str,
+}
+
+impl Close {
+    /// The connection could not keep up with its messages.
+    pub const TOO_SLOW: Close = Close {
+        code: 1008,
+        reason: "too slow",
+    };
+    /// The socket itself failed: nothing can be sent (1006 is never sent on the wire).
+    pub const GONE: Close = Close {
+        code: 1006,
+        reason: "connection lost",
+    };
+}
+
 /// Where a table (or the connection itself) sends a connection's messages (serialized JSON).
 #[derive(Clone, Debug)]
 pub struct Outbox {
     tx: mpsc::Sender<Arc<str>>,
-    kill: Arc<Notify>,
+    closing: Arc<watch::Sender<Option<Close>>>,
 }
 
 impl Outbox {
-    /// A new outbox, its receiving end and the notification that it overflowed.
+    /// A new outbox, its receiving end, and the signal that the connection is to close (set
+    /// once, by [`Outbox::close`]).
     #[must_use]
-    pub fn new() -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Notify>) {
+    pub fn new() -> (
+        Outbox,
+        mpsc::Receiver<Arc<str>>,
+        watch::Receiver<Option<Close>>,
+    ) {
         let (tx, rx) = mpsc::channel(OUTBOX_CAPACITY);
-        let kill = Arc::new(Notify::new());
+        let (closing, closed) = watch::channel(None);
         (
             Outbox {
                 tx,
-                kill: kill.clone(),
+                closing: Arc::new(closing),
             },
             rx,
-            kill,
+            closed,
         )
     }
 
@@ -50,11 +78,22 @@ impl Outbox {
         match self.tx.try_send(msg) {
             Ok(()) => true,
             Err(TrySendError::Full(_)) => {
-                self.kill.notify_one();
+                self.close(Close::TOO_SLOW);
                 false
             }
             Err(TrySendError::Closed(_)) => false,
         }
+    }
+
+    /// Asks the connection to close with `why` (the first reason given wins).
+    pub fn close(&self, why: Close) {
+        self.closing.send_if_modified(|c| {
+            let first = c.is_none();
+            if first {
+                *c = Some(why);
+            }
+            first
+        });
     }
 
     /// Queues a JSON value.

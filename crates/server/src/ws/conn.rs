@@ -1,81 +1,44 @@
-//! One connection: a writer task drains the connection's [`Outbox`] (and the lobby feed when
-//! subscribed) into the socket; the reader parses, rate-limits and forwards to tables.
+//! One connection: a writer task ([`super::writer`]) drains the connection's [`Outbox`] into the
+//! socket; the reader parses, rate-limits and forwards to tables. Either side ends the
+//! connection through the outbox's close signal, so a close frame always says why
+//! ([`super::close`]).
 
+use super::close;
 use super::limit::MessageLimiter;
 use super::protocol::{self, ClientMsg, PROTOCOL_VERSION};
+use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::table::{spawn_table, AiSide, ConnId, Outbox, TableMsg, TableSetup};
+use crate::table::{spawn_table, AiSide, Close, ConnId, Outbox, TableMsg, TableSetup};
 use crate::user::UserInfo;
 use axum::extract::ws::{Message, WebSocket};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use platform::clock::TimeControl;
 use platform::TableId;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 
-/// Serves one upgraded socket until it closes.
-pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut rx, kill) = Outbox::new();
-    let (lobby_tx, mut lobby_ctl) = mpsc::channel::<bool>(4);
+/// Serves one upgraded socket until it closes; `session` is the hash of the session token it
+/// was opened with (logging that session out closes it).
+pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, session: String) {
+    let (sink, mut stream) = socket.split();
+    let (out, rx, mut closing) = Outbox::new();
+    let (lobby_tx, lobby_ctl) = mpsc::channel::<bool>(4);
     let conn = ConnId::next();
     out.send_json(&json!({"t": "welcome", "protocol": PROTOCOL_VERSION,
         "user": user.to_json(&state.profile), "epoch": state.epoch, "now": clock::now().0}));
-    state.sockets.add(user.id, conn, out.clone());
-
-    let writer_state = state.clone();
-    let writer = tokio::spawn(async move {
-        let mut lobby: Option<broadcast::Receiver<Arc<str>>> = None;
-        loop {
-            let msg: Arc<str> = tokio::select! {
-                m = rx.recv() => match m { Some(m) => m, None => break },
-                on = lobby_ctl.recv() => {
-                    match on {
-                        Some(true) => {
-                            lobby = Some(writer_state.lobby.subscribe());
-                            lobby_snapshot(&writer_state)
-                        }
-                        Some(false) => { lobby = None; continue }
-                        None => break,
-                    }
-                }
-                m = recv_lobby(&mut lobby) => match m {
-                    Ok(m) => m,
-                    Err(broadcast::error::RecvError::Lagged(_)) => lobby_snapshot(&writer_state),
-                    Err(broadcast::error::RecvError::Closed) => { lobby = None; continue }
-                },
-                () = kill.notified() => break,
-            };
-            // Everything already queued goes out with one flush (one write to the socket).
-            if sink
-                .feed(Message::Text(msg.to_string().into()))
-                .await
-                .is_err()
-            {
-                break;
-            }
-            let mut failed = false;
-            while let Ok(more) = rx.try_recv() {
-                if sink
-                    .feed(Message::Text(more.to_string().into()))
-                    .await
-                    .is_err()
-                {
-                    failed = true;
-                    break;
-                }
-            }
-            if failed || sink.flush().await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
+    state.sockets.add(user.id, conn, &session, out.clone());
+    let feeds = Feeds {
+        rx,
+        lobby_ctl,
+        closing: closing.clone(),
+        out: out.clone(),
+    };
+    let mut writer = tokio::spawn(writer::run(state.clone(), sink, feeds));
 
     let mut reader = Reader {
         state: state.clone(),
@@ -86,39 +49,57 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>) {
         limiter: MessageLimiter::new(state.config.ws_messages_per_sec),
         lobby: lobby_tx,
     };
-    while let Some(Ok(frame)) = stream.next().await {
+    // Whether the server closes first (then the client's answering close frame is awaited).
+    let server_first = loop {
+        let frame = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => break true,
+            f = stream.next() => f,
+        };
         match frame {
-            Message::Text(text) => reader.on_text(text.as_str()).await,
-            Message::Close(_) => break,
-            Message::Binary(_) => reader.bad(None, "binary frames are not used"),
-            Message::Ping(_) | Message::Pong(_) => {}
+            Some(Ok(Message::Text(text))) => reader.on_text(text.as_str()).await,
+            Some(Ok(Message::Binary(_))) => reader.bad(None, "binary frames are not used"),
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            Some(Ok(Message::Close(_))) => {
+                reader.out.close(close::NORMAL);
+                break false;
+            }
+            Some(Err(e)) => {
+                reader
+                    .out
+                    .close(close::for_read_error(&e).unwrap_or(Close::GONE));
+                break false;
+            }
+            None => {
+                reader.out.close(Close::GONE);
+                break false;
+            }
         }
-        if reader.out.is_closed() {
-            break;
-        }
-    }
+    };
     state.sockets.remove(reader.user.id, conn);
     for table in &reader.joined {
         if let Some(h) = state.tables.get(*table) {
             h.send(TableMsg::Closed { conn }).await;
         }
     }
-    writer.abort();
-}
-
-async fn recv_lobby(
-    lobby: &mut Option<broadcast::Receiver<Arc<str>>>,
-) -> Result<Arc<str>, broadcast::error::RecvError> {
-    match lobby {
-        Some(rx) => rx.recv().await,
-        None => std::future::pending().await,
+    drop(reader);
+    // The writer sends the close frame (or the answer to the client's).
+    if tokio::time::timeout(CLOSE_TIMEOUT, &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
     }
-}
-
-fn lobby_snapshot(state: &AppState) -> Arc<str> {
-    Arc::from(
-        json!({"t": "lobby", "rooms": state.lobby.snapshot(), "now": clock::now().0}).to_string(),
-    )
+    if server_first {
+        let reply = async {
+            while let Some(Ok(m)) = stream.next().await {
+                if let Message::Close(_) = m {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_TIMEOUT, reply).await;
+    }
 }
 
 struct Reader {
@@ -210,6 +191,9 @@ impl Reader {
             ClientMsg::Ping { n } => {
                 self.out
                     .send_json(&json!({"t": "pong", "n": n, "now": clock::now().0}));
+                if let Some(id) = id {
+                    self.out.send_json(&json!({"t": "ack", "id": id}));
+                }
             }
             ClientMsg::Lobby { on } => {
                 let _ = self.lobby.send(on).await;

@@ -3,16 +3,19 @@
 //! connections of each user ([`sockets`]).
 //! A connection never changes game state itself: it forwards commands to table tasks.
 
+pub mod close;
 pub mod conn;
 pub mod limit;
 pub mod protocol;
 pub mod sockets;
+pub mod writer;
 
 use crate::error::AppError;
-use crate::http::auth::CurrentUser;
+use crate::http::auth::{self, CurrentUser};
+use crate::http::origin::origin_allowed;
 use crate::state::AppState;
 use axum::extract::{Query, State, WebSocketUpgrade};
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -40,10 +43,7 @@ pub async fn upgrade(
 ) -> Result<Response, AppError> {
     let version = q.protocol.unwrap_or(protocol::PROTOCOL_VERSION);
     if version != protocol::PROTOCOL_VERSION {
-        return Err(AppError::BadRequest(
-            "unsupported_version",
-            format!("protocol {version} is not supported (supported: 1)"),
-        ));
+        return Err(AppError::UnsupportedVersion(version));
     }
     if !origin_allowed(&headers, &state.config.allowed_origins) {
         return Err(AppError::Forbidden(
@@ -51,51 +51,19 @@ pub async fn upgrade(
             "WebSocket connections are accepted only from this site".into(),
         ));
     }
+    let session = auth::session_token(&headers)
+        .map(|t| auth::hash_token(&t))
+        .unwrap_or_default();
     let user = Arc::new(user.0);
+    let max = state.config.limits.ws_max_message_bytes;
     Ok(ws
-        .max_message_size(16 * 1024)
+        // A frame over the limit is refused from its header (close 1009), before its payload
+        // is read: without max_frame_size, tungstenite buffers frames up to 16 MiB.
+        .max_frame_size(max)
+        .max_message_size(max)
         // tungstenite zero-fills its whole read buffer before every read: the default 128 KiB
         // cost a tenth of the server's time under load (and 128 KiB per connection).
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| conn::run(state, socket, user))
+        .on_upgrade(move |socket| conn::run(state, socket, user, session))
         .into_response())
-}
-
-/// Whether the `Origin` header names this server (`http(s)://` + `Host`) or an allowed origin.
-#[must_use]
-pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    origin == format!("http://{host}") || origin == format!("https://{host}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use axum::http::HeaderValue;
-
-    #[test]
-    fn only_our_own_origin_is_allowed() {
-        let mut h = HeaderMap::new();
-        h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
-        assert!(!origin_allowed(&h, &[]));
-        h.insert(
-            header::ORIGIN,
-            HeaderValue::from_static("http://127.0.0.1:8080"),
-        );
-        assert!(origin_allowed(&h, &[]));
-        h.insert(
-            header::ORIGIN,
-            HeaderValue::from_static("http://evil.example"),
-        );
-        assert!(!origin_allowed(&h, &[]));
-        assert!(origin_allowed(&h, &["http://evil.example".to_owned()]));
-    }
 }

@@ -208,7 +208,7 @@ impl ClientMsg {
     /// The table command this message asks for, if it is one: `(table, action)`.
     ///
     /// # Errors
-    /// [`BadMessage`] for an unreadable move.
+    /// [`BadMessage`] for an unreadable move, or chat text with a control character.
     pub fn table_action(&self) -> Result<Option<(u64, Action)>, BadMessage> {
         use ClientMsg as M;
         Ok(Some(match self {
@@ -233,7 +233,14 @@ impl ClientMsg {
             M::UndoDecline { table } => (*table, Action::DeclineUndo),
             M::Resign { table } => (*table, Action::Resign),
             M::Abort { table } => (*table, Action::Abort),
-            M::Chat { table, text } => (*table, Action::Chat(text.clone())),
+            M::Chat { table, text } => {
+                if text.chars().any(char::is_control) {
+                    return Err(BadMessage(
+                        "chat text cannot contain control characters".into(),
+                    ));
+                }
+                (*table, Action::Chat(text.clone()))
+            }
             M::Ping { .. }
             | M::Lobby { .. }
             | M::Join { .. }

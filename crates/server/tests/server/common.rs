@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use server::ai::FirstLegalOpponent;
 use server::client::{HttpClient, WsClient};
 use server::config::RoomConfig;
+use server::limits::Limits;
 use server::Config;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -88,6 +89,13 @@ pub fn test_config(db: &TestDb) -> Config {
         reconnect_grace_secs: 30,
         ws_messages_per_sec: 200,
         rooms: vec![room("std", 8, None), room("mate", 2, Some(MATE_FEN))],
+        // Every test client comes from 127.0.0.1.
+        limits: Limits {
+            accounts_per_ip_per_minute: 10_000,
+            connections_per_ip: 10_000,
+            password_hash_queue: 10_000,
+            ..Limits::default()
+        },
         ..Config::default()
     }
 }

@@ -1,0 +1,76 @@
+//! [`Limits`]: what one client may cost the server (`[limits]` in the configuration): frame
+//! size, connections and timeouts, account creation, password hashing. docs/server.md lists
+//! them under "Limits".
+
+use serde::Deserialize;
+use std::time::Duration;
+
+/// Bounds against hostile or broken clients. Every field has a default ([`Limits::default`]).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// Largest WebSocket frame and message a client may send, in bytes (larger: close 1009).
+    pub ws_max_message_bytes: usize,
+    /// Seconds a client has to send a request's headers; also how long an idle keep-alive
+    /// connection is kept open between requests.
+    pub http_header_timeout_secs: u64,
+    /// Seconds a client has to send a whole request, body included (then 408).
+    pub http_request_timeout_secs: u64,
+    /// Open TCP connections (HTTP and WebSocket) per IP address; more are closed at once.
+    pub connections_per_ip: usize,
+    /// Accounts (registrations and guests) one IP address may create per minute (then 429).
+    pub accounts_per_ip_per_minute: u32,
+    /// Password hashes (argon2id, 19 MiB each) computed at once, over registration and login.
+    pub password_hashes_at_once: usize,
+    /// Requests that may wait for a hashing slot; beyond that they are refused (503 `busy`).
+    pub password_hash_queue: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            ws_max_message_bytes: 16 * 1024,
+            http_header_timeout_secs: 10,
+            http_request_timeout_secs: 30,
+            connections_per_ip: 128,
+            accounts_per_ip_per_minute: 10,
+            password_hashes_at_once: 2,
+            password_hash_queue: 16,
+        }
+    }
+}
+
+impl Limits {
+    /// The header (and keep-alive idle) timeout.
+    #[must_use]
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.http_header_timeout_secs)
+    }
+
+    /// The whole-request timeout.
+    #[must_use]
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.http_request_timeout_secs)
+    }
+
+    /// The first value out of range, if any.
+    #[must_use]
+    pub fn problem(&self) -> Option<&'static str> {
+        if self.ws_max_message_bytes < 1024 {
+            return Some("limits: ws_max_message_bytes must be at least 1024");
+        }
+        if self.http_header_timeout_secs == 0 || self.http_request_timeout_secs == 0 {
+            return Some("limits: timeouts must be at least 1 second");
+        }
+        if self.connections_per_ip == 0
+            || self.accounts_per_ip_per_minute == 0
+            || self.password_hashes_at_once == 0
+        {
+            return Some(
+                "limits: connections_per_ip, accounts_per_ip_per_minute and \
+                 password_hashes_at_once must be at least 1",
+            );
+        }
+        None
+    }
+}
