@@ -9,6 +9,7 @@ mod journal;
 mod ledger;
 mod migrate;
 mod ratings;
+pub mod retry;
 mod sessions;
 mod users;
 mod wagers;
@@ -59,6 +60,7 @@ impl StoreError {
                 L::KeyConflict(_) => "idempotency_conflict",
                 L::InvalidKey(_) => "invalid_key",
                 L::Overflow(_) => "overflow",
+                L::AboveMaximum(_) => "invalid_amount",
                 L::EmptyTransaction { .. }
                 | L::ZeroEntry { .. }
                 | L::NonPositiveAmount(_)

@@ -203,10 +203,13 @@ impl Db {
     /// [`StoreError::Ledger`] when the ledger refuses (`InsufficientFunds`, `KeyConflict`),
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn coin_write(&self, w: &CoinWrite) -> Result<Option<Applied>, StoreError> {
-        let mut tx = self.begin_write().await?;
-        let applied = write_on(self, &mut tx, w).await?;
-        tx.commit().await?;
-        Ok(applied)
+        super::retry::retry("coin write", || async {
+            let mut tx = self.begin_write().await?;
+            let applied = write_on(self, &mut tx, w).await?;
+            tx.commit().await?;
+            Ok(applied)
+        })
+        .await
     }
 
     /// Wagers not yet over (negotiating, escrowed or in a game): `(table, red, wager)`.

@@ -710,17 +710,16 @@ impl TableActor {
                     game_id,
                     "cannot store the game's end with its settlements: {e}"
                 );
-                // Store the game first, then each settlement on its own.
-                let coins = std::mem::take(&mut finished.coins);
-                match self.state.db.finish_game(&finished).await {
-                    Ok(o) => {
-                        for w in &coins {
-                            if let Err(e) = self.state.db.coin_write(w).await {
-                                tracing::error!(
-                                    table = self.id.0,
-                                    game_id,
-                                    "settlement not stored: {e}"
-                                );
+                // Store the game first, then each settlement on its own; announce only those
+                // that were stored (see table/settle.rs).
+                match super::settle::finish_apart(&self.state.db, self.id.0, &mut finished).await {
+                    Ok((o, parts)) => {
+                        if let Some(s) = self.settled.as_mut() {
+                            if !parts.wager {
+                                s.wager = None;
+                            }
+                            if !parts.pool {
+                                s.pool = None;
                             }
                         }
                         o

@@ -11,6 +11,7 @@ mod journal;
 mod outbox;
 mod registry;
 mod restore;
+mod settle;
 mod view;
 mod wager;
 

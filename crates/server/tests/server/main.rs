@@ -2,6 +2,8 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
+mod big_stakes;
+mod coinkit;
 mod coins;
 mod common;
 mod games;
@@ -9,4 +11,5 @@ mod ledger;
 mod loadtest;
 mod ratings;
 mod restart;
+mod settle_together;
 mod wagers;
