@@ -4,22 +4,26 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+mod bets;
 mod games;
 mod journal;
 mod ledger;
 mod migrate;
 mod ratings;
+mod requests;
 pub mod retry;
 mod sessions;
 mod users;
 mod wagers;
 
+pub use bets::BetRow;
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
+pub use requests::{KeyedRequest, StoredRequest};
 pub use users::UserRow;
-pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
+pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;

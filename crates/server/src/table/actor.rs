@@ -24,7 +24,7 @@ use platform::table::{
 };
 use platform::{Millis, TableId, UserId};
 use serde_json::{json, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -86,8 +86,6 @@ pub(super) struct TableActor {
     pub(super) wager: Option<WagerSlot>,
     /// The spectators' betting pool of the game in progress.
     pub(super) pool: Option<Pool>,
-    /// `(user, key)` of the agreements given to the open wager (a repeated one is acknowledged).
-    pub(super) agree_keys: HashSet<(UserId, String)>,
     /// Settlements made at the end of the game, published after its `game_ended`.
     settled: Option<Settled>,
 }
@@ -134,7 +132,6 @@ pub fn spawn_table(
         replaying: false,
         wager: None,
         pool: None,
-        agree_keys: HashSet::new(),
         settled: None,
     };
     let handle = TableHandle::new(tx);
@@ -226,7 +223,12 @@ impl TableActor {
                 }
                 self.users.insert(user.id, user.clone());
                 let result = match cmd {
-                    CoinCmd::Bet { pick, amount, key } => self.bet(&user, pick, amount, &key).await,
+                    CoinCmd::Bet {
+                        pick,
+                        amount,
+                        key,
+                        game_id,
+                    } => self.bet(&user, pick, amount, &key, game_id).await,
                     other => self.wager_cmd(&user, other).await,
                 };
                 match result {

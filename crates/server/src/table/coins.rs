@@ -216,6 +216,7 @@ pub(super) fn wager_write(
             close: close_of(w, red),
         },
         ledger,
+        request: None,
     }
 }
 
@@ -300,6 +301,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
                     table,
                     what: Stored::Pool(Box::new(step.pool)),
                     ledger: step.transaction,
+                    request: None,
                 };
                 if let Err(e) = db.coin_write(&write).await {
                     tracing::error!(game = pool.game.0, "recovering the betting pool: {e}");

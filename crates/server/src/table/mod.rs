@@ -8,6 +8,7 @@ mod betting;
 mod coins;
 mod history;
 mod journal;
+mod keyed;
 mod outbox;
 mod registry;
 mod restore;
