@@ -3,6 +3,7 @@
 
 mod accounts;
 mod big_stakes;
+mod coin_messages;
 mod coin_retries;
 mod coinkit;
 mod coins;

@@ -87,10 +87,10 @@ async fn eight_games_ending_at_once_settle_every_wager_and_pool() {
             p.ok(json!({"t": "resign", "table": table}))
         }))
         .await;
-        for i in 0..reds.len() {
+        for (i, p) in reds.iter_mut().enumerate() {
             let table = i as u64 + 1;
-            settled(&mut reds[i], table, "wager_settled").await;
-            settled(&mut reds[i], table, "pool_settled").await;
+            settled(p, table, "wager_settled").await;
+            settled(p, table, "pool_settled").await;
         }
         // Nothing announced is still in escrow, and nothing is still open.
         assert_eq!(held_escrows(&t).await, vec![], "round {round}");
