@@ -1,10 +1,11 @@
-//! Eight games ending at the same instant, each with a wager between its players and a betting
-//! pool whose bettors play at another table: every settlement touches accounts that other
-//! tables' settlements touch too. None may deadlock for good, none may be announced without
-//! being stored, and no escrow may be left holding coins.
+//! Settlements at the end of games. Eight games ending at the same instant, each with a wager
+//! between its players and a betting pool whose bettors play at another table: every settlement
+//! touches accounts that other tables' settlements touch too. None may deadlock for good, none
+//! may be announced without being stored, and no escrow may be left holding coins. A settlement
+//! the database refuses is not announced and is settled once the database takes it again.
 
 use crate::coinkit::{audit, balance, bet, db, fund, held_escrows, make_wager, ready, seat};
-use crate::common::{Player, TestDb, TestServer};
+use crate::common::{Player, TestDb, TestServer, MATE_TABLE};
 use futures_util::future::join_all;
 use serde_json::json;
 
@@ -112,4 +113,71 @@ async fn eight_games_ending_at_once_settle_every_wager_and_pool() {
             assert_eq!(balance(&t, &blacks[i]).await, start + 152 * n, "black {i}");
         }
     }
+}
+
+/// Makes the database refuse to close any wager (a real failure inside the real database).
+async fn refuse_closing_wagers(t: &TestDb, on: bool) {
+    let postgres = t.url.starts_with("postgres");
+    let sql: &[&str] = match (postgres, on) {
+        (false, true) => &["CREATE TRIGGER no_close BEFORE UPDATE ON wagers \
+             WHEN NEW.status = 'closed' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"],
+        (false, false) => &["DROP TRIGGER no_close"],
+        (true, true) => &[
+            "CREATE FUNCTION no_close() RETURNS trigger AS $$ BEGIN \
+             RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql",
+            "CREATE TRIGGER no_close BEFORE UPDATE ON wagers FOR EACH ROW \
+             WHEN (NEW.status = 'closed') EXECUTE FUNCTION no_close()",
+        ],
+        (true, false) => &["DROP TRIGGER no_close ON wagers"],
+    };
+    for stmt in sql {
+        t.execute(stmt).await;
+    }
+}
+
+#[tokio::test]
+async fn a_settlement_the_database_refuses_is_not_announced_and_is_settled_later() {
+    let t = TestDb::new().await;
+    let srv = TestServer::start(&t).await;
+    let table = MATE_TABLE;
+    let (mut red, mut black) = seat(srv.addr, table, ("ured", "ublack")).await;
+    make_wager(
+        &mut red,
+        &mut black,
+        table,
+        json!({"red": 100, "black": 50}),
+    )
+    .await;
+    ready(&mut red, &mut black, table).await;
+    let start = (balance(&t, &red).await, balance(&t, &black).await);
+    refuse_closing_wagers(&t, true).await;
+    black.ok(json!({"t": "resign", "table": table})).await;
+    red.event("game_ended").await;
+    // The game is stored, the wager's settlement is not: nothing is announced, the coins wait
+    // in escrow.
+    let early = tokio::time::timeout(
+        std::time::Duration::from_millis(500),
+        red.ws
+            .next_where(|m| m["e"]["type"] == "wager_settled", "wager_settled"),
+    )
+    .await;
+    assert!(early.is_err(), "announced without being stored: {early:?}");
+    assert_eq!(held_escrows(&t).await.len(), 1);
+    assert_eq!(balance(&t, &red).await, start.0);
+    refuse_closing_wagers(&t, false).await;
+    // Settled in the background from the stored result.
+    let mut waited = 0;
+    while !held_escrows(&t).await.is_empty() {
+        assert!(
+            waited < 150,
+            "still in escrow: {:?}",
+            held_escrows(&t).await
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        waited += 1;
+    }
+    assert_eq!(balance(&t, &red).await, start.0 + 100 + 47);
+    assert_eq!(balance(&t, &black).await, start.1);
+    assert!(db(&t).await.open_wagers().await.unwrap().is_empty());
+    assert_eq!(audit(&t).await, 0);
 }
