@@ -13,6 +13,11 @@
 //! follow each account's balance history. Every application runs inside a savepoint: a refusal,
 //! or a key taken meanwhile, rolls it back, so nothing is written and an enclosing transaction
 //! stays usable. As in `platform`, refused transactions are not remembered.
+//!
+//! One global lock order over the whole database: `users` rows (by id) before `ledger_accounts`
+//! rows (by `AccountId`). A database transaction that applies several ledger transactions locks
+//! all their accounts first ([`Db::ledger_lock_in`]), and a transaction the database gave up on
+//! (deadlock, serialization failure, busy) is run again as a whole (`retry.rs`).
 
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::ledger::{
