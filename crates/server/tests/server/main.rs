@@ -13,5 +13,6 @@ mod ledger;
 mod loadtest;
 mod ratings;
 mod restart;
+mod retry;
 mod settle_together;
 mod wagers;
