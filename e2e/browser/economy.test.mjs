@@ -208,6 +208,9 @@ test('spectators bet on the game; the winner is paid, the players cannot bet', a
   await carol.page.screenshot({ path: `${SHOTS}/bet-settled.png` });
   await carol.page.evaluate(() => { location.hash = '#/me'; });
   await carol.page.waitForSelector('[data-testid=ledger] tr[data-kind=pool_settle]');
+  // Her own bets are listed with the payout.
+  await carol.page.waitForSelector('[data-testid=my-bets] tr[data-status=settled]');
+  assert.equal(await text(carol.page, '[data-testid=my-bets] tr[data-status=settled] [data-testid=my-bet-payout]'), '88');
   await Promise.all([red.ctx.close(), black.ctx.close(), carol.ctx.close(), dan.ctx.close()]);
 });
 

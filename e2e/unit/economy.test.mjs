@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   newKey, formatCoins, signedCoins, percent, parseAmount, wagerPot, coachOf, wagerPhase,
   wagerActions, wagerWaitingFor, proposalStakes, estimatePayout, estimateAfterBet, poolShares, poolOpen,
+  wagerSeen, betGame,
 } from '../../web/js/economy.js';
 import { niceStep, niceTicks, indexTicks, layoutChart, linePath } from '../../web/js/chart.js';
 import { applyEvent, initTable } from '../../web/js/tablestate.js';
@@ -131,4 +132,13 @@ test('wager and pool events update the table state', () => {
   applyEvent(st, { type: 'game_started', game: { game_id: 13, moves: [] } }, 0);
   assert.equal(st.pool, null, 'the old pool goes with the old game');
   assert.equal(st.settlement, null);
+});
+
+test('confirmations name what was shown, bets their game', () => {
+  assert.deepEqual(wagerSeen(wager({ version: 3 })), { version: 3, stakes: { red: 100, black: 100 } });
+  assert.deepEqual(wagerSeen(wager()), { stakes: { red: 100, black: 100 } });
+  assert.deepEqual(wagerSeen(null), {});
+  assert.equal(betGame(pool, { game_id: 13 }), 12);
+  assert.equal(betGame(null, { game_id: 13 }), 13);
+  assert.equal(betGame(null, null), null);
 });

@@ -42,6 +42,23 @@ export function parseAmount(text, min = 1) {
   return v >= min ? v : null;
 }
 
+/**
+ * What a confirmation or agreement was given for: the version and stakes shown, sent with
+ * `wager_confirm` / `wager_agree` so that one crossing the opponent's change is refused
+ * (`stale_wager`) instead of confirming amounts the player never saw.
+ */
+export function wagerSeen(w) {
+  if (!w?.stakes) return {};
+  const seen = { stakes: { red: w.stakes.red, black: w.stakes.black } };
+  if (Number.isInteger(w.version)) seen.version = w.version;
+  return seen;
+}
+
+/** The game a bet is meant for: the pool's game (else the game shown). */
+export function betGame(pool, game) {
+  return pool?.game_id ?? game?.game_id ?? null;
+}
+
 /** The coins held by a wager: both stakes. */
 export function wagerPot(w) {
   if (!w?.stakes) return 0;

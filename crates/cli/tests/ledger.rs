@@ -173,3 +173,38 @@ async fn ledger_check_exits_1_and_names_each_discrepancy() {
     assert!(report.contains("balances sum to 5, not zero"), "{report}");
     assert!(stderr(&out).contains("the ledger has 2 discrepancies"));
 }
+
+#[tokio::test]
+async fn admin_grant_stops_at_max_coins() {
+    let data = Data::new("maxgrant").await;
+    data.with_user("erin").await.close().await;
+    let max = platform::ledger::MAX_COINS.get();
+    let over = (max + 1).to_string();
+    let out = data.chuhe(&["admin", "grant", "--user", "erin", "--amount", &over]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("above the maximum"),
+        "{}",
+        stderr(&out)
+    );
+    let out = data.chuhe(&[
+        "admin",
+        "grant",
+        "--user",
+        "erin",
+        "--amount",
+        &max.to_string(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A grant may not take a balance above the maximum either.
+    let out = data.chuhe(&["admin", "grant", "--user", "erin", "--amount", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("above the maximum"),
+        "{}",
+        stderr(&out)
+    );
+    let out = data.chuhe(&["ledger", "check"]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(&format!("coins issued: {max}")));
+}

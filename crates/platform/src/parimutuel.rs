@@ -12,7 +12,7 @@
 
 use crate::ledger::{
     AccountId, Balances, Coins, EscrowId, GameId, IdempotencyKey, LedgerError, TaxRate,
-    Transaction, Transfer, TxKind, UserId,
+    Transaction, Transfer, TxKind, UserId, MAX_COINS,
 };
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -162,6 +162,9 @@ pub enum PoolError {
     /// Amounts would overflow.
     #[error("amount overflow")]
     Overflow,
+    /// A bet, or a bettor's total, above [`MAX_COINS`].
+    #[error("{0} is above the maximum of {max} coins", max = MAX_COINS)]
+    AboveMaximum(Coins),
     /// Building the transaction failed.
     #[error(transparent)]
     Ledger(#[from] LedgerError),
@@ -235,6 +238,9 @@ impl Pool {
         if !amount.is_positive() {
             return Err(PoolError::NonPositiveBet(amount));
         }
+        if !amount.within_max() {
+            return Err(PoolError::AboveMaximum(amount));
+        }
         let balance = balances.balance_of(bettor);
         if amount > balance {
             return Err(PoolError::AboveBalance { amount, balance });
@@ -242,7 +248,12 @@ impl Pool {
         let mut pool = self.clone();
         match pool.bets.iter_mut().find(|b| b.bettor == bettor) {
             Some(b) if b.pick != pick => return Err(PoolError::PickLocked(b.pick)),
-            Some(b) => b.amount = b.amount.checked_add(amount).ok_or(PoolError::Overflow)?,
+            Some(b) => {
+                b.amount = b.amount.checked_add(amount).ok_or(PoolError::Overflow)?;
+                if !b.amount.within_max() {
+                    return Err(PoolError::AboveMaximum(b.amount));
+                }
+            }
             None => pool.bets.push(Bet {
                 bettor,
                 pick,
@@ -300,7 +311,6 @@ impl Pool {
         if on_right.is_zero() {
             return self.refund(PoolRefundReason::NobodyRight);
         }
-        // payout = s + ⌊(T − Tw)·s·(1 − t) / Tw⌋, computed exactly in i128.
         let (t, tw) = (i128::from(total.get()), i128::from(on_right.get()));
         let scale = i128::from(TaxRate::SCALE);
         let keep = scale - i128::from(self.config.tax_rate.basis_points());
@@ -310,12 +320,7 @@ impl Pool {
         for bet in &self.bets {
             let returned = if bet.pick == right {
                 let s = i128::from(bet.amount.get());
-                let profit = (t - tw)
-                    .checked_mul(s)
-                    .and_then(|x| x.checked_mul(keep))
-                    .ok_or(PoolError::Overflow)?
-                    / (tw * scale);
-                coins(s + profit)?
+                coins(s + profit(t - tw, s, tw, keep, scale))?
             } else {
                 Coins::ZERO
             };
@@ -456,6 +461,16 @@ impl Pool {
     fn key(&self, what: &str) -> Result<IdempotencyKey, LedgerError> {
         IdempotencyKey::new(format!("pool:{}:{what}", self.id))
     }
+}
+
+/// A winner's profit ⌊lost·s·keep / (tw·scale)⌋, exact for every `i64` amount: with
+/// 0 ≤ lost, s ≤ tw < 2^63 the product lost·s fits in an `i128`, and the division is done as
+/// ⌊⌊lost·s·keep / tw⌋ / scale⌋ (equal for positive integers), where
+/// lost·s = q·tw + r gives ⌊lost·s·keep / tw⌋ = q·keep + ⌊r·keep / tw⌋ with every term in range.
+fn profit(lost: i128, s: i128, tw: i128, keep: i128, scale: i128) -> i128 {
+    let m = lost * s;
+    let (q, r) = (m / tw, m % tw);
+    (q * keep + r * keep / tw) / scale
 }
 
 fn coins(v: i128) -> Result<Coins, PoolError> {

@@ -15,7 +15,7 @@
 
 use crate::ledger::{
     AccountId, Balances, Coins, EscrowId, GameId, IdempotencyKey, LedgerError, TaxRate,
-    Transaction, Transfer, TxKind, UserId,
+    Transaction, Transfer, TxKind, UserId, MAX_COINS,
 };
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -185,6 +185,9 @@ pub enum WagerError {
     /// Stakes would overflow.
     #[error("stake overflow")]
     Overflow,
+    /// A stake or top-up, or a stake with its top-ups, above [`MAX_COINS`].
+    #[error("{0} is above the maximum of {max} coins", max = MAX_COINS)]
+    AboveMaximum(Coins),
     /// Building the transaction failed.
     #[error(transparent)]
     Ledger(#[from] LedgerError),
@@ -207,6 +210,11 @@ pub struct Wager {
     pub status: WagerStatus,
     /// Top-ups made so far (numbers their transaction keys).
     pub top_ups: u32,
+    /// The version of the stakes: 1 when proposed, one more at every change of the amounts
+    /// (a new proposal or a top-up). A confirmation or agreement given for another version was
+    /// given for amounts that are no longer shown. 0 in wagers stored before it existed.
+    #[serde(default)]
+    pub version: u32,
 }
 
 /// The outcome of a wager operation: the new wager and the transaction to apply with it.
@@ -252,6 +260,7 @@ impl Wager {
                 confirmed: [true, false],
             },
             top_ups: 0,
+            version: 1,
         };
         wager.validate_stakes(stakes, balances)?;
         Ok(wager)
@@ -281,6 +290,7 @@ impl Wager {
         Ok(Wager {
             stakes,
             status: WagerStatus::Negotiating { confirmed },
+            version: self.version.saturating_add(1),
             ..self.clone()
         })
     }
@@ -408,6 +418,9 @@ impl Wager {
         if !amount.is_positive() {
             return Err(WagerError::NonPositiveTopUp(amount));
         }
+        if !amount.within_max() {
+            return Err(WagerError::AboveMaximum(amount));
+        }
         let balance = balances.balance_of(by);
         if amount > balance {
             return Err(WagerError::StakeAboveBalance {
@@ -418,6 +431,9 @@ impl Wager {
         }
         let mut stakes = self.stakes;
         stakes[i] = stakes[i].checked_add(amount).ok_or(WagerError::Overflow)?;
+        if !stakes[i].within_max() {
+            return Err(WagerError::AboveMaximum(stakes[i]));
+        }
         let n = self.top_ups + 1;
         let tx = Transaction::from_transfers(
             self.key(&format!("topup:{n}"))?,
@@ -433,6 +449,7 @@ impl Wager {
             wager: Wager {
                 stakes,
                 top_ups: n,
+                version: self.version.saturating_add(1),
                 ..self.clone()
             },
             transaction: Some(tx),
@@ -619,6 +636,9 @@ impl Wager {
     ) -> Result<(), WagerError> {
         if let Some(&s) = stakes.iter().find(|s| s.is_negative()) {
             return Err(WagerError::NegativeStake(s));
+        }
+        if let Some(&s) = stakes.iter().find(|s| !s.within_max()) {
+            return Err(WagerError::AboveMaximum(s));
         }
         match self.mode {
             WagerMode::Ordinary if stakes.iter().all(|s| s.is_zero()) => {

@@ -2,7 +2,7 @@
 
 use platform::ledger::{
     AccountId, CheckError, Coins, Entry, EscrowId, IdempotencyKey, Ledger, LedgerError,
-    Transaction, Transfer, TxKind, UserId,
+    Transaction, Transfer, TxKind, UserId, MAX_COINS,
 };
 
 fn key(s: &str) -> IdempotencyKey {
@@ -200,17 +200,49 @@ fn keys_are_validated() {
 }
 
 #[test]
-fn overflow_is_rejected() {
+fn grants_stop_at_max_coins_and_circulation_at_i64_max() {
     let mut ledger = Ledger::new();
-    ledger
-        .apply(Transaction::starting_grant(UserId(1), Coins(i64::MAX), key("a")).unwrap())
-        .unwrap();
-    // The mint is at −i64::MAX; one more coin for anyone takes it to i64::MIN, allowed; the
-    // user cannot go above i64::MAX.
+    let grant =
+        |u: u64, c: i64, k: &str| Transaction::admin_grant(UserId(u), Coins(c), "t", key(k));
     assert_eq!(
-        ledger.apply(Transaction::starting_grant(UserId(1), Coins(1), key("b")).unwrap()),
-        Err(LedgerError::Overflow(user(1)))
+        Transaction::starting_grant(UserId(1), Coins(i64::MAX), key("a")),
+        Err(LedgerError::AboveMaximum(Coins(i64::MAX)))
     );
+    assert_eq!(
+        grant(1, MAX_COINS.get() + 1, "a"),
+        Err(LedgerError::AboveMaximum(Coins(MAX_COINS.get() + 1)))
+    );
+    for u in 1..=9 {
+        ledger
+            .apply(grant(u, MAX_COINS.get(), &format!("g{u}")).unwrap())
+            .unwrap();
+    }
+    // A grant may not take a balance above MAX_COINS.
+    assert_eq!(
+        ledger.apply(grant(1, 1, "more").unwrap()),
+        Err(LedgerError::AboveMaximum(Coins(MAX_COINS.get() + 1)))
+    );
+    // 9·10^18 coins are out; another 10^18 would take the mint below −i64::MAX.
+    assert_eq!(
+        ledger.apply(grant(10, MAX_COINS.get(), "g10").unwrap()),
+        Err(LedgerError::Overflow(AccountId::Mint))
+    );
+    // Whatever moves between accounts, no balance can overflow: all of them fit together.
+    let all = Transaction::from_transfers(
+        key("all"),
+        TxKind::Bet,
+        "everything to one",
+        &(2..=9)
+            .map(|u| Transfer {
+                from: user(u),
+                to: user(1),
+                amount: MAX_COINS,
+            })
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    ledger.apply(all).unwrap();
+    assert_eq!(ledger.balance(&user(1)), Coins(9 * MAX_COINS.get()));
     assert_eq!(ledger.check(), Ok(()));
 }
 

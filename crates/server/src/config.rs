@@ -243,6 +243,12 @@ impl Config {
         if e.starting_grant < 0 || e.winner_reward.is_some_and(|r| r < 0) {
             return bad("economy: grants and rewards cannot be negative".into());
         }
+        let max = platform::ledger::MAX_COINS.get();
+        if e.starting_grant > max || e.winner_reward.is_some_and(|r| r > max) {
+            return bad(format!(
+                "economy: grants and rewards are at most {max} coins"
+            ));
+        }
         if e.tax_rate_permille > 1_000 {
             return bad("economy: tax_rate_permille must be 0..=1000".into());
         }

@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::lobby::routes())
         .merge(http::records::routes())
         .merge(http::ledger::routes())
+        .merge(http::bets::routes())
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
         .route("/ws", get(ws::upgrade))

@@ -41,6 +41,7 @@ export const api = {
   /** The user's rating history: {profile, start, points: [{game, at, rating, delta, games}]}. */
   ratings: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/ratings`),
   /** Own coin history, newest first: {balance, entries: [{tx, at, kind, memo, amount, balance_after}]}. */
+  myBets: (limit = 20, before = null) => call('GET', `/api/me/bets?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   ledger: (limit = 50, before = null) => call('GET', `/api/me/ledger?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   /** A table's past wagers, newest first: {wagers: [{id, game_id, mode, stakes, outcome, statements, at}]}. */
   tableWagers: (id, limit = 20) => call('GET', `/api/tables/${encodeURIComponent(id)}/wagers?limit=${limit}`),

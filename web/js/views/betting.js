@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { h } from '../ui.js';
 import {
   formatCoins, signedCoins, percent, parseAmount, estimateAfterBet, poolShares, poolOpen, newKey,
+  betGame,
 } from '../economy.js';
 
 const PICKS = ['red', 'black', 'draw'];
@@ -125,7 +126,8 @@ export function createBetPanel({ send, balance, taxPermille }) {
     if (!a || !pick || busy) return;
     busy = true;
     try {
-      await send({ t: 'bet', pick, amount: a, key: newKey() });
+      const game_id = betGame(st?.pool, st?.game);
+      await send({ t: 'bet', pick, amount: a, key: newKey(), ...(game_id === null ? {} : { game_id }) });
     } catch { /* shown by send */ } finally {
       busy = false;
       if (st) update(st, seat);

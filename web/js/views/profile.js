@@ -1,5 +1,5 @@
 // Profile and records: rating, titles (rating title, awarded, honorary), coins, the rating
-// history chart, the coin history (own profile), and the list of finished games, each opening
+// history chart, the coin history and the bets placed (own profile), and the list of finished games, each opening
 // its replay. The coin figure and history follow the private `balance` message live.
 
 import { api } from '../net/http.js';
@@ -8,6 +8,7 @@ import { h, errorText, titleBadges } from '../ui.js';
 import { formatCoins } from '../economy.js';
 import { ratingChart } from './ratingchart.js';
 import { ledgerList } from './ledger.js';
+import { myBetsList } from './mybets.js';
 
 export function mount(root, app, [idText]) {
   const id = idText ? Number(idText) : app.user.id;
@@ -16,11 +17,13 @@ export function mount(root, app, [idText]) {
   root.appendChild(box);
   const coinsNode = h('b.coins-figure', { 'data-testid': 'profile-coins', text: '—' });
   let ledger = null;
+  let bets = null;
 
   const off = app.onMessage((msg) => {
     if (msg.t !== 'balance' || !own) return;
     coinsNode.textContent = formatCoins(msg.coins);
     ledger?.reload();
+    bets?.reload();
   });
 
   Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user }, { games }, history]) => {
@@ -47,7 +50,10 @@ export function mount(root, app, [idText]) {
     const chart = h('div.panel', {},
       h('h2', { text: t('chart.title') }),
       ratingChart(history, { onGame: (g) => app.go(`#/game/${g}`) }));
-    if (own && !user.guest) ledger = ledgerList();
+    if (own && !user.guest) {
+      ledger = ledgerList();
+      bets = myBetsList();
+    }
     const gamesPanel = h('div.panel', {},
       h('h2', { text: t('profile.history') }),
       games.length ? h('table.games-table', { 'data-testid': 'games' },
@@ -60,6 +66,7 @@ export function mount(root, app, [idText]) {
         : h('p.muted', { text: t('profile.none') }));
     box.replaceChildren(...[head, chart,
       ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,
+      bets ? h('div.panel', {}, h('h2', { text: t('mybets.title') }), bets.node) : null,
       gamesPanel].filter(Boolean));
   }).catch((e) => box.replaceChildren(h('div.panel', {}, h('p.error', { text: errorText(e) }))));
 

@@ -9,7 +9,7 @@ import { h, modal } from '../ui.js';
 import { api } from '../net/http.js';
 import {
   formatCoins, signedCoins, percent, parseAmount, wagerPot, coachOf, wagerPhase, wagerActions,
-  wagerWaitingFor, proposalStakes, newKey,
+  wagerWaitingFor, proposalStakes, newKey, wagerSeen,
 } from '../economy.js';
 
 const COLORS = ['red', 'black'];
@@ -68,8 +68,8 @@ export function createWagerPanel({ tableId, send, balance }) {
     const buttons = [];
     const btn = (label, testid, fn, primary = false) => h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid, on: { click: fn } }, label);
     if (can.propose) buttons.push(btn(t('wager.propose'), 'wager-propose', () => proposeDialog(null), true));
-    if (can.confirm) buttons.push(btn(t('wager.confirm'), 'wager-confirm', () => quiet(send({ t: 'wager_confirm' })), true));
-    if (can.agree) buttons.push(btn(t('wager.agree'), 'wager-agree', () => quiet(send({ t: 'wager_agree', key: newKey() })), true));
+    if (can.confirm) buttons.push(btn(t('wager.confirm'), 'wager-confirm', () => quiet(send({ t: 'wager_confirm', ...wagerSeen(w) })), true));
+    if (can.agree) buttons.push(btn(t('wager.agree'), 'wager-agree', () => quiet(send({ t: 'wager_agree', key: newKey(), ...wagerSeen(w) })), true));
     if (can.modify) buttons.push(btn(t('wager.modify'), 'wager-modify', () => proposeDialog(w)));
     if (can.cancel) buttons.push(btn(t('wager.cancel'), 'wager-cancel', () => quiet(send({ t: 'wager_cancel' }))));
     if (can.topup) buttons.push(btn(t('wager.topup'), 'wager-topup', () => topupDialog()));

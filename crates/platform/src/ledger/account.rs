@@ -59,6 +59,17 @@ impl AccountId {
     pub const fn may_go_negative(&self) -> bool {
         matches!(self, AccountId::Mint)
     }
+
+    /// The lowest balance the account may have: 0, or `-i64::MAX` for the mint (so coins in
+    /// circulation, minus the mint's balance, always fit in an `i64`).
+    #[must_use]
+    pub const fn floor(&self) -> i64 {
+        if self.may_go_negative() {
+            -i64::MAX
+        } else {
+            0
+        }
+    }
 }
 
 impl fmt::Display for AccountId {

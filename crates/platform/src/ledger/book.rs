@@ -124,6 +124,12 @@ impl Ledger {
             let before = self.balance(&account);
             let new = i128::from(before.get()) + delta;
             let new = i64::try_from(new).map_err(|_| LedgerError::Overflow(account))?;
+            if account == AccountId::Mint && new < account.floor() {
+                return Err(LedgerError::Overflow(account));
+            }
+            if tx.kind.is_grant() && delta > 0 && new > super::MAX_COINS.get() {
+                return Err(LedgerError::AboveMaximum(Coins(new)));
+            }
             if new < 0 && !account.may_go_negative() {
                 return Err(LedgerError::InsufficientFunds {
                     account,

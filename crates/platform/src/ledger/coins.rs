@@ -3,6 +3,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The largest amount the platform accepts anywhere an amount is asked for: a grant, a stake,
+/// a top-up, a bet; a grant may not take a balance above it either, nor a stake or a bet total
+/// of one player. Coins in circulation never exceed `i64::MAX` (the mint stops at
+/// `-i64::MAX`), so no balance and no settlement can overflow whatever is won.
+pub const MAX_COINS: Coins = Coins(1_000_000_000_000_000_000);
+
 /// A whole number of coins (财富 / 乐透币). Signed so that a transaction line can take coins out
 /// of an account; only the mint's balance may be negative.
 #[derive(
@@ -46,6 +52,12 @@ impl Coins {
             Some(v) => Some(Coins(v)),
             None => None,
         }
+    }
+
+    /// Whether the amount is at most [`MAX_COINS`].
+    #[must_use]
+    pub const fn within_max(self) -> bool {
+        self.0 <= MAX_COINS.0
     }
 
     /// Whether the amount is above zero.

@@ -26,6 +26,9 @@ pub enum LedgerError {
     /// Transfers and grants must move a positive amount.
     #[error("amount must be positive, got {0}")]
     NonPositiveAmount(Coins),
+    /// An amount, or the balance a grant leads to, above [`crate::ledger::MAX_COINS`].
+    #[error("{0} is above the maximum of {max} coins", max = crate::ledger::MAX_COINS)]
+    AboveMaximum(Coins),
     /// A transfer from an account to itself.
     #[error("transfer from {0} to itself")]
     SelfTransfer(AccountId),

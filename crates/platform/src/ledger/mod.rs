@@ -32,7 +32,7 @@ mod transaction;
 
 pub use account::{AccountId, EscrowId, GameId, ParseAccountError, UserId};
 pub use book::{Applied, Balances, Ledger, Receipt};
-pub use coins::Coins;
+pub use coins::{Coins, MAX_COINS};
 pub use error::{CheckError, LedgerError};
 pub use tax::{TaxRate, TaxRateError};
 pub use transaction::{Entry, IdempotencyKey, Transaction, Transfer, TxKind};

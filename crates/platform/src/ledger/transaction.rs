@@ -81,6 +81,15 @@ pub enum TxKind {
     PoolRefund,
 }
 
+impl TxKind {
+    /// Whether the transaction creates coins for a user by grant (starting or admin grant):
+    /// such a transaction may not take a balance above [`crate::ledger::MAX_COINS`].
+    #[must_use]
+    pub const fn is_grant(self) -> bool {
+        matches!(self, TxKind::StartingGrant | TxKind::AdminGrant)
+    }
+}
+
 /// One line of a transaction: a positive amount credits the account, a negative one debits it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Entry {
@@ -161,12 +170,16 @@ impl Transaction {
     /// A new user's starting coins, created by the mint.
     ///
     /// # Errors
-    /// [`LedgerError::NonPositiveAmount`] unless `amount` is above zero.
+    /// [`LedgerError::NonPositiveAmount`] unless `amount` is above zero,
+    /// [`LedgerError::AboveMaximum`] above [`crate::ledger::MAX_COINS`].
     pub fn starting_grant(
         user: UserId,
         amount: Coins,
         key: IdempotencyKey,
     ) -> Result<Transaction, LedgerError> {
+        if !amount.within_max() {
+            return Err(LedgerError::AboveMaximum(amount));
+        }
         Self::from_transfers(
             key,
             TxKind::StartingGrant,
@@ -182,13 +195,17 @@ impl Transaction {
     /// Coins granted to `user` by an administrator, created by the mint; `note` says why.
     ///
     /// # Errors
-    /// [`LedgerError::NonPositiveAmount`] unless `amount` is above zero.
+    /// [`LedgerError::NonPositiveAmount`] unless `amount` is above zero,
+    /// [`LedgerError::AboveMaximum`] above [`crate::ledger::MAX_COINS`].
     pub fn admin_grant(
         user: UserId,
         amount: Coins,
         note: &str,
         key: IdempotencyKey,
     ) -> Result<Transaction, LedgerError> {
+        if !amount.within_max() {
+            return Err(LedgerError::AboveMaximum(amount));
+        }
         Self::from_transfers(
             key,
             TxKind::AdminGrant,

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod assets;
 pub mod auth;
+pub mod bets;
 pub mod hashing;
 pub mod health;
 pub mod json;

@@ -7,11 +7,12 @@ use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
 use super::wagers::{write_on, CoinWrite};
 use super::{to_i64, to_u64, Db, Fault, StoreError};
 use platform::clock::TimeControl;
-use platform::ledger::Transaction;
+use platform::ledger::{AccountId, Transaction};
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::Row;
+use std::collections::BTreeSet;
 use xiangqi::Move;
 
 /// A game about to start.
@@ -237,6 +238,16 @@ impl Db {
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
         self.check_fault(Fault::Finish)?;
+        super::retry::retry("game end", || self.finish_game_once(f)).await
+    }
+
+    /// One try of [`Db::finish_game`]. Locks, in the global order: the players' user rows (by
+    /// id, when rating), then every ledger account of the reward and the settlements (by
+    /// `AccountId`), before any balance moves.
+    async fn finish_game_once(
+        &self,
+        f: &FinishedGame,
+    ) -> Result<Option<RatingOutcome>, StoreError> {
         let mut tx = self.begin_write().await?;
         // The first statement writes, so on SQLite the transaction holds the write lock before
         // the ratings are read. Only a game still in progress is finished: its end is stored,
@@ -262,6 +273,13 @@ impl Db {
             Some(req) => rate_in_tx(&mut tx, self.backend, f.id, f.ended_at, req).await?,
             None => None,
         };
+        let accounts: BTreeSet<AccountId> = f
+            .reward
+            .iter()
+            .chain(f.coins.iter().filter_map(|w| w.ledger.as_ref()))
+            .flat_map(|t| t.entries.iter().map(|e| e.account))
+            .collect();
+        self.ledger_lock_in(&mut tx, &accounts).await?;
         if let Some(reward) = &f.reward {
             self.ledger_apply_in(&mut tx, reward).await?;
         }

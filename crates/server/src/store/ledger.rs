@@ -13,11 +13,16 @@
 //! follow each account's balance history. Every application runs inside a savepoint: a refusal,
 //! or a key taken meanwhile, rolls it back, so nothing is written and an enclosing transaction
 //! stays usable. As in `platform`, refused transactions are not remembered.
+//!
+//! One global lock order over the whole database: `users` rows (by id) before `ledger_accounts`
+//! rows (by `AccountId`). A database transaction that applies several ledger transactions locks
+//! all their accounts first ([`Db::ledger_lock_in`]), and a transaction the database gave up on
+//! (deadlock, serialization failure, busy) is run again as a whole (`retry.rs`).
 
 use super::{to_i64, to_u64, Db, StoreError};
 use platform::ledger::{
     AccountId, Applied, CheckError, Coins, Entry, IdempotencyKey, LedgerError, Receipt,
-    Transaction, TxKind,
+    Transaction, TxKind, MAX_COINS,
 };
 use sqlx::any::AnyRow;
 use sqlx::{Acquire, Any, Row};
@@ -114,12 +119,18 @@ fn statement_from_row(row: &AnyRow) -> Result<Statement, StoreError> {
     })
 }
 
-/// The range a balance must stay in after a transaction: the mint may go negative.
+/// The lowest balance after a transaction: 0, or `-i64::MAX` for the mint.
 fn floor(account: &AccountId) -> i128 {
-    if account.may_go_negative() {
-        i128::from(i64::MIN)
+    i128::from(account.floor())
+}
+
+/// The highest balance after a transaction: `MAX_COINS` for a user receiving a grant, else
+/// `i64::MAX`.
+fn ceiling(account: &AccountId, kind: TxKind) -> i128 {
+    if kind.is_grant() && matches!(account, AccountId::User(_)) {
+        i128::from(MAX_COINS.get())
     } else {
-        0
+        i128::from(i64::MAX)
     }
 }
 
@@ -151,10 +162,47 @@ impl Db {
     /// different transaction, or a shape error; [`StoreError::Db`]. Nothing is written then.
     pub async fn ledger_apply(&self, tx: &Transaction) -> Result<Applied, StoreError> {
         self.check_fault(super::Fault::Ledger)?;
-        let mut db_tx = self.begin_write().await?;
-        let applied = self.ledger_apply_in(&mut db_tx, tx).await?;
-        db_tx.commit().await?;
-        Ok(applied)
+        super::retry::retry("ledger transaction", || async {
+            let mut db_tx = self.begin_write().await?;
+            let applied = self.ledger_apply_in(&mut db_tx, tx).await?;
+            db_tx.commit().await?;
+            Ok(applied)
+        })
+        .await
+    }
+
+    /// Locks the balance rows of `accounts` (creating missing ones) in `AccountId` order, the
+    /// one global order of every lock on `ledger_accounts`: a database transaction that will
+    /// apply several ledger transactions (a game's end with its reward, wager and pool) calls
+    /// this first with all their accounts, so it never holds one account while waiting for an
+    /// account that comes before it. On SQLite the write lock of `BEGIN IMMEDIATE` is held
+    /// already, so nothing is done.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn ledger_lock_in(
+        &self,
+        db_tx: &mut DbTx,
+        accounts: &std::collections::BTreeSet<AccountId>,
+    ) -> Result<(), StoreError> {
+        if self.backend == super::Backend::Sqlite {
+            return Ok(());
+        }
+        for account in accounts {
+            let name = account.to_string();
+            sqlx::query(
+                "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
+                 ON CONFLICT (account) DO NOTHING",
+            )
+            .bind(&name)
+            .execute(&mut **db_tx)
+            .await?;
+            sqlx::query("SELECT balance FROM ledger_accounts WHERE account = $1 FOR UPDATE")
+                .bind(&name)
+                .fetch_optional(&mut **db_tx)
+                .await?;
+        }
+        Ok(())
     }
 
     /// [`Db::ledger_apply`] inside the caller's transaction `db_tx` (for example with a game's
@@ -321,7 +369,7 @@ async fn apply(
 ) -> Result<Option<Applied>, StoreError> {
     let mut after = Vec::new();
     for (account, delta) in tx.net_by_account() {
-        let balance = move_balance(conn, &account, delta).await?;
+        let balance = move_balance(conn, &account, delta, ceiling(&account, tx.kind)).await?;
         after.push((account, Coins(balance)));
     }
     let now = crate::clock::now().0;
@@ -365,19 +413,20 @@ async fn apply(
     }))
 }
 
-/// Moves `account` by `delta` if its balance stays in range; returns the new balance.
+/// Moves `account` by `delta` if its balance stays in [floor, `top`]; returns the new balance.
 async fn move_balance(
     conn: &mut sqlx::Transaction<'_, Any>,
     account: &AccountId,
     delta: i128,
+    top: i128,
 ) -> Result<i64, StoreError> {
     let name = account.to_string();
     let Ok(step) = i64::try_from(delta) else {
         return Err(LedgerError::Overflow(*account).into());
     };
-    // The balance before must lie in [lo, hi] for the balance after to lie in [floor, i64::MAX].
+    // The balance before must lie in [lo, hi] for the balance after to lie in [floor, top].
     let lo = clamp(floor(account) - delta);
-    let hi = clamp(i128::from(i64::MAX) - delta);
+    let hi = clamp(top - delta);
     for attempt in 0..2 {
         let updated: Option<i64> = sqlx::query_scalar(
             "UPDATE ledger_accounts SET balance = balance + $1 \
@@ -409,13 +458,16 @@ async fn move_balance(
             .fetch_optional(&mut **conn)
             .await?
             .unwrap_or(0);
-    if i128::from(available) + delta < floor(account) {
+    let after = i128::from(available) + delta;
+    if after < floor(account) && *account != AccountId::Mint {
         Err(LedgerError::InsufficientFunds {
             account: *account,
             needed: Coins(clamp(-delta)),
             available: Coins(available),
         }
         .into())
+    } else if after > top && top < i128::from(i64::MAX) {
+        Err(LedgerError::AboveMaximum(Coins(clamp(after))).into())
     } else {
         Err(LedgerError::Overflow(*account).into())
     }

@@ -25,6 +25,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0004_ratings.sqlite.sql"),
         include_str!("../../migrations/0004_ratings.postgres.sql"),
     ),
+    (
+        5,
+        include_str!("../../migrations/0005_coin_requests.sqlite.sql"),
+        include_str!("../../migrations/0005_coin_requests.postgres.sql"),
+    ),
 ];
 
 impl Db {

@@ -4,23 +4,28 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+mod bets;
 mod faults;
 mod games;
 mod journal;
 mod ledger;
 mod migrate;
 mod ratings;
+mod requests;
+pub mod retry;
 mod sessions;
 mod users;
 mod wagers;
 
+pub use bets::BetRow;
 pub use faults::{Fault, Faults};
 pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
+pub use requests::{KeyedRequest, StoredRequest};
 pub use users::UserRow;
-pub use wagers::{mode_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
+pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
@@ -71,6 +76,7 @@ impl StoreError {
                 L::KeyConflict(_) => "idempotency_conflict",
                 L::InvalidKey(_) => "invalid_key",
                 L::Overflow(_) => "overflow",
+                L::AboveMaximum(_) => "invalid_amount",
                 L::EmptyTransaction { .. }
                 | L::ZeroEntry { .. }
                 | L::NonPositiveAmount(_)

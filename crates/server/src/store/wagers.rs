@@ -4,6 +4,7 @@
 //! that goes with the step ([`Db::coin_write`]), so the books and the wager never disagree, even
 //! after a crash.
 
+use super::requests::{remember_on, KeyedRequest};
 use super::{to_i64, to_u64, Db, DbTx, StoreError};
 use platform::ledger::{Applied, Transaction};
 use platform::parimutuel::{Pool, PoolStatus};
@@ -46,6 +47,8 @@ pub struct CoinWrite {
     pub what: Stored,
     /// The coins to move.
     pub ledger: Option<Transaction>,
+    /// The client's keyed request this step answers, stored with it.
+    pub request: Option<KeyedRequest>,
 }
 
 /// A closed wager in a table's history.
@@ -116,6 +119,9 @@ pub(crate) async fn write_on(
     if let Some(ltx) = &w.ledger {
         let a = db.ledger_apply_in(tx, ltx).await?;
         if a.replayed {
+            if let Some(r) = &w.request {
+                remember_on(tx, r).await?;
+            }
             return Ok(Some(a));
         }
         applied = Some(a);
@@ -167,9 +173,61 @@ pub(crate) async fn write_on(
             .bind(ended)
             .execute(&mut *conn)
             .await?;
+            write_bets(conn, w, pool, now).await?;
         }
     }
+    if let Some(r) = &w.request {
+        remember_on(tx, r).await?;
+    }
     Ok(applied)
+}
+
+/// Keeps `pool_bets` (each bettor's bet, for `GET /api/me/bets`) in step with `pool`: while it
+/// is open, the bets of the users the step's transaction moved; else every bet.
+async fn write_bets(
+    conn: &mut sqlx::AnyConnection,
+    w: &CoinWrite,
+    pool: &Pool,
+    now: i64,
+) -> Result<(), StoreError> {
+    let moved = |b: &platform::parimutuel::Bet| {
+        w.ledger.as_ref().is_some_and(|t| {
+            t.entries
+                .iter()
+                .any(|e| e.account == platform::ledger::AccountId::User(b.bettor))
+        })
+    };
+    let open = matches!(pool.status, PoolStatus::Open);
+    for bet in pool.bets.iter().filter(|b| !open || moved(b)) {
+        let returned = pool.statement(bet.bettor).map(|s| s.returned.get());
+        sqlx::query(
+            "INSERT INTO pool_bets (game_id, user_id, table_id, pick, amount, returned, status, \
+             updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, game_id) \
+             DO UPDATE SET pick = excluded.pick, amount = excluded.amount, \
+             returned = excluded.returned, status = excluded.status, updated_at = excluded.updated_at",
+        )
+        .bind(to_i64(pool.game.0))
+        .bind(to_i64(bet.bettor.0))
+        .bind(to_i64(w.table))
+        .bind(pick_name(bet.pick))
+        .bind(bet.amount.get())
+        .bind(returned)
+        .bind(pool_status(pool))
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// `red`, `black` or `draw`.
+#[must_use]
+pub fn pick_name(p: platform::parimutuel::Pick) -> &'static str {
+    match p {
+        platform::parimutuel::Pick::RedWins => "red",
+        platform::parimutuel::Pick::BlackWins => "black",
+        platform::parimutuel::Pick::Draw => "draw",
+    }
 }
 
 impl Db {
@@ -204,10 +262,13 @@ impl Db {
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn coin_write(&self, w: &CoinWrite) -> Result<Option<Applied>, StoreError> {
         self.check_fault(super::Fault::Ledger)?;
-        let mut tx = self.begin_write().await?;
-        let applied = write_on(self, &mut tx, w).await?;
-        tx.commit().await?;
-        Ok(applied)
+        super::retry::retry("coin write", || async {
+            let mut tx = self.begin_write().await?;
+            let applied = write_on(self, &mut tx, w).await?;
+            tx.commit().await?;
+            Ok(applied)
+        })
+        .await
     }
 
     /// Wagers not yet over (negotiating, escrowed or in a game): `(table, red, wager)`.

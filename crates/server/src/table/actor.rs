@@ -23,7 +23,7 @@ use platform::table::{
 };
 use platform::{Millis, TableId, UserId};
 use serde_json::{json, Value};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -85,8 +85,6 @@ pub(super) struct TableActor {
     pub(super) wager: Option<WagerSlot>,
     /// The spectators' betting pool of the game in progress.
     pub(super) pool: Option<Pool>,
-    /// `(user, key)` of the agreements given to the open wager (a repeated one is acknowledged).
-    pub(super) agree_keys: HashSet<(UserId, String)>,
     /// Settlements made at the end of the game, published after its `game_ended`.
     settled: Option<Settled>,
     /// A game that its journal ended while being replayed (the end was not stored before the
@@ -136,7 +134,6 @@ pub fn spawn_table(
         replaying: false,
         wager: None,
         pool: None,
-        agree_keys: HashSet::new(),
         settled: None,
         replay_end: None,
     };
@@ -229,7 +226,12 @@ impl TableActor {
                 }
                 self.users.insert(user.id, user.clone());
                 let result = match cmd {
-                    CoinCmd::Bet { pick, amount, key } => self.bet(&user, pick, amount, &key).await,
+                    CoinCmd::Bet {
+                        pick,
+                        amount,
+                        key,
+                        game_id,
+                    } => self.bet(&user, pick, amount, &key, game_id).await,
                     other => self.wager_cmd(&user, other).await,
                 };
                 match result {
@@ -795,17 +797,16 @@ impl TableActor {
                     game_id,
                     "cannot store the game's end with its settlements: {e}"
                 );
-                // Store the game first, then each settlement on its own.
-                let coins = std::mem::take(&mut finished.coins);
-                match self.state.db.finish_game(&finished).await {
-                    Ok(o) => {
-                        for w in &coins {
-                            if let Err(e) = self.state.db.coin_write(w).await {
-                                tracing::error!(
-                                    table = self.id.0,
-                                    game_id,
-                                    "settlement not stored: {e}"
-                                );
+                // Store the game first, then each settlement on its own; announce only those
+                // that were stored (see table/settle.rs).
+                match super::settle::finish_apart(&self.state.db, self.id.0, &mut finished).await {
+                    Ok((o, parts)) => {
+                        if let Some(s) = self.settled.as_mut() {
+                            if !parts.wager {
+                                s.wager = None;
+                            }
+                            if !parts.pool {
+                                s.pool = None;
                             }
                         }
                         o

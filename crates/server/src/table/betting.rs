@@ -5,10 +5,11 @@
 
 use super::actor::TableActor;
 use super::coins::{balances, lu, pool_config, su, Refusal};
+use super::keyed;
 use super::wager::client_keyed;
 use crate::store::{CoinWrite, Stored};
 use crate::user::UserInfo;
-use crate::ws::protocol::PickMsg;
+use crate::ws::protocol::{Amount, PickMsg};
 use platform::ledger::{Coins, GameId};
 use platform::parimutuel::{Pick, Pool, PoolRefundReason, PoolStatus};
 use platform::table::GameEnd;
@@ -25,18 +26,41 @@ fn pick_name(p: Pick) -> &'static str {
 }
 
 impl TableActor {
-    /// Handles a spectator's bet.
+    /// Handles a spectator's bet on `game_id` (the current game when not given). Sent again
+    /// with its key, it is answered as the first time, whatever happened since.
     pub(super) async fn bet(
         &mut self,
         user: &UserInfo,
         pick: PickMsg,
-        amount: i64,
+        amount: Amount,
         key: &str,
+        game_id: Option<u64>,
     ) -> Result<(), Refusal> {
+        let amount = keyed::amount(amount)?;
+        if user.guest {
+            return Err(keyed::guest("guests cannot bet"));
+        }
+        let request = keyed::keyed(
+            user.id,
+            key,
+            "bet",
+            &json!({"table": self.id.0, "pick": format!("{pick:?}"), "amount": amount,
+                "game_id": game_id}),
+        );
+        if self.answered_before(&request).await? {
+            self.send_my_bet(user.id);
+            return Ok(());
+        }
         let playing = self.table.game().filter(|g| g.is_playing());
         let (Some(game), Some(pool)) = (playing, &self.pool) else {
             return Err(Refusal::new("no_game", "no game in progress to bet on"));
         };
+        if let Some(g) = game_id.filter(|g| *g != pool.game.0) {
+            return Err(Refusal::new(
+                "stale_game",
+                format!("game {g} is over; the game now is {}", pool.game.0),
+            ));
+        }
         if self.table.seat_of(user.id).is_some() || pool.players.contains(&lu(user.id)) {
             return Err(Refusal::new(
                 "player_cannot_bet",
@@ -60,6 +84,7 @@ impl TableActor {
             table: self.id.0,
             what: Stored::Pool(Box::new(step.pool.clone())),
             ledger: tx,
+            request: Some(request),
         };
         let applied = self.state.db.coin_write(&write).await?;
         if let Some(a) = applied.as_ref().filter(|a| !a.replayed) {
@@ -140,6 +165,7 @@ impl TableActor {
                 table: self.id.0,
                 what: Stored::Pool(Box::new(closed.clone())),
                 ledger: None,
+                request: None,
             };
             if let Err(e) = self.state.db.coin_write(&write).await {
                 tracing::warn!(table = self.id.0, "closing the betting pool: {e}");
@@ -163,6 +189,7 @@ impl TableActor {
                     table: self.id.0,
                     what: Stored::Pool(Box::new(step.pool.clone())),
                     ledger: step.transaction,
+                    request: None,
                 });
                 Some((write, step.pool))
             }

@@ -70,7 +70,8 @@ impl From<WagerError> for Refusal {
             | WagerError::CoachMustStakeZero
             | WagerError::StudentMustPay
             | WagerError::NonPositiveTopUp(_)
-            | WagerError::Overflow => "invalid_amount",
+            | WagerError::Overflow
+            | WagerError::AboveMaximum(_) => "invalid_amount",
             WagerError::StakeAboveBalance { .. } => "not_enough_coins",
             WagerError::WrongState { .. }
             | WagerError::WrongGame { .. }
@@ -85,7 +86,9 @@ impl From<PoolError> for Refusal {
     fn from(e: PoolError) -> Refusal {
         let code = match &e {
             PoolError::PlayerCannotBet(_) => "player_cannot_bet",
-            PoolError::NonPositiveBet(_) | PoolError::Overflow => "invalid_amount",
+            PoolError::NonPositiveBet(_) | PoolError::Overflow | PoolError::AboveMaximum(_) => {
+                "invalid_amount"
+            }
             PoolError::AboveBalance { .. } => "not_enough_coins",
             PoolError::PickLocked(_) => "pick_locked",
             PoolError::Closed | PoolError::Finished => "betting_closed",
@@ -100,6 +103,9 @@ impl From<StoreError> for Refusal {
         match e {
             StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
                 Refusal::new("not_enough_coins", "not enough coins")
+            }
+            StoreError::Ledger(e @ LedgerError::AboveMaximum(_)) => {
+                Refusal::new("invalid_amount", e.to_string())
             }
             StoreError::Ledger(LedgerError::KeyConflict(_)) => Refusal::new(
                 "idempotency_conflict",
@@ -210,6 +216,7 @@ pub(super) fn wager_write(
             close: close_of(w, red),
         },
         ledger,
+        request: None,
     }
 }
 
@@ -294,6 +301,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
                     table,
                     what: Stored::Pool(Box::new(step.pool)),
                     ledger: step.transaction,
+                    request: None,
                 };
                 if let Err(e) = db.coin_write(&write).await {
                     tracing::error!(game = pool.game.0, "recovering the betting pool: {e}");

@@ -8,9 +8,11 @@ mod betting;
 mod coins;
 mod history;
 mod journal;
+mod keyed;
 mod outbox;
 mod registry;
 mod restore;
+mod settle;
 mod view;
 mod wager;
 

@@ -8,9 +8,10 @@ use super::coins::{
     balances, close_of, color_index, lu, permille, settled_event, su, tax_rate, wager_users,
     wager_write, Refusal,
 };
-use crate::store::{mode_name, wager_status, CoinWrite};
+use super::keyed::{amount, guest, keyed, stakes, stakes_json};
+use crate::store::{mode_name, wager_status, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
-use crate::ws::protocol::{CoinCmd, Stakes, WagerModeMsg};
+use crate::ws::protocol::{CoinCmd, Seen, WagerModeMsg};
 use platform::ledger::{Coins, GameId, IdempotencyKey, Transaction};
 use platform::table::GameEnd;
 use platform::wager::{Wager, WagerGameEnd, WagerMode, WagerStatus};
@@ -33,7 +34,7 @@ impl TableActor {
             return Err(not("no wagers against the computer"));
         }
         if user.guest {
-            return Err(not("guests cannot wager"));
+            return Err(guest("guests cannot wager"));
         }
         let Some(color) = self.table.seat_of(user.id) else {
             return Err(not("only the two seated players can wager"));
@@ -42,7 +43,7 @@ impl TableActor {
             return Err(not("nobody to wager with"));
         };
         if self.users.get(&opp).is_none_or(|u| u.guest) {
-            return Err(not("guests cannot wager"));
+            return Err(guest("your opponent is a guest; guests cannot wager"));
         }
         if let Some(slot) = &self.wager {
             if !slot.wager.players.contains(&lu(user.id)) || !slot.wager.players.contains(&lu(opp))
@@ -71,19 +72,47 @@ impl TableActor {
         }
     }
 
-    /// Handles a wager command of `user`.
+    /// Handles a wager command of `user`. A keyed one (`wager_agree`, `wager_topup`) sent
+    /// again with its key is answered as the first time, whatever happened since.
     pub(super) async fn wager_cmd(&mut self, user: &UserInfo, cmd: CoinCmd) -> Result<(), Refusal> {
+        if user.guest {
+            return Err(guest("guests cannot wager"));
+        }
+        let table = self.id.0;
+        let request = match &cmd {
+            CoinCmd::Agree { key, seen } => Some(keyed(
+                user.id,
+                key,
+                "wager_agree",
+                &json!({"table": table, "version": seen.version, "stakes": stakes_json(seen.stakes)}),
+            )),
+            CoinCmd::TopUp { amount: a, key } => Some(keyed(
+                user.id,
+                key,
+                "wager_topup",
+                &json!({"table": table, "amount": amount(*a)?}),
+            )),
+            _ => None,
+        };
+        if let Some(r) = &request {
+            if self.answered_before(r).await? {
+                return Ok(());
+            }
+        }
         let (me, opp, color) = self.wager_parties(user)?;
         match cmd {
-            CoinCmd::Propose { stakes, mode } => self.propose(me, opp, color, stakes, mode).await,
-            CoinCmd::Confirm => {
-                let w = self.current_wager()?.confirm(lu(me))?;
-                self.save_wager(w, None).await.map(|_| ())
+            CoinCmd::Propose { stakes: s, mode } => {
+                let s = stakes(s)?;
+                self.propose(me, opp, color, s, mode).await
             }
-            CoinCmd::Agree { key } => {
-                if self.agree_keys.contains(&(me, key.clone())) {
-                    return Ok(());
-                }
+            CoinCmd::Confirm { seen } => {
+                let w = self.current_wager()?;
+                self.check_seen(w, &seen)?;
+                let w = w.confirm(lu(me))?;
+                self.save_wager(w, None, None).await.map(|_| ())
+            }
+            CoinCmd::Agree { seen, .. } => {
+                self.check_seen(self.current_wager()?, &seen)?;
                 let game = if self.table.is_playing() {
                     let id = self
                         .game_id
@@ -95,25 +124,48 @@ impl TableActor {
                 let bal = balances(&self.state.db, &[me, opp]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
                 let step = self.current_wager()?.agree(lu(me), game, &get)?;
-                self.save_wager(step.wager, step.transaction).await?;
-                self.agree_keys.insert((me, key));
-                Ok(())
+                self.save_wager(step.wager, step.transaction, request)
+                    .await
+                    .map(|_| ())
             }
             CoinCmd::Cancel => {
                 let w = self.current_wager()?.cancel()?;
-                self.save_wager(w, None).await.map(|_| ())
+                self.save_wager(w, None, None).await.map(|_| ())
             }
-            CoinCmd::TopUp { amount, key } => {
+            CoinCmd::TopUp { amount: a, key } => {
                 let bal = balances(&self.state.db, &[me]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
-                let step = self.current_wager()?.top_up(lu(me), Coins(amount), &get)?;
+                let step = self
+                    .current_wager()?
+                    .top_up(lu(me), Coins(amount(a)?), &get)?;
                 let tx = step
                     .transaction
                     .map(|tx| client_keyed(tx, "topup", me, &key))
                     .transpose()?;
-                self.save_wager(step.wager, tx).await.map(|_| ())
+                self.save_wager(step.wager, tx, request).await.map(|_| ())
             }
             CoinCmd::Bet { .. } => Err(Refusal::new("bad_message", "not a wager command")),
+        }
+    }
+
+    /// Refuses `stale_wager` when what the player saw (`seen`) is not the wager as it is now.
+    fn check_seen(&self, w: &Wager, seen: &Seen) -> Result<(), Refusal> {
+        let (r, b) = color_index(w, self.red_for(w));
+        let now = (w.stakes[r].get(), w.stakes[b].get());
+        let version_ok = seen.version.is_none_or(|v| v == w.version);
+        let stakes_ok = seen
+            .stakes
+            .is_none_or(|s| (s.red.0, s.black.0) == (Some(now.0), Some(now.1)));
+        if version_ok && stakes_ok {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                "stale_wager",
+                format!(
+                    "the wager changed: it is now version {}, red {} and black {}",
+                    w.version, now.0, now.1
+                ),
+            ))
         }
     }
 
@@ -122,12 +174,12 @@ impl TableActor {
         me: UserId,
         opp: UserId,
         color: Color,
-        stakes: Stakes,
+        (red, black): (i64, i64),
         mode: WagerModeMsg,
     ) -> Result<(), Refusal> {
         let (mine, theirs) = match color {
-            Color::Red => (stakes.red, stakes.black),
-            Color::Black => (stakes.black, stakes.red),
+            Color::Red => (red, black),
+            Color::Black => (black, red),
         };
         let bal = balances(&self.state.db, &[me, opp]).await?;
         let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
@@ -179,18 +231,21 @@ impl TableActor {
                 w
             }
         };
-        self.save_wager(next, None).await.map(|_| ())
+        self.save_wager(next, None, None).await.map(|_| ())
     }
 
-    /// Stores `w` with `ledger`, then keeps it and tells the table. `Ok(true)`: the transaction
-    /// had already been applied (a repeated request), so nothing changed.
+    /// Stores `w` with `ledger` (and the keyed `request` it answers), then keeps it and tells
+    /// the table. `Ok(true)`: the transaction had already been applied (a repeated request), so
+    /// nothing changed.
     pub(super) async fn save_wager(
         &mut self,
         w: Wager,
         ledger: Option<Transaction>,
+        request: Option<KeyedRequest>,
     ) -> Result<bool, Refusal> {
         let red = self.red_for(&w);
-        let write = wager_write(self.id.0, &w, red, ledger);
+        let mut write = wager_write(self.id.0, &w, red, ledger);
+        write.request = request;
         let applied = self.state.db.coin_write(&write).await?;
         let replayed = applied.as_ref().is_some_and(|a| a.replayed);
         if !replayed {
@@ -215,7 +270,6 @@ impl TableActor {
         }
         if over {
             self.wager = None;
-            self.agree_keys.clear();
         } else {
             self.wager = Some(WagerSlot { wager: w, red });
         }
@@ -246,6 +300,7 @@ impl TableActor {
             "confirmed": {"red": confirmed[r], "black": confirmed[b]},
             "agreed": {"red": agreed[r], "black": agreed[b]},
             "status": wager_status(w),
+            "version": w.version,
             "game_id": game,
             "tax_rate_permille": permille(w.tax_rate),
         })
@@ -269,7 +324,7 @@ impl TableActor {
         };
         match step {
             Ok((w, tx)) => {
-                if let Err(e) = self.save_wager(w, tx).await {
+                if let Err(e) = self.save_wager(w, tx, None).await {
                     tracing::error!(table = self.id.0, "binding the wager: {}", e.message);
                 }
             }
@@ -299,7 +354,7 @@ impl TableActor {
         };
         match step {
             Ok((w, tx)) => {
-                if let Err(e) = self.save_wager(w, tx).await {
+                if let Err(e) = self.save_wager(w, tx, None).await {
                     tracing::error!(table = self.id.0, "returning the wager: {}", e.message);
                 }
             }

@@ -3,6 +3,7 @@
 //! connections of each user ([`sockets`]).
 //! A connection never changes game state itself: it forwards commands to table tasks.
 
+pub mod amount;
 pub mod close;
 pub mod conn;
 pub mod limit;

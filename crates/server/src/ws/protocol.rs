@@ -1,6 +1,7 @@
 //! `ClientMsg`: what a client may send over the WebSocket (docs/protocol.md §3), parsed with
 //! serde (tag `"t"`), and its translation into table commands.
 
+pub use super::amount::{Amount, Seen};
 use platform::clock::TimeControl;
 use platform::table::Action;
 use platform::Millis;
@@ -115,24 +116,35 @@ pub enum ClientMsg {
         #[serde(default)]
         mode: WagerModeMsg,
     },
-    /// Confirm the stakes shown.
-    WagerConfirm { table: u64 },
+    /// Confirm the stakes shown (`version`, `stakes`: what was shown).
+    WagerConfirm {
+        table: u64,
+        #[serde(flatten)]
+        seen: Seen,
+    },
     /// Agree to the confirmed wager (both agreed: the stakes go to escrow).
-    WagerAgree { table: u64, key: String },
+    WagerAgree {
+        table: u64,
+        key: String,
+        #[serde(flatten)]
+        seen: Seen,
+    },
     /// Withdraw or decline a wager under negotiation.
     WagerCancel { table: u64 },
     /// Add to one's stake of an escrowed wager.
     WagerTopup {
         table: u64,
-        amount: i64,
+        amount: Amount,
         key: String,
     },
-    /// A spectator's bet on the game in progress.
+    /// A spectator's bet on the game in progress (`game_id`: the game it is meant for).
     Bet {
         table: u64,
         pick: PickMsg,
-        amount: i64,
+        amount: Amount,
         key: String,
+        #[serde(default)]
+        game_id: Option<u64>,
     },
 }
 
@@ -140,8 +152,8 @@ pub enum ClientMsg {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub struct Stakes {
-    pub red: i64,
-    pub black: i64,
+    pub red: Amount,
+    pub black: Amount,
 }
 
 /// A wager's mode on the wire.
@@ -175,19 +187,23 @@ pub enum CoinCmd {
         stakes: Stakes,
         mode: WagerModeMsg,
     },
-    Confirm,
+    Confirm {
+        seen: Seen,
+    },
     Agree {
         key: String,
+        seen: Seen,
     },
     Cancel,
     TopUp {
-        amount: i64,
+        amount: Amount,
         key: String,
     },
     Bet {
         pick: PickMsg,
-        amount: i64,
+        amount: Amount,
         key: String,
+        game_id: Option<u64>,
     },
 }
 
@@ -283,8 +299,18 @@ impl ClientMsg {
                     mode: *mode,
                 },
             ),
-            M::WagerConfirm { table } => (*table, CoinCmd::Confirm),
-            M::WagerAgree { table, key: k } => (*table, CoinCmd::Agree { key: key(k)? }),
+            M::WagerConfirm { table, seen } => (*table, CoinCmd::Confirm { seen: *seen }),
+            M::WagerAgree {
+                table,
+                key: k,
+                seen,
+            } => (
+                *table,
+                CoinCmd::Agree {
+                    key: key(k)?,
+                    seen: *seen,
+                },
+            ),
             M::WagerCancel { table } => (*table, CoinCmd::Cancel),
             M::WagerTopup {
                 table,
@@ -302,12 +328,14 @@ impl ClientMsg {
                 pick,
                 amount,
                 key: k,
+                game_id,
             } => (
                 *table,
                 CoinCmd::Bet {
                     pick: *pick,
                     amount: *amount,
                     key: key(k)?,
+                    game_id: *game_id,
                 },
             ),
             _ => return Ok(None),
@@ -363,7 +391,10 @@ mod tests {
             Some((
                 2,
                 CoinCmd::Propose {
-                    stakes: Stakes { red: 5, black: 7 },
+                    stakes: Stakes {
+                        red: Amount::of(5),
+                        black: Amount::of(7)
+                    },
                     mode: WagerModeMsg::Coaching
                 }
             ))
@@ -376,11 +407,32 @@ mod tests {
                 2,
                 CoinCmd::Bet {
                     pick: PickMsg::Draw,
-                    amount: 5,
+                    amount: Amount(Some(5)),
+                    game_id: None,
                     ..
                 }
             ))
         ));
+        let e = parse(
+            r#"{"t":"wager_agree","table":2,"key":"abcd-1234","version":3,"stakes":{"red":1.5,"black":2}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            e.msg.coin_command().unwrap(),
+            Some((
+                2,
+                CoinCmd::Agree {
+                    key: "abcd-1234".into(),
+                    seen: Seen {
+                        version: Some(3),
+                        stakes: Some(Stakes {
+                            red: Amount(None),
+                            black: Amount::of(2)
+                        })
+                    }
+                }
+            ))
+        );
         let e = parse(r#"{"t":"wager_topup","table":2,"amount":5,"key":"short"}"#).unwrap();
         assert!(e.msg.coin_command().is_err());
         let e = parse(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).unwrap();

@@ -2,6 +2,10 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
+mod big_stakes;
+mod coin_messages;
+mod coin_retries;
+mod coinkit;
 mod coins;
 mod common;
 mod durability;
@@ -13,5 +17,7 @@ mod loadtest;
 mod ratings;
 mod raw;
 mod restart;
+mod retry;
+mod settle_together;
 mod shutdown;
 mod wagers;

@@ -1,0 +1,44 @@
+//! A bettor's own bets: `GET /api/me/bets`, newest game first, with each pool's status and
+//! the payout once settled (PLATFORM.md §5: spectators see their own history).
+
+use super::auth::CurrentUser;
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::store::BetRow;
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// Bets per page by default, and at most.
+const DEFAULT_LIMIT: u32 = 20;
+const MAX_LIMIT: u32 = 100;
+
+/// The route.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/me/bets", get(my_bets))
+}
+
+/// Paging: `limit`, and games with ids below `before`.
+#[derive(Debug, Deserialize)]
+pub struct Page {
+    limit: Option<u32>,
+    before: Option<u64>,
+}
+
+fn bet_json(b: &BetRow) -> Value {
+    json!({"game_id": b.game_id, "table": b.table, "pick": b.pick, "amount": b.amount,
+        "payout": b.payout, "status": b.status, "at": b.at})
+}
+
+async fn my_bets(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(page): Query<Page>,
+) -> Result<Json<Value>, AppError> {
+    let limit = page.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
+    let bets = state.db.bets_of(user.0.id, limit, page.before).await?;
+    let bets: Vec<Value> = bets.iter().map(bet_json).collect();
+    Ok(Json(json!({"bets": bets})))
+}

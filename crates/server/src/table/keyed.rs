@@ -1,0 +1,65 @@
+//! Keyed coin requests at a table (`bet`, `wager_topup`, `wager_agree`): the same key again
+//! gets the first answer from the database (also once the wager or pool is over, and after a
+//! restart), the key for another request is `idempotency_conflict`; a new request is stored
+//! with its write (`store/requests.rs`).
+
+use super::actor::TableActor;
+use super::coins::Refusal;
+use crate::store::KeyedRequest;
+use crate::ws::protocol::{Amount, Stakes};
+use platform::UserId;
+use serde_json::{json, Value};
+
+/// The answer stored for an acknowledged request.
+const ACK: &str = r#"{"t":"ack"}"#;
+
+/// A request of `user` under `key` to `op`, with what it asks (`request`).
+pub(super) fn keyed(user: UserId, key: &str, op: &'static str, request: &Value) -> KeyedRequest {
+    KeyedRequest {
+        user,
+        key: key.to_owned(),
+        op,
+        request: request.to_string(),
+        answer: ACK.to_owned(),
+    }
+}
+
+/// A readable amount, or `invalid_amount`.
+pub(super) fn amount(a: Amount) -> Result<i64, Refusal> {
+    a.0.ok_or_else(|| {
+        Refusal::new(
+            "invalid_amount",
+            "amounts are whole numbers of coins that fit in 64 bits",
+        )
+    })
+}
+
+/// Both stakes, readable, or `invalid_amount`.
+pub(super) fn stakes(s: Stakes) -> Result<(i64, i64), Refusal> {
+    Ok((amount(s.red)?, amount(s.black)?))
+}
+
+/// Stakes as they are part of a request.
+pub(super) fn stakes_json(s: Option<Stakes>) -> Value {
+    s.map_or(Value::Null, |s| json!({"red": s.red.0, "black": s.black.0}))
+}
+
+/// `guest_not_allowed`.
+pub(super) fn guest(why: &str) -> Refusal {
+    Refusal::new("guest_not_allowed", why)
+}
+
+impl TableActor {
+    /// Whether `req` was answered before (`Ok(true)`: answer it again, do nothing); refused
+    /// `idempotency_conflict` when its key was used for another request.
+    pub(super) async fn answered_before(&self, req: &KeyedRequest) -> Result<bool, Refusal> {
+        match self.state.db.coin_request(req.user, &req.key).await? {
+            None => Ok(false),
+            Some(s) if s.op == req.op && s.request == req.request => Ok(true),
+            Some(_) => Err(Refusal::new(
+                "idempotency_conflict",
+                "this key was used for a different operation",
+            )),
+        }
+    }
+}
