@@ -140,6 +140,10 @@ fn soak(args: &Args, duration: Duration) -> Result<(), Box<dyn std::error::Error
     );
     println!("moves acked    {}", report.moves);
     println!("reconnections  {}", report.resyncs);
+    println!(
+        "coin steps     {} (wagers and bets; {} refused)",
+        report.coins.0, report.coins.1
+    );
     for (i, line) in report.ledger.lines().enumerate() {
         println!("{:<15}{line}", if i == 0 { "ledger" } else { "" });
     }

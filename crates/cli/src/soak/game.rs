@@ -1,5 +1,6 @@
 //! One soak worker: two registered players at one table playing game after game of random legal
-//! moves, through every restart of the server. The worker remembers every move the server
+//! moves, with a wager between them and two spectators betting on each game, through every
+//! restart of the server. The worker remembers every move the server
 //! acknowledged; after each lost connection it joins again and checks that the game came back
 //! with exactly those moves (plus, at most, the one move sent but not yet acknowledged).
 
@@ -30,6 +31,10 @@ pub struct WorkerReport {
     pub resyncs: u64,
     /// Broken promises: a game that came back different from what was acknowledged.
     pub inconsistencies: Vec<String>,
+    /// Wagers escrowed and bets placed.
+    pub coin_steps: u64,
+    /// Wager or bet steps the server refused (not enough coins, betting closed, …): allowed.
+    pub coin_refusals: u64,
 }
 
 /// The worker's settings.
@@ -39,8 +44,8 @@ pub struct WorkerSetup {
     pub addr: SocketAddr,
     /// The table this worker plays at.
     pub table: u64,
-    /// Its players' names.
-    pub names: (String, String),
+    /// Its players' names: Red, Black and the two spectators.
+    pub names: [String; 4],
     /// Plies per game before Red resigns.
     pub plies: usize,
     /// Pause between moves.
@@ -60,6 +65,8 @@ struct Worker {
     s: WorkerSetup,
     red: Side,
     black: Side,
+    /// The spectators who bet on Red and on Black.
+    fans: [Side; 2],
     game: Option<Played>,
     legal: Vec<String>,
     /// Whether the table's time control is set (it is proposed by Red while alone).
@@ -79,6 +86,16 @@ pub async fn run(setup: WorkerSetup) -> WorkerReport {
             http: HttpClient::new(setup.addr),
             ws: None,
         },
+        fans: [
+            Side {
+                http: HttpClient::new(setup.addr),
+                ws: None,
+            },
+            Side {
+                http: HttpClient::new(setup.addr),
+                ws: None,
+            },
+        ],
         game: None,
         legal: Vec::new(),
         control_set: false,
@@ -109,6 +126,20 @@ pub async fn run(setup: WorkerSetup) -> WorkerReport {
             Err(_) => w.resync_until_up().await,
         }
     }
+    // The game in progress is resigned, so that every wager and pool is settled by the end.
+    if w.game.is_some() {
+        let t = w.s.table;
+        if let Some(ws) = w.red.ws.as_mut() {
+            if allow(
+                ws.call(json!({"t": "resign", "table": t})).await,
+                &["not_playing"],
+            )
+            .is_ok()
+            {
+                w.finish();
+            }
+        }
+    }
     if let Some(g) = w.game.take() {
         w.report.games.push(g);
     }
@@ -124,15 +155,23 @@ impl Worker {
     }
 
     async fn register(&mut self) -> Result<(), ClientError> {
-        let (r, b) = self.s.names.clone();
-        self.red.http.register(&r, "soak-password").await?;
-        self.black.http.register(&b, "soak-password").await?;
+        let [r, b, f0, f1] = self.s.names.clone();
+        let [fan0, fan1] = &mut self.fans;
+        for (side, name) in [
+            (&mut self.red, r),
+            (&mut self.black, b),
+            (fan0, f0),
+            (fan1, f1),
+        ] {
+            side.http.register(&name, "soak-password").await?;
+        }
         Ok(())
     }
 
     /// One step: connect, set up a game, play a move, or finish the game.
     async fn step(&mut self) -> Result<(), ClientError> {
-        if self.red.ws.is_none() || self.black.ws.is_none() {
+        let sides = [&self.red, &self.black, &self.fans[0], &self.fans[1]];
+        if sides.iter().any(|s| s.ws.is_none()) {
             return self.resync().await;
         }
         let Some(game) = &self.game else {
@@ -140,7 +179,13 @@ impl Worker {
         };
         let ply = game.moves.len();
         if ply >= self.s.plies || self.legal.is_empty() {
-            let resigned = ws(&mut self.red)?
+            // Red and Black take turns to lose, so neither runs out of coins to stake.
+            let loser = if self.report.games.len() % 2 == 0 {
+                &mut self.red
+            } else {
+                &mut self.black
+            };
+            let resigned = ws(loser)?
                 .call(json!({"t": "resign", "table": self.s.table}))
                 .await;
             allow(resigned, &["not_playing"])?;
@@ -172,11 +217,7 @@ impl Worker {
         if events.iter().any(|m| m["e"]["type"] == "game_ended") {
             self.finish();
         }
-        for side in [&mut self.red, &mut self.black] {
-            if let Some(w) = side.ws.as_mut() {
-                w.clear();
-            }
-        }
+        self.clear_all();
         tokio::time::sleep(self.s.think).await;
         Ok(())
     }
@@ -227,18 +268,75 @@ impl Worker {
             moves: Vec::new(),
             finished: false,
         });
-        for side in [&mut self.red, &mut self.black] {
+        self.clear_all();
+        self.stake(id).await
+    }
+
+    /// A wager of 5 coins each between the players and a bet of 3 by each spectator on game
+    /// `id`; refusals (not enough coins, betting closed) are counted, not errors.
+    async fn stake(&mut self, id: u64) -> Result<(), ClientError> {
+        let t = self.s.table;
+        let stakes = json!({"red": 5, "black": 5});
+        let steps = [
+            (
+                0,
+                json!({"t": "wager_propose", "table": t, "stakes": stakes}),
+            ),
+            (
+                1,
+                json!({"t": "wager_confirm", "table": t, "stakes": stakes}),
+            ),
+            (
+                0,
+                json!({"t": "wager_agree", "table": t, "stakes": stakes, "key": format!("soak-w{id}-r")}),
+            ),
+            (
+                1,
+                json!({"t": "wager_agree", "table": t, "stakes": stakes, "key": format!("soak-w{id}-b")}),
+            ),
+            (
+                2,
+                json!({"t": "bet", "table": t, "game_id": id, "pick": "red", "amount": 3, "key": format!("soak-b{id}-0")}),
+            ),
+            (
+                3,
+                json!({"t": "bet", "table": t, "game_id": id, "pick": "black", "amount": 3, "key": format!("soak-b{id}-1")}),
+            ),
+        ];
+        for (who, msg) in steps {
+            let [fan0, fan1] = &mut self.fans;
+            let side = match who {
+                0 => &mut self.red,
+                1 => &mut self.black,
+                2 => fan0,
+                _ => fan1,
+            };
+            match ws(side)?.call(msg).await {
+                Ok(_) => self.report.coin_steps += 1,
+                Err(ClientError::Refused(_)) => self.report.coin_refusals += 1,
+                Err(e) => return Err(e),
+            }
+        }
+        self.clear_all();
+        Ok(())
+    }
+
+    /// Forgets what every socket received (the worker reads answers, not broadcasts).
+    fn clear_all(&mut self) {
+        let [fan0, fan1] = &mut self.fans;
+        for side in [&mut self.red, &mut self.black, fan0, fan1] {
             if let Some(w) = side.ws.as_mut() {
                 w.clear();
             }
         }
-        Ok(())
     }
 
     /// Connect again (the server may still be down) until it answers or the run is over.
     async fn resync_until_up(&mut self) {
         self.red.ws = None;
         self.black.ws = None;
+        self.fans[0].ws = None;
+        self.fans[1].ws = None;
         while Instant::now() < self.s.until + Duration::from_secs(90) {
             match self.resync().await {
                 Ok(()) => return,
@@ -252,7 +350,8 @@ impl Worker {
     async fn resync(&mut self) -> Result<(), ClientError> {
         let (t, addr) = (self.s.table, self.s.addr);
         let mut state = Value::Null;
-        for side in [&mut self.red, &mut self.black] {
+        let [fan0, fan1] = &mut self.fans;
+        for side in [fan0, fan1, &mut self.black, &mut self.red] {
             let (mut ws, _) = WsClient::connect(addr, side.http.cookie.as_deref()).await?;
             ws.timeout = Duration::from_secs(20);
             ws.call(json!({"t": "join", "table": t})).await?;

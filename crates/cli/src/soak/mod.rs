@@ -63,6 +63,9 @@ pub struct SoakReport {
     pub moves: u64,
     /// Reconnections after outages.
     pub resyncs: u64,
+    /// Wagers escrowed and bets placed; steps the server refused (allowed: coins ran short,
+    /// betting closed).
+    pub coins: (u64, u64),
     /// Every broken promise (lost or changed moves, wrong status, ledger discrepancies).
     pub problems: Vec<String>,
     /// The ledger check's summary.
@@ -141,7 +144,7 @@ pub async fn run(opts: &SoakOptions) -> Result<SoakReport, String> {
         let setup = WorkerSetup {
             addr,
             table: first_table + i as u64,
-            names: (format!("soak{run_id}r{i}"), format!("soak{run_id}b{i}")),
+            names: ["r", "b", "x", "y"].map(|role| format!("soak{run_id}{role}{i}")),
             plies: opts.plies,
             think: opts.think,
             until,
@@ -191,6 +194,8 @@ pub async fn run(opts: &SoakOptions) -> Result<SoakReport, String> {
     for w in &played {
         report.moves += w.moves;
         report.resyncs += w.resyncs;
+        report.coins.0 += w.coin_steps;
+        report.coins.1 += w.coin_refusals;
         report.problems.extend(w.inconsistencies.iter().cloned());
         for g in &w.games {
             report.games += 1;
@@ -201,7 +206,8 @@ pub async fn run(opts: &SoakOptions) -> Result<SoakReport, String> {
     if let Err(e) = serve.terminate().await {
         report.problems.push(e);
     }
-    report.ledger = ledger_check(&store, &mut report.problems).await?;
+    let all_over = report.games == report.finished;
+    report.ledger = ledger_check(&store, all_over, &mut report.problems).await?;
     report.memory = memory.lock().map(|m| m.clone()).unwrap_or_default();
     if opts.store.is_none() {
         let _ = std::fs::remove_dir_all(&work);
@@ -262,8 +268,13 @@ async fn check_record(http: &HttpClient, g: &game::Played, problems: &mut Vec<St
     }
 }
 
-/// `chuhe ledger check` on the run's database.
-async fn ledger_check(store: &[String; 2], problems: &mut Vec<String>) -> Result<String, String> {
+/// `chuhe ledger check` on the run's database; once every game is over, also that no escrow
+/// still holds coins (every wager and pool was settled or refunded).
+async fn ledger_check(
+    store: &[String; 2],
+    all_over: bool,
+    problems: &mut Vec<String>,
+) -> Result<String, String> {
     let url = match store[0].as_str() {
         "--data" => format!("sqlite://{}/chuhe.db?mode=rwc", store[1]),
         _ => store[1].clone(),
@@ -274,6 +285,14 @@ async fn ledger_check(store: &[String; 2], problems: &mut Vec<String>) -> Result
     let report = db.ledger_check().await.map_err(|e| e.to_string())?;
     if !report.is_ok() {
         problems.push(format!("ledger check: {report}"));
+    }
+    if all_over {
+        let held = db.held_escrows().await.map_err(|e| e.to_string())?;
+        for (account, balance) in held {
+            problems.push(format!(
+                "{account} still holds {balance} coins after every game ended"
+            ));
+        }
     }
     db.close().await;
     Ok(report.to_string())

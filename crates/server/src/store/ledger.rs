@@ -257,6 +257,23 @@ impl Db {
         Ok(Coins(b.unwrap_or(0)))
     }
 
+    /// The escrow accounts (wagers' and pools') that hold coins now, with their balances: once
+    /// every game is over and recovered, none should.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn held_escrows(&self) -> Result<Vec<(AccountId, Coins)>, StoreError> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT account, balance FROM ledger_accounts \
+             WHERE account LIKE 'escrow:%' AND balance <> 0 ORDER BY account",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|(a, b)| Ok((account_from(&a)?, Coins(b))))
+            .collect()
+    }
+
     /// What the transactions with ids below `before` did to `account`, newest first, at most
     /// `limit` of them.
     ///
