@@ -2,7 +2,7 @@
 // given state; the caller re-renders. `now` is the local receive time (performance.now()) at which
 // any clock in the event is valid.
 
-const other = (c) => (c === 'red' ? 'black' : 'red');
+import { otherColor, fenTurn } from './board/geometry.js';
 
 /** Normalises a freshly received TableState (adds client-side fields). */
 export function initTable(state, now) {
@@ -71,7 +71,7 @@ export function applyEvent(st, e, now) {
       g.ply = e.ply;
       g.fen = e.fen;
       g.legal = e.legal || [];
-      g.turn = other(e.color);
+      g.turn = otherColor(e.color);
       g.clock = e.clock;
       g.clockAt = now;
       if (g.draw_offer && g.draw_offer !== e.color) g.draw_offer = null;
@@ -95,7 +95,7 @@ export function applyEvent(st, e, now) {
       g.ply = e.ply;
       g.fen = e.fen;
       g.legal = e.legal || [];
-      g.turn = (String(e.fen).split(/\s+/)[1] === 'b') ? 'black' : 'red';
+      g.turn = fenTurn(e.fen);
       g.clock = e.clock;
       g.clockAt = now;
       g.undo_request = null;
