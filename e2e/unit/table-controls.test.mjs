@@ -229,3 +229,20 @@ test('the controls follow the events of a whole game', () => {
   assert.deepEqual(ids(controlsFor(st, 'red')), ['ready', 'set-control', 'stand', 'flip', 'leave']);
   assert.equal(notice(controlsFor(st, null), 'result').end.result, '0-1');
 });
+
+test('an undo puts back the moves, the side to move and the clock, and clears the offers', () => {
+  const st = table({ game: { moves: ['h2e2', 'h9g7'], ply: 2, draw_offer: 'black', undo_request: { by: 'red', plies: 2 } } });
+  const clock = { red: 1000, black: 2000, running: 'black' };
+  applyEvent(st, { type: 'undone', moves: ['h2e2'], ply: 1, fen: `${START_FEN.split(' ')[0]} b`, legal: ['h9g7'], clock }, 42);
+  assert.deepEqual(st.game.moves, ['h2e2']);
+  assert.equal(st.game.ply, 1);
+  assert.equal(st.game.turn, 'black');
+  assert.deepEqual(st.game.legal, ['h9g7']);
+  assert.equal(st.game.clock, clock);
+  assert.equal(st.game.clockAt, 42);
+  assert.equal(st.game.draw_offer, null);
+  assert.equal(st.game.undo_request, null);
+  applyEvent(st, { type: 'moved', color: 'black', mv: 'h9g7', ply: 2, clock: null, fen: 'y w' }, 43);
+  assert.deepEqual([st.game.turn, st.game.ply, st.game.fen, st.game.legal, st.game.clockAt], ['red', 2, 'y w', [], 43]);
+  assert.deepEqual(ids(controlsFor(st, 'red')), ['resign', 'draw-offer', 'undo', 'flip', 'leave']);
+});

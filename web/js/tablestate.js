@@ -68,12 +68,7 @@ export function applyEvent(st, e, now) {
     case 'moved':
       if (!g) break;
       g.moves.push(e.mv);
-      g.ply = e.ply;
-      g.fen = e.fen;
-      g.legal = e.legal || [];
-      g.turn = otherColor(e.color);
-      g.clock = e.clock;
-      g.clockAt = now;
+      setPosition(g, e, otherColor(e.color), now);
       if (g.draw_offer && g.draw_offer !== e.color) g.draw_offer = null;
       g.undo_request = null;
       break;
@@ -92,12 +87,7 @@ export function applyEvent(st, e, now) {
     case 'undone':
       if (!g) break;
       g.moves = e.moves;
-      g.ply = e.ply;
-      g.fen = e.fen;
-      g.legal = e.legal || [];
-      g.turn = fenTurn(e.fen);
-      g.clock = e.clock;
-      g.clockAt = now;
+      setPosition(g, e, fenTurn(e.fen), now);
       g.undo_request = null;
       g.draw_offer = null;
       break;
@@ -147,6 +137,16 @@ export function applyEvent(st, e, now) {
     default:
       break; // unknown events are ignored (protocol §1)
   }
+}
+
+/** The game's position after a `moved` or `undone` event: ply, FEN, legal moves, turn and clock. */
+function setPosition(g, e, turn, now) {
+  g.ply = e.ply;
+  g.fen = e.fen;
+  g.legal = e.legal || [];
+  g.turn = turn;
+  g.clock = e.clock;
+  g.clockAt = now;
 }
 
 function isSeated(st, id) {
