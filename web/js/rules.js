@@ -2,7 +2,7 @@
 // a placement (for the move list and replays) and whether a king is in check (for the highlight).
 // Legal moves always come from the server (`legal` in GameState / moved / undone).
 
-import { readFen, parseMove, square, fileOf, rankOf, FILES, RANKS, fenTurn } from './board/geometry.js';
+import { readFen, parseMove, square, fileOf, rankOf, FILES, RANKS, fenTurn, otherColor } from './board/geometry.js';
 
 /** Applies `mv` ("h2e2") to a placement Map in place; returns the captured piece or null. */
 export function applyMove(pieces, mv) {
@@ -47,7 +47,7 @@ export function replay(startFen, moves) {
   for (const mv of moves) {
     pieces = new Map(pieces);
     applyMove(pieces, mv);
-    turn = turn === 'red' ? 'black' : 'red';
+    turn = otherColor(turn);
     const fen = `${boardFen(pieces)} ${turn === 'red' ? 'w' : 'b'}`;
     out.push({ fen, pieces, turn, lastMove: parseMove(mv), check: checkedKing(pieces, turn) });
   }

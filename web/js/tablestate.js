@@ -2,7 +2,7 @@
 // given state; the caller re-renders. `now` is the local receive time (performance.now()) at which
 // any clock in the event is valid.
 
-const other = (c) => (c === 'red' ? 'black' : 'red');
+import { otherColor, fenTurn } from './board/geometry.js';
 
 /** Normalises a freshly received TableState (adds client-side fields). */
 export function initTable(state, now) {
@@ -68,12 +68,7 @@ export function applyEvent(st, e, now) {
     case 'moved':
       if (!g) break;
       g.moves.push(e.mv);
-      g.ply = e.ply;
-      g.fen = e.fen;
-      g.legal = e.legal || [];
-      g.turn = other(e.color);
-      g.clock = e.clock;
-      g.clockAt = now;
+      setPosition(g, e, otherColor(e.color), now);
       if (g.draw_offer && g.draw_offer !== e.color) g.draw_offer = null;
       g.undo_request = null;
       break;
@@ -92,12 +87,7 @@ export function applyEvent(st, e, now) {
     case 'undone':
       if (!g) break;
       g.moves = e.moves;
-      g.ply = e.ply;
-      g.fen = e.fen;
-      g.legal = e.legal || [];
-      g.turn = (String(e.fen).split(/\s+/)[1] === 'b') ? 'black' : 'red';
-      g.clock = e.clock;
-      g.clockAt = now;
+      setPosition(g, e, fenTurn(e.fen), now);
       g.undo_request = null;
       g.draw_offer = null;
       break;
@@ -147,6 +137,16 @@ export function applyEvent(st, e, now) {
     default:
       break; // unknown events are ignored (protocol §1)
   }
+}
+
+/** The game's position after a `moved` or `undone` event: ply, FEN, legal moves, turn and clock. */
+function setPosition(g, e, turn, now) {
+  g.ply = e.ply;
+  g.fen = e.fen;
+  g.legal = e.legal || [];
+  g.turn = turn;
+  g.clock = e.clock;
+  g.clockAt = now;
 }
 
 function isSeated(st, id) {

@@ -10,7 +10,7 @@
 import { createRoot, drawBoard, drawDynamic, drawPiece } from './render.js';
 import { createInput } from './input.js';
 import { bindEvents } from './events.js';
-import { readFen, toPoint, START_FEN } from './geometry.js';
+import { readFen, toPoint, START_FEN, otherColor } from './geometry.js';
 import { slide, animationsDisabled } from './anim.js';
 import { clear } from './svg.js';
 
@@ -121,7 +121,7 @@ export function createBoard(container, opts = {}) {
     set,
     state,
     svg,
-    flip() { set({ orientation: state.orientation === 'red' ? 'black' : 'red' }); },
+    flip() { set({ orientation: otherColor(state.orientation) }); },
     destroy() { unbind(); if (stopAnim) stopAnim(); svg.remove(); },
   };
 }

@@ -75,6 +75,9 @@ export function readFen(fen) {
   return pieces;
 }
 
+/** The opposite colour: 'black' for 'red', else 'red'. */
+export const otherColor = (color) => (color === 'red' ? 'black' : 'red');
+
 /** The side to move in a FEN: 'red' or 'black'. */
 export function fenTurn(fen) {
   const t = String(fen).trim().split(/\s+/)[1];

@@ -1,22 +1,27 @@
-// A table: seats, ready, time control, the board with clocks, move list, game actions, spectators
-// and chat. State comes from table_state and numbered events (tablestate.js); the board shows the
-// live position or, while navigating the move list, a past one.
+// A table: the composition of its views — player bars and spectators (table/players.js), the
+// board, the move list, the head of the side panel (table/header.js), notices and controls
+// (table/controls.js decides, table/controlsview.js draws), wager and betting panels, and chat
+// (table/chat.js). State comes from table_state and numbered events (tablestate.js); the board
+// shows the live position or, while navigating the move list, a past one.
 
 import { t } from '../i18n.js';
-import { h, toast, errorText, confirmDialog, userLine } from '../ui.js';
+import { h, toast, errorText, confirmDialog } from '../ui.js';
 import { createBoard } from '../board/board.js';
-import { parseMove } from '../board/geometry.js';
+import { parseMove, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
 import { initTable, applyEvent, seatOf, destsFrom } from '../tablestate.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
-import { clockView, formatMs, createTicker, describeControl } from '../clock.js';
+import { createTicker } from '../clock.js';
 import { createMoveList } from './movelist.js';
 import { timeControlDialog, endDialog } from './dialogs.js';
 import { createWagerPanel } from './wager.js';
 import { createBetPanel } from './betting.js';
 import { coinGate } from './gate.js';
-
-const other = (c) => (c === 'red' ? 'black' : 'red');
+import { controlsFor, isLive } from './table/controls.js';
+import { createControlsView } from './table/controlsview.js';
+import { createPlayers } from './table/players.js';
+import { createHeader } from './table/header.js';
+import { createChat } from './table/chat.js';
 
 export function mount(root, app, [idText]) {
   const tableId = Number(idText);
@@ -33,37 +38,32 @@ export function mount(root, app, [idText]) {
 
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
-  const topBar = h('div.player-bar', { 'data-testid': 'bar-top' });
-  const bottomBar = h('div.player-bar', { 'data-testid': 'bar-bottom' });
-  const status = h('div.muted', { 'data-testid': 'status' });
-  const notices = h('div.notices');
-  const controls = h('div.controls', { 'data-testid': 'controls' });
+  const players = createPlayers();
+  const header = createHeader(tableId);
+  const controls = createControlsView({ onControl: (c) => runControl(c) });
   const moveList = createMoveList({ onSelect: (ply) => { viewPly = ply >= positions.length - 1 ? null : ply; drawBoard(); drawMoves(); } });
-  const specs = h('div.spectators', { 'data-testid': 'spectators' });
-  const chatLog = h('div.chat-log', { 'data-testid': 'chat-log' });
-  const chatInput = h('input', { maxlength: 140, 'data-testid': 'chat-input', 'data-i18n-ph': 'table.chat', placeholder: t('table.chat') });
-  const chatForm = h('form.chat-form', { on: { submit: (e) => { e.preventDefault(); sendChat(); } } },
-    chatInput, h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('table.send')));
-  const title = h('h2');
+  const chat = createChat({ onSend: (text) => send({ t: 'chat', text }) });
   const gate = h('div', { 'data-testid': 'coin-gate-box' });
   const balance = () => (Number.isFinite(app.user?.coins) ? app.user.coins : null);
   const wagerPanel = createWagerPanel({ tableId, send: (m) => send(m), balance });
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, topBar, boardWrap, bottomBar),
+    h('div.board-col', {}, players.top, boardWrap, players.bottom),
     h('div.side-col', {},
-      h('div.panel', {}, title, status, h('div.muted', { 'data-testid': 'control-text' }), gate, notices, controls),
+      h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
       betPanel.node,
       moveList.node,
-      h('div.panel', {}, h('b', { text: t('table.spectators') }), specs),
-      h('div.panel', {}, h('b', { text: t('table.chat') }), chatLog, chatForm))));
+      players.spectators,
+      chat.node)));
 
   const me = () => app.user?.id;
   const mySeat = () => (st ? seatOf(st, me()) : null);
   const game = () => st?.game || null;
-  const live = () => { const g = game(); return !!g && !g.end; };
+  const live = () => isLive(st);
+  /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
+  const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
   const send = (msg) => app.socket.send({ table: tableId, ...msg }).catch((e) => { toast(errorText(e)); throw e; });
   const quiet = (p) => p.catch(() => {});
 
@@ -81,36 +81,30 @@ export function mount(root, app, [idText]) {
   }
 
   function sendMove(from, to) {
-    const sq = (s) => String.fromCharCode(97 + (s % 9)) + Math.floor(s / 9);
-    const mv = sq(from) + sq(to);
+    const mv = squareName(from) + squareName(to);
     board.set({ movable: null });
     quiet(send({ t: 'move', mv, lag: app.socket.lag }).catch(() => drawBoard(true)));
-  }
-  function sendChat() {
-    const text = chatInput.value.trim();
-    if (!text) return;
-    quiet(send({ t: 'chat', text }).then(() => { chatInput.value = ''; }));
   }
 
   function drawBoard(force = false) {
     const g = game();
     const seat = mySeat();
-    const o = orientation || (seat === 'black' ? 'black' : 'red');
+    const o = bottomColor();
     if (!g || !positions.length) {
-      board.set({ orientation: o, movable: null, dests: new Map(), lastMove: null, check: null, fen: g?.fen || 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' });
+      board.set({ orientation: o, movable: null, dests: new Map(), lastMove: null, check: null, fen: g?.fen || START_FEN });
       boardWrap.dataset.ply = '0';
       return;
     }
     const ply = viewPly ?? positions.length - 1;
     const pos = positions[ply];
-    const isLive = viewPly === null;
-    const canMove = isLive && live() && seat === g.turn && !g.clock?.paused;
-    const showHint = isLive && live() && hint && hint.ply === g.moves.length;
+    const isLiveView = viewPly === null;
+    const canMove = isLiveView && live() && seat === g.turn && !g.clock?.paused;
+    const showHint = isLiveView && live() && hint && hint.ply === g.moves.length;
     board.set({
       hint: showHint ? hint.move : null,
       force,
       orientation: o,
-      fen: isLive ? g.fen : pos.fen,
+      fen: isLiveView ? g.fen : pos.fen,
       lastMove: pos.lastMove,
       check: pos.check,
       dests: canMove ? destsFrom(g.legal, parseMove) : new Map(),
@@ -124,132 +118,37 @@ export function mount(root, app, [idText]) {
 
   function drawMoves() {
     const g = game();
-    const startBlack = !!g && String(g.start_fen).split(/\s+/)[1] === 'b';
+    const startBlack = !!g && fenTurn(g.start_fen) === 'black';
     moveList.update(texts, viewPly ?? texts.length, startBlack);
   }
 
-  function playerBar(bar, color) {
-    const seat = st.summary.seats[color];
-    const g = game();
-    const user = g ? g[color] : seat?.user;
-    bar.dataset.color = color;
-    bar.classList.toggle('on-move', !!g && !g.end && g.turn === color);
-    const badges = [];
-    if (seat?.ready && !live()) badges.push(`✓ ${t('table.isReady')}`);
-    if (seat?.away) badges.push(`⚠ ${t('table.away')}`);
-    if (g?.ai_level && user && seatOf(st, me()) !== color) badges.push(`${t('ai.computer')} ${t('ai.level')} ${g.ai_level}`);
-    bar.replaceChildren(
-      h(`span.dot.${color}`),
-      h('div.info', {}, user ? userLine(user) : h('span.muted', { text: t('lobby.empty') }),
-        h('span.badges', { 'data-testid': `badges-${color}` }, `${t(`color.${color}`)} ${badges.join(' · ')}`)),
-      h('div.clock', { 'data-testid': `clock-${color}` }));
-  }
-
-  function drawClocks() {
-    const g = game();
-    for (const bar of [topBar, bottomBar]) {
-      const node = bar.querySelector('.clock');
-      if (!node) continue;
-      const color = bar.dataset.color;
-      if (!g?.clock) { node.replaceChildren(); continue; }
-      const v = clockView(g.clock, color, performance.now() - (g.clockAt || 0), st.control);
-      if (!v) continue;
-      node.className = `clock${v.running ? ' running' : ''}${v.low && v.running ? ' low' : ''}`;
-      let main;
-      const subs = [];
-      if (v.untimed) {
-        main = t('clock.untimed');
-      } else if (v.inByoyomi) {
-        main = formatMs(v.period);
-        subs.push(`${t('clock.byoyomi')}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
-      } else {
-        main = v.game !== null ? formatMs(v.game) : formatMs(v.move);
-        if (v.move !== null && v.game !== null) subs.push(`${t('clock.perMove')} ${formatMs(v.move)}`);
-        if (st.control?.byoyomi) subs.push(`${t('clock.byoyomi')} ${formatMs(st.control.byoyomi.period, false)}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
-        if (v.movesToStageEnd) subs.push(t('clock.stageMoves', { n: v.movesToStageEnd }));
-      }
-      node.replaceChildren(h('div.main', { text: main }), ...(subs.length ? [h('div.sub', { text: subs.join(' · ') })] : []));
-    }
-  }
-  const ticker = createTicker(drawClocks);
-
-  function button(label, testid, onClick, enabled = true, primary = false) {
-    return h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid, disabled: !enabled, on: { click: onClick } }, label);
-  }
+  const ticker = createTicker(() => { if (st) players.tick(st); });
 
   function drawSide() {
-    const g = game();
     const seat = mySeat();
-    title.textContent = `${t('lobby.table')} ${tableId}`;
-    status.textContent = t(`status.${st.summary.status}`)
-      + (live() ? ` · ${seat ? (seat === g.turn ? t('game.yourTurn') : t('game.theirTurn')) : t(`color.${g.turn}`)}` : '')
-      + (live() && positions.at(-1)?.check != null ? ` · ${t('game.check')}` : '');
-    root.querySelector('[data-testid=control-text]').textContent = `${t('table.control')}: ${describeControl(st.control, t)}`;
+    header.update(st, seat, positions.at(-1)?.check != null);
+    controls.update(controlsFor(st, seat, { hintPending, hintPly: hint?.ply }));
+  }
 
-    const ns = [];
-    if (st.proposal) {
-      const mine = st.proposal.by === seat;
-      ns.push(h('div.notice', { 'data-testid': 'proposal' },
-        t('table.proposal', { who: t(`color.${st.proposal.by}`), tc: describeControl(st.proposal.control, t) }),
-        seat && !mine ? button(t('table.accept'), 'proposal-accept', () => quiet(send({ t: 'accept_control' })), true, true) : null,
-        seat ? button(mine ? t('table.withdraw') : t('table.decline'), 'proposal-decline', () => quiet(send({ t: 'decline_control' }))) : null));
-    }
-    if (live() && g.draw_offer) {
-      const theirs = seat && g.draw_offer !== seat;
-      ns.push(h('div.notice', { 'data-testid': 'draw-offer' }, t('game.drawOffered', { who: t(`color.${g.draw_offer}`) }),
-        theirs ? button(t('table.accept'), 'draw-accept', () => quiet(send({ t: 'draw_accept' })), true, true) : null,
-        theirs ? button(t('table.decline'), 'draw-decline', () => quiet(send({ t: 'draw_decline' }))) : null));
-    }
-    if (live() && g.undo_request) {
-      const theirs = seat && g.undo_request.by !== seat;
-      ns.push(h('div.notice', { 'data-testid': 'undo-request' }, t('game.undoRequested', { who: t(`color.${g.undo_request.by}`) }),
-        theirs ? button(t('table.accept'), 'undo-accept', () => quiet(send({ t: 'undo_accept' })), true, true) : null,
-        theirs ? button(t('table.decline'), 'undo-decline', () => quiet(send({ t: 'undo_decline' }))) : null));
-    }
-    if (g?.end && !live()) {
-      const end = g.end;
-      ns.push(h('div.notice', { 'data-testid': 'result' },
-        `${end.kind === 'aborted' ? t('result.aborted') : t(`result.${end.result}`)} · ${end.reason ? t(`reason.${end.reason}`) : ''}`,
-        g.game_id ? h('a', { href: `#/game/${g.game_id}` }, t('game.replay')) : null));
-    }
-    notices.replaceChildren(...ns);
+  /** What the controls without a protocol command of their own do. */
+  const actions = {
+    'sit-red': () => sit('red'),
+    'sit-black': () => sit('black'),
+    'set-control': async () => {
+      const tc = await timeControlDialog(st.control);
+      if (tc) quiet(send({ t: 'propose', control: tc }));
+    },
+    hint: () => askHint(),
+    'rematch-ai': () => rematch(),
+    flip: () => { orientation = otherColor(bottomColor()); drawAll(); },
+    leave: () => leave(),
+  };
 
-    const cs = [];
-    if (live() && seat) {
-      const onMove = g.turn === seat;
-      cs.push(button(t('game.resign'), 'resign', async () => {
-        if (await confirmDialog(t('game.resignConfirm'), 'resign-confirm')) quiet(send({ t: 'resign' }));
-      }));
-      if (!g.ai_level) cs.push(button(t('game.draw'), 'draw-offer', () => quiet(send({ t: 'draw_offer' })), onMove && !g.draw_offer));
-      cs.push(button(t('game.undo'), 'undo', () => quiet(send({ t: 'undo_request' })), g.moves.length > 0 && !g.undo_request));
-      if (g.moves.length < 2) cs.push(button(t('game.abort'), 'abort', () => quiet(send({ t: 'abort' }))));
-      if (g.ai_level) cs.push(button(t('game.hint'), 'hint', () => askHint(), onMove && !hintPending && hint?.ply !== g.moves.length));
-    } else if (!live()) {
-      if (!seat) {
-        for (const c of ['red', 'black']) {
-          if (!st.summary.seats[c]) cs.push(button(t(c === 'red' ? 'table.sitRed' : 'table.sitBlack'), `sit-${c}`, () => sit(c)));
-        }
-      } else if (!g?.ai_level) {
-        const ready = !!st.summary.seats[seat]?.ready;
-        cs.push(button(ready ? t('table.unready') : t('table.ready'), 'ready', () => quiet(send({ t: 'ready', ready: !ready })), !st.proposal, !ready));
-        cs.push(button(t('table.setControl'), 'set-control', async () => {
-          const tc = await timeControlDialog(st.control);
-          if (tc) quiet(send({ t: 'propose', control: tc }));
-        }));
-        cs.push(button(t('table.stand'), 'stand', () => quiet(send({ t: 'stand' }))));
-      } else if (aiSettings || g?.ai_level) {
-        cs.push(button(t('game.rematch'), 'rematch-ai', () => rematch(), true, true));
-      }
-    }
-    cs.push(button(t('table.flip'), 'flip', () => {
-      orientation = (orientation || (seat === 'black' ? 'black' : 'red')) === 'red' ? 'black' : 'red';
-      drawAll();
-    }));
-    cs.push(button(t('table.leave'), 'leave', () => leave()));
-    controls.replaceChildren(...cs);
-
-    specs.replaceChildren(h('span.muted', { text: `(${st.summary.spectators}) ` }),
-      ...st.spectators.map((u, i) => h('span', { 'data-user': u.id }, `${i ? ', ' : ''}${u.name}`)));
+  /** Runs a control of controlsFor(): asks first where it says so, then sends its command or acts. */
+  async function runControl(c) {
+    if (c.confirm && !await confirmDialog(t('game.resignConfirm'), c.confirm)) return;
+    if (c.msg) quiet(send(c.msg));
+    else actions[c.id]?.();
   }
 
   function sit(color) {
@@ -260,22 +159,15 @@ export function mount(root, app, [idText]) {
     });
   }
 
-  function drawChat() {
-    chatLog.replaceChildren(...st.chat.map((m) => h('div', {}, h('b', { text: `${m.name}: ` }), m.text)));
-    chatLog.scrollTop = chatLog.scrollHeight;
-  }
-
   function drawAll() {
     if (!st) return;
     const seat = mySeat();
-    const bottom = orientation || (seat === 'black' ? 'black' : 'red');
-    playerBar(topBar, other(bottom));
-    playerBar(bottomBar, bottom);
+    players.update(st, seat, bottomColor());
     drawBoard();
     drawMoves();
     drawSide();
-    drawChat();
-    drawClocks();
+    chat.update(st.chat);
+    players.tick(st);
     wagerPanel.update(st, seat);
     betPanel.update(st, seat);
     if (live()) ticker.start(); else ticker.stop();
@@ -353,7 +245,7 @@ export function mount(root, app, [idText]) {
         if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
         recompute();
       }
-      if (e.type === 'chat') { drawChat(); return; }
+      if (e.type === 'chat') { chat.update(st.chat); return; }
       drawAll();
       if (e.type === 'game_ended' || e.type === 'rated') showEnd();
       if (e.type === 'wager_settled') showSettlement(e);

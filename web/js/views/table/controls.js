@@ -1,0 +1,91 @@
+// What a viewer may do at a table: the notices (time-control proposal, draw offer, undo request,
+// result) with their answer buttons, and the row of controls. Pure: no DOM, no texts — labels are
+// i18n keys; the table view renders them (controlsview.js) and runs them.
+//
+// A control is { id, label, enabled, primary, msg?, confirm? }: `id` is also the data-testid,
+// `msg` the protocol command it sends as it is (docs/protocol.md §3), `confirm` the data-testid of
+// a yes/no dialog (text `game.resignConfirm`) to pass first. Controls without `msg` need the
+// view's own handling: sit-red, sit-black, set-control, hint, rematch-ai, flip, leave.
+
+/** Whether the table has a game that has not ended. */
+export const isLive = (st) => !!st?.game && !st.game.end;
+
+/** A control; enabled and not primary unless said otherwise. */
+function control(id, label, more = {}) {
+  return { id, label, enabled: true, primary: false, ...more };
+}
+
+/** Accept/decline buttons for an offer of the other side, none for one's own or for spectators. */
+function answers(theirs, prefix) {
+  if (!theirs) return [];
+  return [
+    control(`${prefix}-accept`, 'table.accept', { primary: true, msg: { t: `${prefix}_accept` } }),
+    control(`${prefix}-decline`, 'table.decline', { msg: { t: `${prefix}_decline` } }),
+  ];
+}
+
+/** The notices above the controls, in the order shown. */
+function noticesFor(st, seat) {
+  const g = st.game || null;
+  const live = isLive(st);
+  const out = [];
+  if (st.proposal) {
+    const mine = st.proposal.by === seat;
+    const buttons = [];
+    if (seat && !mine) buttons.push(control('proposal-accept', 'table.accept', { primary: true, msg: { t: 'accept_control' } }));
+    if (seat) buttons.push(control('proposal-decline', mine ? 'table.withdraw' : 'table.decline', { msg: { t: 'decline_control' } }));
+    out.push({ id: 'proposal', by: st.proposal.by, control: st.proposal.control, buttons });
+  }
+  if (live && g.draw_offer) {
+    out.push({ id: 'draw-offer', by: g.draw_offer, buttons: answers(!!seat && g.draw_offer !== seat, 'draw') });
+  }
+  if (live && g.undo_request) {
+    out.push({ id: 'undo-request', by: g.undo_request.by, buttons: answers(!!seat && g.undo_request.by !== seat, 'undo') });
+  }
+  if (g?.end) out.push({ id: 'result', end: g.end, gameId: g.game_id || null, buttons: [] });
+  return out;
+}
+
+/** A player's controls during their own game. */
+function playingControls(g, seat, local) {
+  const onMove = g.turn === seat;
+  const cs = [control('resign', 'game.resign', { msg: { t: 'resign' }, confirm: 'resign-confirm' })];
+  if (!g.ai_level) cs.push(control('draw-offer', 'game.draw', { msg: { t: 'draw_offer' }, enabled: onMove && !g.draw_offer }));
+  cs.push(control('undo', 'game.undo', { msg: { t: 'undo_request' }, enabled: g.moves.length > 0 && !g.undo_request }));
+  if (g.moves.length < 2) cs.push(control('abort', 'game.abort', { msg: { t: 'abort' } }));
+  if (g.ai_level) {
+    cs.push(control('hint', 'game.hint', { enabled: onMove && !local.hintPending && local.hintPly !== g.moves.length }));
+  }
+  return cs;
+}
+
+/** Controls between games: sit for a spectator, ready/time control/stand for a player. */
+function idleControls(st, seat) {
+  const g = st.game || null;
+  if (!seat) {
+    return ['red', 'black'].filter((c) => !st.summary.seats[c])
+      .map((c) => control(`sit-${c}`, c === 'red' ? 'table.sitRed' : 'table.sitBlack'));
+  }
+  if (g?.ai_level) return [control('rematch-ai', 'game.rematch', { primary: true })];
+  const ready = !!st.summary.seats[seat]?.ready;
+  return [
+    control('ready', ready ? 'table.unready' : 'table.ready', { msg: { t: 'ready', ready: !ready }, enabled: !st.proposal, primary: !ready }),
+    control('set-control', 'table.setControl'),
+    control('stand', 'table.stand', { msg: { t: 'stand' } }),
+  ];
+}
+
+/**
+ * The notices and controls for the viewer in `seat` ('red', 'black', or null for a spectator) of
+ * the TableState `st` (tablestate.js). `local` is what only this browser knows about the
+ * computer's hint: { hintPending, hintPly } (the ply of the hint shown, if any).
+ * Returns { notices: [{ id, by?, control?, end?, gameId?, buttons }], buttons }.
+ */
+export function controlsFor(st, seat, local = {}) {
+  const g = st.game || null;
+  let buttons = [];
+  if (isLive(st) && seat) buttons = playingControls(g, seat, local);
+  else if (!isLive(st)) buttons = idleControls(st, seat);
+  buttons.push(control('flip', 'table.flip'), control('leave', 'table.leave'));
+  return { notices: noticesFor(st, seat), buttons };
+}

@@ -1,0 +1,87 @@
+// The two player bars beside the board (name, colour, ready/away/computer badges, clock) and the
+// spectator list. The bar at the bottom shows the colour the board has at its bottom.
+
+import { t } from '../../i18n.js';
+import { h, userLine } from '../../ui.js';
+import { otherColor } from '../../board/geometry.js';
+import { clockView, formatMs } from '../../clock.js';
+import { isLive } from './controls.js';
+
+/** The badge texts of `color`'s bar, for a viewer in `seat`. */
+export function badgesFor(st, color, seat) {
+  const seatInfo = st.summary.seats[color];
+  const g = st.game || null;
+  const user = g ? g[color] : seatInfo?.user;
+  const badges = [];
+  if (seatInfo?.ready && !isLive(st)) badges.push(`✓ ${t('table.isReady')}`);
+  if (seatInfo?.away) badges.push(`⚠ ${t('table.away')}`);
+  if (g?.ai_level && user && seat !== color) badges.push(`${t('ai.computer')} ${t('ai.level')} ${g.ai_level}`);
+  return badges;
+}
+
+/** What a clock shows: the main line and the smaller ones, or null when there is nothing to show. */
+function clockLines(st, color, now) {
+  const g = st.game;
+  const v = clockView(g.clock, color, now - (g.clockAt || 0), st.control);
+  if (!v) return null;
+  const subs = [];
+  let main;
+  if (v.untimed) {
+    main = t('clock.untimed');
+  } else if (v.inByoyomi) {
+    main = formatMs(v.period);
+    subs.push(`${t('clock.byoyomi')}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
+  } else {
+    main = v.game !== null ? formatMs(v.game) : formatMs(v.move);
+    if (v.move !== null && v.game !== null) subs.push(`${t('clock.perMove')} ${formatMs(v.move)}`);
+    if (st.control?.byoyomi) subs.push(`${t('clock.byoyomi')} ${formatMs(st.control.byoyomi.period, false)}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
+    if (v.movesToStageEnd) subs.push(t('clock.stageMoves', { n: v.movesToStageEnd }));
+  }
+  return { v, main, subs };
+}
+
+/** createPlayers() -> { top, bottom, spectators, update(st, seat, bottomColor), tick(st) } */
+export function createPlayers() {
+  const top = h('div.player-bar', { 'data-testid': 'bar-top' });
+  const bottom = h('div.player-bar', { 'data-testid': 'bar-bottom' });
+  const list = h('div.spectators', { 'data-testid': 'spectators' });
+
+  function drawBar(bar, st, color, seat) {
+    const g = st.game || null;
+    const user = g ? g[color] : st.summary.seats[color]?.user;
+    bar.dataset.color = color;
+    bar.classList.toggle('on-move', !!g && !g.end && g.turn === color);
+    bar.replaceChildren(
+      h(`span.dot.${color}`),
+      h('div.info', {}, user ? userLine(user) : h('span.muted', { text: t('lobby.empty') }),
+        h('span.badges', { 'data-testid': `badges-${color}` }, `${t(`color.${color}`)} ${badgesFor(st, color, seat).join(' · ')}`)),
+      h('div.clock', { 'data-testid': `clock-${color}` }));
+  }
+
+  /** Redraws both clocks from the last clock snapshot (called by the ticker). */
+  function tick(st) {
+    for (const bar of [top, bottom]) {
+      const node = bar.querySelector('.clock');
+      if (!node) continue;
+      if (!st.game?.clock) { node.replaceChildren(); continue; }
+      const lines = clockLines(st, bar.dataset.color, performance.now());
+      if (!lines) continue;
+      const { v, main, subs } = lines;
+      node.className = `clock${v.running ? ' running' : ''}${v.low && v.running ? ' low' : ''}`;
+      node.replaceChildren(h('div.main', { text: main }), ...(subs.length ? [h('div.sub', { text: subs.join(' · ') })] : []));
+    }
+  }
+
+  return {
+    top,
+    bottom,
+    spectators: h('div.panel', {}, h('b', { text: t('table.spectators') }), list),
+    update(st, seat, bottomColor) {
+      drawBar(top, st, otherColor(bottomColor), seat);
+      drawBar(bottom, st, bottomColor, seat);
+      list.replaceChildren(h('span.muted', { text: `(${st.summary.spectators}) ` }),
+        ...st.spectators.map((u, i) => h('span', { 'data-user': u.id }, `${i ? ', ' : ''}${u.name}`)));
+    },
+    tick,
+  };
+}
