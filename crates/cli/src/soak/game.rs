@@ -180,7 +180,7 @@ impl Worker {
         let ply = game.moves.len();
         if ply >= self.s.plies || self.legal.is_empty() {
             // Red and Black take turns to lose, so neither runs out of coins to stake.
-            let loser = if self.report.games.len() % 2 == 0 {
+            let loser = if self.report.games.len().is_multiple_of(2) {
                 &mut self.red
             } else {
                 &mut self.black
