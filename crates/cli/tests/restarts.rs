@@ -217,6 +217,31 @@ fn game_time(clock: &Value, color: &str) -> u64 {
         .unwrap_or_else(|| panic!("a timed clock: {clock}"))
 }
 
+/// Plays `moves[from]` and `moves[from + 1]` (Red on even plies), pushes each mover's clock
+/// after the move onto `readings`, and returns the second `moved` event.
+async fn play(
+    red: &mut Player,
+    black: &mut Player,
+    moves: &[&str],
+    from: usize,
+    readings: &mut Vec<u64>,
+) -> Value {
+    let mut last = Value::Null;
+    for (ply, mv) in moves.iter().enumerate().skip(from).take(2) {
+        let (mover, color) = if ply % 2 == 0 {
+            (&mut *red, "red")
+        } else {
+            (&mut *black, "black")
+        };
+        mover
+            .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
+            .await;
+        last = mover.moved(ply + 1).await;
+        readings.push(game_time(&last["clock"], color));
+    }
+    last
+}
+
 /// How each outage ends the run before it, and how long the server stays down.
 #[derive(Clone, Copy, Debug)]
 enum Outage {
@@ -271,20 +296,7 @@ async fn three_restarts_of_a_real_server_lose_nothing_and_charge_nobody() {
         Outage::Kill(2_000),
     ];
     for (round, outage) in outages.iter().enumerate() {
-        let mut last = Value::Null;
-        for (ply, mv) in moves.iter().enumerate().skip(2 * round).take(2) {
-            let (mover, color) = if ply % 2 == 0 {
-                (&mut red, "red")
-            } else {
-                (&mut black, "black")
-            };
-            mover
-                .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
-                .await;
-            let ev = mover.moved(ply + 1).await;
-            readings.push(game_time(&ev["clock"], color));
-            last = ev;
-        }
+        let last = play(&mut red, &mut black, &moves, 2 * round, &mut readings).await;
         // Red is on move at every outage.
         let red_before = game_time(&last["clock"], "red");
         let (down, slack) = match *outage {
@@ -329,18 +341,7 @@ async fn three_restarts_of_a_real_server_lose_nothing_and_charge_nobody() {
     }
 
     // Played on to the end: Black resigns; the game is rated.
-    for (ply, mv) in moves.iter().enumerate().skip(6) {
-        let (mover, color) = if ply % 2 == 0 {
-            (&mut red, "red")
-        } else {
-            (&mut black, "black")
-        };
-        mover
-            .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
-            .await;
-        let ev = mover.moved(ply + 1).await;
-        readings.push(game_time(&ev["clock"], color));
-    }
+    play(&mut red, &mut black, &moves, 6, &mut readings).await;
     black.ok(json!({"t": "resign", "table": TABLE})).await;
     let end = red.ws.event("game_ended").await.expect("game_ended");
     assert_eq!(end["e"]["end"]["result"], "1-0");

@@ -5,7 +5,6 @@ use crate::common::{seat_players, untimed, Player, TestDb};
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction, UserId};
 use serde_json::{json, Value};
 use server::store::Db;
-use sqlx::Row;
 use std::net::SocketAddr;
 
 pub async fn db(t: &TestDb) -> Db {
@@ -34,15 +33,13 @@ pub async fn balance(t: &TestDb, p: &Player) -> i64 {
 
 /// Escrow accounts that still hold coins: `(account, balance)`.
 pub async fn held_escrows(t: &TestDb) -> Vec<(String, i64)> {
-    let rows = sqlx::query(
-        "SELECT account, balance FROM ledger_accounts WHERE account LIKE 'escrow:%' \
-         AND balance <> 0 ORDER BY account",
-    )
-    .fetch_all(db(t).await.pool())
-    .await
-    .expect("escrows");
-    rows.iter()
-        .map(|r| (r.get::<String, _>("account"), r.get::<i64, _>("balance")))
+    db(t)
+        .await
+        .held_escrows()
+        .await
+        .expect("escrows")
+        .into_iter()
+        .map(|(a, b)| (a.to_string(), b.get()))
         .collect()
 }
 
@@ -105,6 +102,14 @@ pub async fn make_wager(red: &mut Player, black: &mut Player, table: u64, stakes
         .ok(json!({"t": "wager_agree", "table": table, "key": bk}))
         .await;
     last_wager(black).await
+}
+
+/// A registered spectator holding `coins` more, with a socket at `table`.
+pub async fn spectator(addr: SocketAddr, t: &TestDb, table: u64, name: &str, coins: i64) -> Player {
+    let mut p = Player::register(addr, name).await;
+    fund(t, &p, coins).await;
+    p.ok(json!({"t": "join", "table": table})).await;
+    p
 }
 
 pub async fn bet(p: &mut Player, table: u64, pick: &str, amount: i64, key: &str) {

@@ -3,8 +3,8 @@
 //! was journaled but not stored when the server died, and journal writes that fail (the
 //! fault-injection seam of `server::store::Faults`).
 
+use crate::coinkit;
 use crate::common::{start_game, test_config, Player, TestDb, TestServer, MATE_TABLE};
-use crate::wagers;
 use serde_json::{json, Value};
 use server::store::Fault;
 use std::time::Duration;
@@ -117,24 +117,24 @@ async fn a_mate_journaled_but_not_stored_comes_back_finished_rated_and_settled_o
     let t = TestDb::new().await;
     let srv = TestServer::start(&t).await;
     let table = MATE_TABLE;
-    let (mut red, mut black) = wagers::seat(srv.addr, table, ("jm_red", "jm_black")).await;
+    let (mut red, mut black) = coinkit::seat(srv.addr, table, ("jm_red", "jm_black")).await;
     // Both established, so ourgame rates the game.
     t.execute("UPDATE users SET games = 30 WHERE name IN ('jm_red', 'jm_black')")
         .await;
-    wagers::fund(&t, &red, 400).await;
-    wagers::fund(&t, &black, 400).await;
+    coinkit::fund(&t, &red, 400).await;
+    coinkit::fund(&t, &black, 400).await;
     let (r0, b0) = (
-        wagers::balance(&t, &red).await,
-        wagers::balance(&t, &black).await,
+        coinkit::balance(&t, &red).await,
+        coinkit::balance(&t, &black).await,
     );
-    let mut s1 = wagers::spectator(srv.addr, &t, table, "jm_s1", 200).await;
-    let mut s2 = wagers::spectator(srv.addr, &t, table, "jm_s2", 200).await;
-    let sb = wagers::balance(&t, &s1).await;
-    let game_id = wagers::ready(&mut red, &mut black, table).await;
+    let mut s1 = coinkit::spectator(srv.addr, &t, table, "jm_s1", 200).await;
+    let mut s2 = coinkit::spectator(srv.addr, &t, table, "jm_s2", 200).await;
+    let sb = coinkit::balance(&t, &s1).await;
+    let game_id = coinkit::ready(&mut red, &mut black, table).await;
     let stakes = json!({"red": 100, "black": 100});
-    wagers::make_wager(&mut red, &mut black, table, stakes, "ordinary").await;
-    wagers::bet(&mut s1, table, "red", 50, "jm-s1-bet-01").await;
-    wagers::bet(&mut s2, table, "black", 150, "jm-s2-bet-01").await;
+    coinkit::make_wager(&mut red, &mut black, table, stakes).await;
+    coinkit::bet(&mut s1, table, "red", 50, "jm-s1-bet-01").await;
+    coinkit::bet(&mut s2, table, "black", 150, "jm-s2-bet-01").await;
     red.mv(table, "e0e1").await;
     black.mv(table, "i6i5").await;
     // The database will not take the game's end (as if it hung until the crash).
@@ -181,11 +181,11 @@ async fn a_mate_journaled_but_not_stored_comes_back_finished_rated_and_settled_o
             "rated once: {h}"
         );
         // Settled once: the wager paid the winner, the pool its bettors (as in wagers.rs).
-        assert_eq!(wagers::balance(&t, &red).await, r0 + 95);
-        assert_eq!(wagers::balance(&t, &black).await, b0 - 100);
-        assert_eq!(wagers::balance(&t, &s1).await, sb + 142);
-        assert_eq!(wagers::balance(&t, &s2).await, sb - 150);
-        assert_eq!(wagers::ledger_sum(&t).await, 0);
+        assert_eq!(coinkit::balance(&t, &red).await, r0 + 95);
+        assert_eq!(coinkit::balance(&t, &black).await, b0 - 100);
+        assert_eq!(coinkit::balance(&t, &s1).await, sb + 142);
+        assert_eq!(coinkit::balance(&t, &s2).await, sb - 150);
+        assert_eq!(coinkit::audit(&t).await, 0);
         srv.crash();
     }
 }

@@ -4,69 +4,17 @@
 //! concurrent bets, the parimutuel formula with the house's tax, and a crash between escrow and
 //! settlement.
 
-use crate::common::{seat_players, untimed, Player, TestDb, TestServer, MATE_TABLE};
-use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction, UserId};
+use crate::coinkit::{audit, balance, bet, db, fund, last_wager, ready, seat, spectator};
+use crate::common::{Player, TestDb, TestServer, MATE_TABLE};
+use platform::ledger::AccountId;
 use serde_json::{json, Value};
-use server::store::Db;
-use std::net::SocketAddr;
-
-async fn db(t: &TestDb) -> Db {
-    Db::connect(&t.url).await.expect("db")
-}
-
-fn uid(p: &Player) -> u64 {
-    p.user["id"].as_u64().expect("user id")
-}
-
-/// Grants `amount` coins to `p` from the mint.
-pub async fn fund(t: &TestDb, p: &Player, amount: i64) {
-    let key = IdempotencyKey::new(format!("test:fund:{}:{amount}", uid(p))).unwrap();
-    let tx = Transaction::admin_grant(UserId(uid(p)), Coins(amount), "test", key).unwrap();
-    db(t).await.ledger_apply(&tx).await.expect("grant");
-}
-
-pub async fn balance(t: &TestDb, p: &Player) -> i64 {
-    db(t)
-        .await
-        .balance(&AccountId::User(UserId(uid(p))))
-        .await
-        .expect("balance")
-        .get()
-}
 
 async fn house(t: &TestDb) -> i64 {
     db(t).await.balance(&AccountId::House).await.unwrap().get()
 }
 
-/// Every account's balance summed (zero in a double-entry ledger), after a full check of the
-/// books.
-pub async fn ledger_sum(t: &TestDb) -> i64 {
-    let report = db(t).await.ledger_check().await.expect("ledger check");
-    assert!(report.is_ok(), "{report}");
-    i64::try_from(report.total).unwrap()
-}
-
-/// Two registered players at `table`, seated, untimed control agreed, not yet ready.
-pub async fn seat(addr: SocketAddr, table: u64, names: (&str, &str)) -> (Player, Player) {
-    let mut red = Player::register(addr, names.0).await;
-    let mut black = Player::register(addr, names.1).await;
-    seat_players(&mut red, &mut black, table, untimed()).await;
-    (red, black)
-}
-
-pub async fn ready(red: &mut Player, black: &mut Player, table: u64) -> u64 {
-    red.ok(json!({"t": "ready", "table": table, "ready": true}))
-        .await;
-    black
-        .ok(json!({"t": "ready", "table": table, "ready": true}))
-        .await;
-    let started = red.event("game_started").await;
-    black.event("game_started").await;
-    started["game"]["game_id"].as_u64().expect("game id")
-}
-
 /// Both confirm and agree to `stakes` proposed by red; returns the last `wager` view.
-pub async fn make_wager(
+async fn make_wager(
     red: &mut Player,
     black: &mut Player,
     table: u64,
@@ -84,20 +32,6 @@ pub async fn make_wager(
         .ok(json!({"t": "wager_agree", "table": table, "key": "agree-black-1"}))
         .await;
     last_wager(black).await
-}
-
-/// The `wager` view of the most recent `wager` event received.
-async fn last_wager(p: &mut Player) -> Value {
-    let mut last = p.event("wager").await;
-    while let Ok(Ok(m)) = tokio::time::timeout(
-        std::time::Duration::from_millis(200),
-        p.ws.next_where(|m| m["t"] == "ev" && m["e"]["type"] == "wager", "wager"),
-    )
-    .await
-    {
-        last = m["e"].clone();
-    }
-    last["wager"].clone()
 }
 
 async fn mate(red: &mut Player, black: &mut Player) {
@@ -207,7 +141,7 @@ async fn a_wager_is_negotiated_escrowed_and_paid_to_the_winner() {
     assert_eq!(h["outcome"], "won");
     assert_eq!(h["stakes"], json!({"red": 100, "black": 100}));
     assert_eq!(h["statements"]["red"]["net"], 95);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -308,7 +242,7 @@ async fn top_ups_refusals_and_a_drawn_wager() {
     assert_eq!(s["statements"]["black"]["net"], 0);
     assert_eq!(balance(&t, &red).await, r0);
     assert_eq!(balance(&t, &black).await, b0);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -354,7 +288,7 @@ async fn a_coaching_fee_goes_to_the_coach_whatever_the_result() {
     assert_eq!(balance(&t, &red).await, r0 + 38);
     assert_eq!(balance(&t, &black).await, b0 - 40);
     assert_eq!(house(&t).await, h0 + 2);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -382,20 +316,7 @@ async fn stakes_for_a_game_never_played_are_returned() {
     assert!(s["game_id"].is_null());
     assert_eq!(balance(&t, &red).await, r0);
     assert_eq!(balance(&t, &black).await, b0);
-    assert_eq!(ledger_sum(&t).await, 0);
-}
-
-/// A spectator with a socket at `table`.
-pub async fn spectator(addr: SocketAddr, t: &TestDb, table: u64, name: &str, coins: i64) -> Player {
-    let mut p = Player::register(addr, name).await;
-    fund(t, &p, coins).await;
-    p.ok(json!({"t": "join", "table": table})).await;
-    p
-}
-
-pub async fn bet(p: &mut Player, table: u64, pick: &str, amount: i64, key: &str) {
-    p.ok(json!({"t": "bet", "table": table, "pick": pick, "amount": amount, "key": key}))
-        .await;
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -482,7 +403,7 @@ async fn the_pool_pays_winners_by_the_formula_and_the_house_its_tax() {
     assert_eq!(balance(&t, &s3).await, base - 500);
     assert_eq!(balance(&t, &s4).await, base - 100);
     assert_eq!(house(&t).await, h0 + 31);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -510,7 +431,7 @@ async fn a_single_bettor_is_refunded() {
         .await,
         "no_game"
     );
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -561,7 +482,7 @@ async fn simultaneous_bets_from_one_account_never_overdraw() {
     assert_eq!(accepted, 1);
     assert_eq!(balance(&t, &rich).await, base - amount);
     rich.ws.clear();
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -593,7 +514,7 @@ async fn a_crash_between_escrow_and_settlement_loses_nothing() {
 
     // Nothing is lost while the server is down: the coins sit in escrow.
     assert_eq!(balance(&t, &red).await, r0 - 100);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
     let srv = TestServer::start(&t).await;
     for p in [&mut red, &mut black, &mut s1, &mut s2] {
         p.reconnect(srv.addr).await;
@@ -620,7 +541,7 @@ async fn a_crash_between_escrow_and_settlement_loses_nothing() {
     // s1 had 50 of 200 on red: 50 + ⌊150·50·0.95/50⌋ = 192.
     assert_eq!(balance(&t, &s1).await, sb + 142);
     assert_eq!(balance(&t, &s2).await, sb - 150);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -652,7 +573,7 @@ async fn stakes_held_for_a_next_game_come_back_after_a_crash() {
         .unwrap();
     assert_eq!(hist["wagers"][0]["outcome"], "refunded");
     drop(srv);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -736,7 +657,7 @@ async fn an_aborted_game_refunds_the_wager_and_every_bet() {
     assert_eq!(balance(&t, &black).await, b0);
     assert_eq!(balance(&t, &s1).await, sb);
     assert_eq!(balance(&t, &s2).await, sb);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -768,7 +689,7 @@ async fn a_coaching_fee_is_refunded_when_the_coach_leaves() {
     assert_eq!(s["outcome"], "refunded");
     assert_eq!(balance(&t, &red).await, r0);
     assert_eq!(balance(&t, &black).await, b0);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
 }
 
 #[tokio::test]
@@ -795,7 +716,7 @@ async fn a_player_cannot_bet_on_their_own_game() {
     // is still the pool's first.
     assert_eq!(balance(&t, &red).await, before_red);
     assert_eq!(balance(&t, &black).await, before_black);
-    assert_eq!(ledger_sum(&t).await, 0);
+    assert_eq!(audit(&t).await, 0);
     let mut s = spectator(srv.addr, &t, table, "sbspec", 100).await;
     bet(&mut s, table, "black", 10, "selfbet-0003").await;
     let pool =
