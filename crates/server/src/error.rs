@@ -2,19 +2,29 @@
 //! `{"error": code, "message": text}` with the right status. Internal errors are logged and the
 //! client only learns that something went wrong.
 
+use crate::error_code::ErrorCode;
 use crate::store::StoreError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
+use serde::Serialize;
 use thiserror::Error;
+
+/// The body of every HTTP error: `{"error": code, "message": text, "supported"?: [versions]}`.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorCode,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    supported: Option<[u32; 1]>,
+}
 
 /// An HTTP error.
 #[derive(Debug, Error)]
 pub enum AppError {
     /// Bad input: `(code, message)`.
     #[error("{1}")]
-    BadRequest(&'static str, String),
+    BadRequest(ErrorCode, String),
     /// No valid session.
     #[error("not logged in")]
     Unauthorized,
@@ -23,7 +33,7 @@ pub enum AppError {
     BadCredentials,
     /// Forbidden: `(code, message)`.
     #[error("{1}")]
-    Forbidden(&'static str, String),
+    Forbidden(ErrorCode, String),
     /// Nothing there.
     #[error("not found")]
     NotFound,
@@ -50,18 +60,18 @@ pub enum AppError {
 impl AppError {
     /// The protocol's error code.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            AppError::BadRequest(c, _) | AppError::Forbidden(c, _) => c,
-            AppError::Unauthorized => "unauthorized",
-            AppError::BadCredentials => "bad_credentials",
-            AppError::NotFound => "not_found",
-            AppError::NameTaken => "name_taken",
-            AppError::RateLimited(_) => "rate_limited",
-            AppError::Busy => "busy",
-            AppError::Timeout => "timeout",
-            AppError::UnsupportedVersion(_) => "unsupported_version",
-            AppError::Internal(_) => "internal",
+            AppError::BadRequest(c, _) | AppError::Forbidden(c, _) => *c,
+            AppError::Unauthorized => ErrorCode::Unauthorized,
+            AppError::BadCredentials => ErrorCode::BadCredentials,
+            AppError::NotFound => ErrorCode::NotFound,
+            AppError::NameTaken => ErrorCode::NameTaken,
+            AppError::RateLimited(_) => ErrorCode::RateLimited,
+            AppError::Busy => ErrorCode::Busy,
+            AppError::Timeout => ErrorCode::Timeout,
+            AppError::UnsupportedVersion(_) => ErrorCode::UnsupportedVersion,
+            AppError::Internal(_) => ErrorCode::Internal,
         }
     }
 
@@ -84,10 +94,7 @@ impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NameTaken => AppError::NameTaken,
-            e @ StoreError::Ledger(_) => {
-                let code = e.ledger_code().unwrap_or("internal");
-                AppError::BadRequest(code, e.to_string())
-            }
+            StoreError::Ledger(e) => AppError::BadRequest(ErrorCode::from(&e), e.to_string()),
             other => AppError::Internal(other.to_string()),
         }
     }
@@ -102,10 +109,13 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut body = json!({"error": self.code(), "message": message});
-        if let AppError::UnsupportedVersion(_) = self {
-            body["supported"] = json!([crate::ws::protocol::PROTOCOL_VERSION]);
-        }
+        let supported = matches!(self, AppError::UnsupportedVersion(_))
+            .then_some([crate::ws::protocol::PROTOCOL_VERSION]);
+        let body = ErrorBody {
+            error: self.code(),
+            message: &message,
+            supported,
+        };
         let mut resp = (self.status(), Json(body)).into_response();
         let retry_after = match self {
             AppError::RateLimited(secs) => Some(secs),

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod coins;
 pub mod config;
 pub mod error;
+pub mod error_code;
 pub mod http;
 pub mod limits;
 pub mod loadtest;
@@ -28,6 +29,7 @@ pub mod ws;
 
 pub use config::Config;
 pub use error::AppError;
+pub use error_code::ErrorCode;
 pub use server::{start, RunningServer, ServerError};
 pub use state::AppState;
 

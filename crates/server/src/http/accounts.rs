@@ -5,6 +5,7 @@ use super::json::AppJson;
 use super::peer::Peer;
 use crate::clock;
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::user::UserInfo;
 use crate::ws::close;
@@ -45,14 +46,14 @@ pub fn has_control(text: &str) -> bool {
 
 fn invalid_name() -> AppError {
     AppError::BadRequest(
-        "invalid_name",
+        ErrorCode::InvalidName,
         "a name has 2 to 20 letters, digits, '_' or '-' (and does not start with guest-)".into(),
     )
 }
 
 fn invalid_password() -> AppError {
     AppError::BadRequest(
-        "invalid_password",
+        ErrorCode::InvalidPassword,
         "a password has 8 to 128 characters, none of them control characters".into(),
     )
 }

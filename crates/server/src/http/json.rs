@@ -4,6 +4,7 @@
 //! `axum::Json` directly, an unreadable path parameter or query string).
 
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -23,7 +24,10 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(v)) => Ok(AppJson(v)),
-            Err(rejection) => Err(AppError::BadRequest("bad_message", rejection.body_text())),
+            Err(rejection) => Err(AppError::BadRequest(
+                ErrorCode::BadMessage,
+                rejection.body_text(),
+            )),
         }
     }
 }
@@ -57,5 +61,5 @@ pub async fn plain_rejections(resp: Response) -> Response {
             .unwrap_or("bad request")
             .to_owned(),
     };
-    AppError::BadRequest("bad_message", text).into_response()
+    AppError::BadRequest(ErrorCode::BadMessage, text).into_response()
 }

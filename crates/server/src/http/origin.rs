@@ -3,6 +3,7 @@
 //! foreign page is refused; clients that send no `Origin`, such as scripts, are not browsers).
 
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
@@ -36,7 +37,7 @@ pub async fn same_origin_writes(
         && !origin_allowed(req.headers(), &state.config.allowed_origins)
     {
         return AppError::Forbidden(
-            "bad_origin",
+            ErrorCode::BadOrigin,
             "requests that change anything are accepted only from this site".into(),
         )
         .into_response();

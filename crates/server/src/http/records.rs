@@ -2,6 +2,7 @@
 
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::table::TableMsg;
@@ -139,7 +140,7 @@ async fn game_pgn(
         "chinese" => PgnNotation::Chinese,
         other => {
             return Err(AppError::BadRequest(
-                "unsupported_notation",
+                ErrorCode::UnsupportedNotation,
                 format!("unknown notation {other:?} (iccs, wxf, chinese)"),
             ))
         }

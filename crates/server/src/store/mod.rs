@@ -66,23 +66,11 @@ pub enum StoreError {
 
 impl StoreError {
     /// The protocol's error code for a ledger refusal (`not_enough_coins`,
-    /// `idempotency_conflict`, `bad_amount`), or `None` for other failures.
+    /// `idempotency_conflict`, `bad_amount`, …), or `None` for other failures.
     #[must_use]
     pub fn ledger_code(&self) -> Option<&'static str> {
-        use platform::ledger::LedgerError as L;
         match self {
-            StoreError::Ledger(e) => Some(match e {
-                L::InsufficientFunds { .. } => "not_enough_coins",
-                L::KeyConflict(_) => "idempotency_conflict",
-                L::InvalidKey(_) => "invalid_key",
-                L::Overflow(_) => "overflow",
-                L::AboveMaximum(_) => "invalid_amount",
-                L::EmptyTransaction { .. }
-                | L::ZeroEntry { .. }
-                | L::NonPositiveAmount(_)
-                | L::SelfTransfer(_)
-                | L::Unbalanced { .. } => "bad_amount",
-            }),
+            StoreError::Ledger(e) => Some(crate::error_code::ErrorCode::from(e).as_str()),
             _ => None,
         }
     }

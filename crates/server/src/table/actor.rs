@@ -10,6 +10,7 @@ use super::registry::TableHandle;
 use super::wager::WagerSlot;
 use super::{ApplyError, LiveRecord, TableMsg};
 use crate::clock;
+use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::store::{FinishedGame, JournalEntry, NewGame, RateRequest, StoreError, UnfinishedGame};
@@ -237,8 +238,7 @@ impl TableActor {
                 match result {
                     Ok(()) => reply(&out, id, self.id, Ok(())),
                     Err(r) => {
-                        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
-                            "code": r.code, "message": r.message}));
+                        out.send_error(&ErrorMsg::new(id, r.code, &r.message).at(self.id.0));
                     }
                 }
             }
@@ -364,16 +364,15 @@ impl TableActor {
         let (code, message) = match crate::coins::balance(&self.state, user.id).await {
             Ok(have) if have.get() >= needed => return true,
             Ok(have) => (
-                "not_enough_coins",
+                ErrorCode::NotEnoughCoins,
                 format!("this room needs {needed} coins; you have {have}"),
             ),
             Err(e) => {
                 tracing::error!(table = self.id.0, "balance: {e}");
-                ("internal", "something went wrong".to_owned())
+                (ErrorCode::Internal, "something went wrong".to_owned())
             }
         };
-        out.send_json(&json!({"t": "error", "id": id, "table": self.id.0,
-            "code": code, "message": message}));
+        out.send_error(&ErrorMsg::new(id, code, &message).at(self.id.0));
         false
     }
 
@@ -430,8 +429,7 @@ impl TableActor {
     fn hint(&mut self, user: UserId, out: Outbox, id: Option<u64>) {
         let table = self.id.0;
         let refuse = move |out: &Outbox, why: &str| {
-            out.send_json(&json!({"t": "error", "id": id, "table": table,
-                "code": "hint_not_allowed", "message": why}));
+            out.send_error(&ErrorMsg::new(id, ErrorCode::HintNotAllowed, why).at(table));
         };
         let Some(ai) = self.ai else {
             return refuse(&out, "hints are only given in games against the computer");
@@ -964,12 +962,12 @@ fn reply(out: &Outbox, id: Option<u64>, table: TableId, result: Result<(), Apply
             }
         }
         Err(e) => {
-            let mut msg = json!({"t": "error", "id": id, "table": table.0,
-                "code": e.code(), "message": e.to_string()});
+            let text = e.to_string();
+            let mut msg = ErrorMsg::new(id, e.code(), &text).at(table.0);
             if let ApplyError::Table(TableError::ChatFlood { retry_after }) = e {
-                msg["retry_after"] = json!(retry_after.0);
+                msg = msg.retry_after(retry_after.0);
             }
-            out.send_json(&msg);
+            out.send_error(&msg);
         }
     }
 }

@@ -7,6 +7,7 @@ use super::actor::TableActor;
 use super::coins::{balances, lu, pool_config, su, Refusal};
 use super::keyed;
 use super::wager::client_keyed;
+use crate::error_code::ErrorCode;
 use crate::store::{CoinWrite, Stored};
 use crate::user::UserInfo;
 use crate::ws::protocol::{Amount, PickMsg};
@@ -53,17 +54,20 @@ impl TableActor {
         }
         let playing = self.table.game().filter(|g| g.is_playing());
         let (Some(game), Some(pool)) = (playing, &self.pool) else {
-            return Err(Refusal::new("no_game", "no game in progress to bet on"));
+            return Err(Refusal::new(
+                ErrorCode::NoGame,
+                "no game in progress to bet on",
+            ));
         };
         if let Some(g) = game_id.filter(|g| *g != pool.game.0) {
             return Err(Refusal::new(
-                "stale_game",
+                ErrorCode::StaleGame,
                 format!("game {g} is over; the game now is {}", pool.game.0),
             ));
         }
         if self.table.seat_of(user.id).is_some() || pool.players.contains(&lu(user.id)) {
             return Err(Refusal::new(
-                "player_cannot_bet",
+                ErrorCode::PlayerCannotBet,
                 "players cannot bet on their own game",
             ));
         }

@@ -2,6 +2,7 @@
 //! balances, the wire form of statements, and the recovery of wagers and pools whose game will
 //! not be played on after a restart (they are settled from the stored result, or refunded).
 
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{CoinWrite, Db, StoreError, Stored, WagerClose};
 use platform::ledger::{AccountId, Coins, GameId, LedgerError, TaxRate, UserId as LedgerUser};
@@ -46,12 +47,12 @@ pub(super) fn permille(rate: TaxRate) -> u16 {
 /// A refused coin command: the protocol's error code and a message.
 #[derive(Debug)]
 pub(super) struct Refusal {
-    pub(super) code: &'static str,
+    pub(super) code: ErrorCode,
     pub(super) message: String,
 }
 
 impl Refusal {
-    pub(super) fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+    pub(super) fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
         Refusal {
             code,
             message: message.into(),
@@ -61,40 +62,13 @@ impl Refusal {
 
 impl From<WagerError> for Refusal {
     fn from(e: WagerError) -> Refusal {
-        let code = match &e {
-            WagerError::NotAPlayer(_) | WagerError::SamePlayer | WagerError::CoachCannotTopUp => {
-                "wager_not_allowed"
-            }
-            WagerError::NegativeStake(_)
-            | WagerError::NothingStaked
-            | WagerError::CoachMustStakeZero
-            | WagerError::StudentMustPay
-            | WagerError::NonPositiveTopUp(_)
-            | WagerError::Overflow
-            | WagerError::AboveMaximum(_) => "invalid_amount",
-            WagerError::StakeAboveBalance { .. } => "not_enough_coins",
-            WagerError::WrongState { .. }
-            | WagerError::WrongGame { .. }
-            | WagerError::PlayersMismatch => "wager_state",
-            WagerError::Ledger(_) => "internal",
-        };
-        Refusal::new(code, e.to_string())
+        Refusal::new(ErrorCode::from(&e), e.to_string())
     }
 }
 
 impl From<PoolError> for Refusal {
     fn from(e: PoolError) -> Refusal {
-        let code = match &e {
-            PoolError::PlayerCannotBet(_) => "player_cannot_bet",
-            PoolError::NonPositiveBet(_) | PoolError::Overflow | PoolError::AboveMaximum(_) => {
-                "invalid_amount"
-            }
-            PoolError::AboveBalance { .. } => "not_enough_coins",
-            PoolError::PickLocked(_) => "pick_locked",
-            PoolError::Closed | PoolError::Finished => "betting_closed",
-            PoolError::Ledger(_) => "internal",
-        };
-        Refusal::new(code, e.to_string())
+        Refusal::new(ErrorCode::from(&e), e.to_string())
     }
 }
 
@@ -102,18 +76,18 @@ impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Refusal {
         match e {
             StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
-                Refusal::new("not_enough_coins", "not enough coins")
+                Refusal::new(ErrorCode::NotEnoughCoins, "not enough coins")
             }
             StoreError::Ledger(e @ LedgerError::AboveMaximum(_)) => {
-                Refusal::new("invalid_amount", e.to_string())
+                Refusal::new(ErrorCode::InvalidAmount, e.to_string())
             }
             StoreError::Ledger(LedgerError::KeyConflict(_)) => Refusal::new(
-                "idempotency_conflict",
+                ErrorCode::IdempotencyConflict,
                 "this key was used for a different operation",
             ),
             other => {
                 tracing::error!("coin write: {other}");
-                Refusal::new("internal", "the operation could not be stored")
+                Refusal::new(ErrorCode::Internal, "the operation could not be stored")
             }
         }
     }

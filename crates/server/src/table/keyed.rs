@@ -5,6 +5,7 @@
 
 use super::actor::TableActor;
 use super::coins::Refusal;
+use crate::error_code::ErrorCode;
 use crate::store::KeyedRequest;
 use crate::ws::protocol::{Amount, Stakes};
 use platform::UserId;
@@ -28,7 +29,7 @@ pub(super) fn keyed(user: UserId, key: &str, op: &'static str, request: &Value) 
 pub(super) fn amount(a: Amount) -> Result<i64, Refusal> {
     a.0.ok_or_else(|| {
         Refusal::new(
-            "invalid_amount",
+            ErrorCode::InvalidAmount,
             "amounts are whole numbers of coins that fit in 64 bits",
         )
     })
@@ -46,7 +47,7 @@ pub(super) fn stakes_json(s: Option<Stakes>) -> Value {
 
 /// `guest_not_allowed`.
 pub(super) fn guest(why: &str) -> Refusal {
-    Refusal::new("guest_not_allowed", why)
+    Refusal::new(ErrorCode::GuestNotAllowed, why)
 }
 
 impl TableActor {
@@ -57,7 +58,7 @@ impl TableActor {
             None => Ok(false),
             Some(s) if s.op == req.op && s.request == req.request => Ok(true),
             Some(_) => Err(Refusal::new(
-                "idempotency_conflict",
+                ErrorCode::IdempotencyConflict,
                 "this key was used for a different operation",
             )),
         }

@@ -22,8 +22,8 @@ pub use history::{History, HISTORY_LEN};
 pub use journal::{decode, decode_action, encode_action, JournalOp};
 pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
-pub use view::table_error_code;
 
+use crate::error_code::ErrorCode;
 use crate::store::StoreError;
 use crate::user::UserInfo;
 use crate::ws::protocol::CoinCmd;
@@ -46,10 +46,10 @@ pub enum ApplyError {
 impl ApplyError {
     /// The protocol's error code.
     #[must_use]
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ApplyError::Table(e) => table_error_code(e),
-            ApplyError::Unstored(_) => "not_stored",
+            ApplyError::Table(e) => e.into(),
+            ApplyError::Unstored(_) => ErrorCode::NotStored,
         }
     }
 }

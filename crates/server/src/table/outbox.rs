@@ -96,6 +96,11 @@ impl Outbox {
         });
     }
 
+    /// Queues an `error` message.
+    pub fn send_error(&self, e: &crate::error_code::ErrorMsg<'_>) -> bool {
+        self.send(Arc::from(e.to_json()))
+    }
+
     /// Queues a JSON value.
     pub fn send_json(&self, msg: &serde_json::Value) -> bool {
         self.send(Arc::from(msg.to_string()))

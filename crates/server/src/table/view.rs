@@ -2,51 +2,13 @@
 //! docs/protocol.md. Everything here only reads the table.
 
 use super::actor::TableActor;
-use platform::table::{AbortReason, Event, GameEnd, TableError};
+use platform::table::{AbortReason, Event, GameEnd};
 use platform::{Millis, UserId};
 use serde_json::{json, Value};
 use xiangqi::{Color, Position};
 
 /// Spectators listed in a `TableState` (the count is always exact).
 const SPECTATORS_LISTED: usize = 50;
-
-/// The protocol's code for a table refusal.
-#[must_use]
-pub fn table_error_code(e: &TableError) -> &'static str {
-    match e {
-        TableError::NotAtTable => "not_at_table",
-        TableError::AlreadyHere => "already_here",
-        TableError::TableFull => "table_full",
-        TableError::AlreadySeated => "already_seated",
-        TableError::SeatTaken(_) => "seat_taken",
-        TableError::FinishedStart => "finished_start",
-        TableError::NotSeated => "not_seated",
-        TableError::NotAPlayer => "not_a_player",
-        TableError::GameInProgress => "game_in_progress",
-        TableError::NotPlaying => "not_playing",
-        TableError::NotYourTurn => "not_your_turn",
-        TableError::IllegalMove(_) => "illegal_move",
-        TableError::InvalidTimeControl(_) => "invalid_time_control",
-        TableError::ProposalPending => "proposal_pending",
-        TableError::NoProposal => "no_proposal",
-        TableError::OwnProposal => "own_proposal",
-        TableError::NoDrawOffer => "no_draw_offer",
-        TableError::AlreadyOffered => "already_offered",
-        TableError::UndoNotAllowed => "undo_not_allowed",
-        TableError::UndoLimit => "undo_limit",
-        TableError::NothingToUndo => "nothing_to_undo",
-        TableError::UndoPending => "undo_pending",
-        TableError::NoUndoRequest => "no_undo_request",
-        TableError::TooLateToAbort => "too_late_to_abort",
-        TableError::NotDisconnected => "not_disconnected",
-        TableError::AlreadyDisconnected => "already_disconnected",
-        TableError::ChatEmpty => "chat_empty",
-        TableError::ChatTooLong { .. } => "chat_too_long",
-        TableError::ChatFlood { .. } => "chat_flood",
-        TableError::Paused => "paused",
-        TableError::NotPaused => "not_paused",
-    }
-}
 
 fn color_name(c: Color) -> &'static str {
     c.name()

@@ -9,6 +9,7 @@ use super::coins::{
     wager_write, Refusal,
 };
 use super::keyed::{amount, guest, keyed, stakes, stakes_json};
+use crate::error_code::ErrorCode;
 use crate::store::{mode_name, wager_status, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
 use crate::ws::protocol::{CoinCmd, Seen, WagerModeMsg};
@@ -29,7 +30,7 @@ pub(super) struct WagerSlot {
 impl TableActor {
     /// The two players of a wager `user` may make: `(user, opponent, user's colour)`.
     fn wager_parties(&self, user: &UserInfo) -> Result<(UserId, UserId, Color), Refusal> {
-        let not = |why: &str| Refusal::new("wager_not_allowed", why);
+        let not = |why: &str| Refusal::new(ErrorCode::WagerNotAllowed, why);
         if self.ai.is_some() {
             return Err(not("no wagers against the computer"));
         }
@@ -48,7 +49,10 @@ impl TableActor {
         if let Some(slot) = &self.wager {
             if !slot.wager.players.contains(&lu(user.id)) || !slot.wager.players.contains(&lu(opp))
             {
-                return Err(Refusal::new("wager_state", "another wager is open here"));
+                return Err(Refusal::new(
+                    ErrorCode::WagerState,
+                    "another wager is open here",
+                ));
             }
         }
         Ok((user.id, opp, color))
@@ -58,7 +62,7 @@ impl TableActor {
         self.wager
             .as_ref()
             .map(|s| &s.wager)
-            .ok_or_else(|| Refusal::new("no_wager", "no wager at this table"))
+            .ok_or_else(|| Refusal::new(ErrorCode::NoWager, "no wager at this table"))
     }
 
     /// The player on red for `w` now: the game's, else the seats', else the one recorded.
@@ -114,9 +118,9 @@ impl TableActor {
             CoinCmd::Agree { seen, .. } => {
                 self.check_seen(self.current_wager()?, &seen)?;
                 let game = if self.table.is_playing() {
-                    let id = self
-                        .game_id
-                        .ok_or_else(|| Refusal::new("wager_state", "the game is not stored"))?;
+                    let id = self.game_id.ok_or_else(|| {
+                        Refusal::new(ErrorCode::WagerState, "the game is not stored")
+                    })?;
                     Some(GameId(id))
                 } else {
                     None
@@ -144,7 +148,7 @@ impl TableActor {
                     .transpose()?;
                 self.save_wager(step.wager, tx, request).await.map(|_| ())
             }
-            CoinCmd::Bet { .. } => Err(Refusal::new("bad_message", "not a wager command")),
+            CoinCmd::Bet { .. } => Err(Refusal::new(ErrorCode::BadMessage, "not a wager command")),
         }
     }
 
@@ -160,7 +164,7 @@ impl TableActor {
             Ok(())
         } else {
             Err(Refusal::new(
-                "stale_wager",
+                ErrorCode::StaleWager,
                 format!(
                     "the wager changed: it is now version {}, red {} and black {}",
                     w.version, now.0, now.1
@@ -192,7 +196,7 @@ impl TableActor {
                 );
                 if !same {
                     return Err(Refusal::new(
-                        "mode_locked",
+                        ErrorCode::ModeLocked,
                         "the mode of a wager cannot change",
                     ));
                 }
@@ -208,7 +212,7 @@ impl TableActor {
                             (m, 0) if m > 0 => opp,
                             _ => {
                                 return Err(Refusal::new(
-                                    "invalid_amount",
+                                    ErrorCode::InvalidAmount,
                                     "in coaching mode the coach stakes 0 and the student pays",
                                 ))
                             }
@@ -412,6 +416,6 @@ pub(super) fn client_keyed(
     key: &str,
 ) -> Result<Transaction, Refusal> {
     tx.key = IdempotencyKey::new(format!("{what}:{}:{key}", user.0))
-        .map_err(|e| Refusal::new("bad_message", e.to_string()))?;
+        .map_err(|e| Refusal::new(ErrorCode::BadMessage, e.to_string()))?;
     Ok(tx)
 }

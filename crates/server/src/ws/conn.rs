@@ -8,6 +8,7 @@ use super::limit::MessageLimiter;
 use super::protocol::{self, ClientMsg, PROTOCOL_VERSION};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
+use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::table::{spawn_table, AiSide, Close, ConnId, Outbox, TableMsg, TableSetup};
@@ -113,24 +114,24 @@ struct Reader {
 }
 
 impl Reader {
-    fn error(&self, id: Option<u64>, table: Option<u64>, code: &str, message: &str) {
-        let mut m = json!({"t": "error", "id": id, "code": code, "message": message});
+    fn error(&self, id: Option<u64>, table: Option<u64>, code: ErrorCode, message: &str) {
+        let mut m = ErrorMsg::new(id, code, message);
         if let Some(t) = table {
-            m["table"] = json!(t);
+            m = m.at(t);
         }
-        self.out.send_json(&m);
+        self.out.send_error(&m);
     }
 
     fn bad(&self, id: Option<u64>, why: &str) {
-        self.error(id, None, "bad_message", why);
+        self.error(id, None, ErrorCode::BadMessage, why);
     }
 
     async fn on_text(&mut self, text: &str) {
         if let Err(wait) = self.limiter.take(Instant::now()) {
             let id = protocol::parse(text).ok().and_then(|e| e.id);
-            self.out
-                .send_json(&json!({"t": "error", "id": id, "code": "rate_limited",
-                "message": "too many messages", "retry_after": wait}));
+            self.out.send_error(
+                &ErrorMsg::new(id, ErrorCode::RateLimited, "too many messages").retry_after(wait),
+            );
             return;
         }
         let env = match protocol::parse(text) {
@@ -179,10 +180,10 @@ impl Reader {
             Some(_) => self.error(
                 id,
                 Some(table),
-                "unavailable",
+                ErrorCode::Unavailable,
                 "the server is restarting; try again",
             ),
-            None => self.error(id, Some(table), "not_found", "no such table"),
+            None => self.error(id, Some(table), ErrorCode::NotFound, "no such table"),
         }
     }
 
@@ -258,7 +259,7 @@ impl Reader {
         }
         let control = control.unwrap_or_else(TimeControl::untimed);
         if let Err(e) = control.validate() {
-            return self.error(id, None, "invalid_time_control", &e.to_string());
+            return self.error(id, None, ErrorCode::InvalidTimeControl, &e.to_string());
         }
         let tables = &self.state.tables;
         let table = tables.next_ai_id(0);
@@ -266,7 +267,7 @@ impl Reader {
             return self.error(
                 id,
                 None,
-                "too_many_ai_games",
+                ErrorCode::TooManyAiGames,
                 "finish a game against the computer first",
             );
         }
@@ -275,7 +276,7 @@ impl Reader {
             Ok(h) => h,
             Err(e) => {
                 tables.release_ai_game(table);
-                return self.error(id, None, "internal", &e.to_string());
+                return self.error(id, None, ErrorCode::Internal, &e.to_string());
             }
         };
         self.joined.insert(table);

@@ -12,6 +12,7 @@ pub mod sockets;
 pub mod writer;
 
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::http::auth::{self, CurrentUser};
 use crate::http::origin::origin_allowed;
 use crate::state::AppState;
@@ -48,7 +49,7 @@ pub async fn upgrade(
     }
     if !origin_allowed(&headers, &state.config.allowed_origins) {
         return Err(AppError::Forbidden(
-            "bad_origin",
+            ErrorCode::BadOrigin,
             "WebSocket connections are accepted only from this site".into(),
         ));
     }

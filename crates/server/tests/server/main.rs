@@ -14,6 +14,7 @@ mod hostile_http;
 mod hostile_ws;
 mod ledger;
 mod loadtest;
+mod protocol_doc;
 mod ratings;
 mod raw;
 mod restart;

@@ -1,0 +1,358 @@
+//! [`ErrorCode`]: every error code of the protocol — HTTP and WebSocket use the same ones
+//! (`docs/protocol.md` §6) — and the one place where a refusal of the domain (a table's, a
+//! wager's, a pool's, the ledger's) becomes a code. `tests/protocol_doc.rs` keeps this list and
+//! the document in step.
+
+use platform::ledger::LedgerError;
+use platform::parimutuel::PoolError;
+use platform::table::TableError;
+use platform::wager::WagerError;
+use serde::{Serialize, Serializer};
+
+macro_rules! error_codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $text:literal,)*) => {
+        /// An error code of the protocol (`error.code`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in the order of `docs/protocol.md` §6.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The code as sent on the wire.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// Not JSON, an unknown `t`, missing or invalid fields; any unreadable HTTP request.
+    BadMessage = "bad_message",
+    /// A protocol version the server does not speak.
+    UnsupportedVersion = "unsupported_version",
+    /// No valid session.
+    Unauthorized = "unauthorized",
+    /// A WebSocket or a state-changing HTTP request from a foreign origin.
+    BadOrigin = "bad_origin",
+    /// Wrong name or password.
+    BadCredentials = "bad_credentials",
+    /// Registration: the name is taken.
+    NameTaken = "name_taken",
+    /// Registration or login: the name is not acceptable.
+    InvalidName = "invalid_name",
+    /// Registration or login: the password is not acceptable.
+    InvalidPassword = "invalid_password",
+    /// Too many attempts, accounts or messages.
+    RateLimited = "rate_limited",
+    /// The server is at its limit of password hashing.
+    Busy = "busy",
+    /// The request did not arrive in time.
+    Timeout = "timeout",
+    /// No such table, user, game or path.
+    NotFound = "not_found",
+    /// The balance is below what the room, stake or bet needs.
+    NotEnoughCoins = "not_enough_coins",
+    /// A key already used for a different request.
+    IdempotencyConflict = "idempotency_conflict",
+    /// An idempotency key that is not acceptable.
+    InvalidKey = "invalid_key",
+    /// The maximum of games against the computer is reached.
+    TooManyAiGames = "too_many_ai_games",
+    /// A hint asked for by someone other than the human player on turn.
+    HintNotAllowed = "hint_not_allowed",
+    /// A PGN notation this build does not write.
+    UnsupportedNotation = "unsupported_notation",
+    /// Table: the connection did not join the table.
+    NotAtTable = "not_at_table",
+    /// Table: already at the table.
+    AlreadyHere = "already_here",
+    /// Table: no room for another spectator.
+    TableFull = "table_full",
+    /// Table: already in a seat.
+    AlreadySeated = "already_seated",
+    /// Table: the seat is taken.
+    SeatTaken = "seat_taken",
+    /// Table: not in a seat.
+    NotSeated = "not_seated",
+    /// Table: not one of the game's players.
+    NotAPlayer = "not_a_player",
+    /// Table: not while a game is in progress.
+    GameInProgress = "game_in_progress",
+    /// Table: no game in progress.
+    NotPlaying = "not_playing",
+    /// Table: the other side is on move.
+    NotYourTurn = "not_your_turn",
+    /// Table: the move is not legal.
+    IllegalMove = "illegal_move",
+    /// Table: the time control is not acceptable.
+    InvalidTimeControl = "invalid_time_control",
+    /// Table: a time-control proposal is pending.
+    ProposalPending = "proposal_pending",
+    /// Table: no time-control proposal to answer.
+    NoProposal = "no_proposal",
+    /// Table: one's own proposal cannot be accepted by oneself.
+    OwnProposal = "own_proposal",
+    /// Table: no draw offer to answer.
+    NoDrawOffer = "no_draw_offer",
+    /// Table: already offered.
+    AlreadyOffered = "already_offered",
+    /// Table: undo is not allowed here.
+    UndoNotAllowed = "undo_not_allowed",
+    /// Table: no undo left.
+    UndoLimit = "undo_limit",
+    /// Table: nothing to take back.
+    NothingToUndo = "nothing_to_undo",
+    /// Table: an undo request is pending.
+    UndoPending = "undo_pending",
+    /// Table: no undo request to answer.
+    NoUndoRequest = "no_undo_request",
+    /// Table: too late to abort.
+    TooLateToAbort = "too_late_to_abort",
+    /// Table: the player is not disconnected.
+    NotDisconnected = "not_disconnected",
+    /// Table: the player is disconnected already.
+    AlreadyDisconnected = "already_disconnected",
+    /// Table: the start position is already finished.
+    FinishedStart = "finished_start",
+    /// Table: an empty chat line.
+    ChatEmpty = "chat_empty",
+    /// Table: a chat line too long.
+    ChatTooLong = "chat_too_long",
+    /// Table: chatting too fast (`retry_after`).
+    ChatFlood = "chat_flood",
+    /// Table: the table is paused.
+    Paused = "paused",
+    /// Table: the table is not paused.
+    NotPaused = "not_paused",
+    /// Coins: not one of the two seated registered players, or not allowed at this table.
+    WagerNotAllowed = "wager_not_allowed",
+    /// Coins: no wager at this table.
+    NoWager = "no_wager",
+    /// Coins: the step does not fit the wager's state.
+    WagerState = "wager_state",
+    /// Coins: the wager's mode cannot change.
+    ModeLocked = "mode_locked",
+    /// Coins: an amount that is not acceptable.
+    InvalidAmount = "invalid_amount",
+    /// Coins: a ledger transaction of a bad shape.
+    BadAmount = "bad_amount",
+    /// Coins: a sum that does not fit.
+    Overflow = "overflow",
+    /// Coins: betting on this game is closed.
+    BettingClosed = "betting_closed",
+    /// Coins: the game's players cannot bet on it.
+    PlayerCannotBet = "player_cannot_bet",
+    /// Coins: no game in progress to bet on.
+    NoGame = "no_game",
+    /// Coins: the bet names a game that is no longer the table's.
+    StaleGame = "stale_game",
+    /// Coins: a confirmation for a wager that changed since.
+    StaleWager = "stale_wager",
+    /// Coins: guests cannot wager or bet.
+    GuestNotAllowed = "guest_not_allowed",
+    /// Coins: a second bet on another pick.
+    PickLocked = "pick_locked",
+    /// The command could not be stored; nothing changed.
+    NotStored = "not_stored",
+    /// The table is not running (the server is stopping).
+    Unavailable = "unavailable",
+    /// Something went wrong on the server (logged).
+    Internal = "internal",
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<&TableError> for ErrorCode {
+    fn from(e: &TableError) -> ErrorCode {
+        use ErrorCode as C;
+        match e {
+            TableError::NotAtTable => C::NotAtTable,
+            TableError::AlreadyHere => C::AlreadyHere,
+            TableError::TableFull => C::TableFull,
+            TableError::AlreadySeated => C::AlreadySeated,
+            TableError::SeatTaken(_) => C::SeatTaken,
+            TableError::FinishedStart => C::FinishedStart,
+            TableError::NotSeated => C::NotSeated,
+            TableError::NotAPlayer => C::NotAPlayer,
+            TableError::GameInProgress => C::GameInProgress,
+            TableError::NotPlaying => C::NotPlaying,
+            TableError::NotYourTurn => C::NotYourTurn,
+            TableError::IllegalMove(_) => C::IllegalMove,
+            TableError::InvalidTimeControl(_) => C::InvalidTimeControl,
+            TableError::ProposalPending => C::ProposalPending,
+            TableError::NoProposal => C::NoProposal,
+            TableError::OwnProposal => C::OwnProposal,
+            TableError::NoDrawOffer => C::NoDrawOffer,
+            TableError::AlreadyOffered => C::AlreadyOffered,
+            TableError::UndoNotAllowed => C::UndoNotAllowed,
+            TableError::UndoLimit => C::UndoLimit,
+            TableError::NothingToUndo => C::NothingToUndo,
+            TableError::UndoPending => C::UndoPending,
+            TableError::NoUndoRequest => C::NoUndoRequest,
+            TableError::TooLateToAbort => C::TooLateToAbort,
+            TableError::NotDisconnected => C::NotDisconnected,
+            TableError::AlreadyDisconnected => C::AlreadyDisconnected,
+            TableError::ChatEmpty => C::ChatEmpty,
+            TableError::ChatTooLong { .. } => C::ChatTooLong,
+            TableError::ChatFlood { .. } => C::ChatFlood,
+            TableError::Paused => C::Paused,
+            TableError::NotPaused => C::NotPaused,
+        }
+    }
+}
+
+impl From<&WagerError> for ErrorCode {
+    fn from(e: &WagerError) -> ErrorCode {
+        match e {
+            WagerError::NotAPlayer(_) | WagerError::SamePlayer | WagerError::CoachCannotTopUp => {
+                ErrorCode::WagerNotAllowed
+            }
+            WagerError::NegativeStake(_)
+            | WagerError::NothingStaked
+            | WagerError::CoachMustStakeZero
+            | WagerError::StudentMustPay
+            | WagerError::NonPositiveTopUp(_)
+            | WagerError::Overflow
+            | WagerError::AboveMaximum(_) => ErrorCode::InvalidAmount,
+            WagerError::StakeAboveBalance { .. } => ErrorCode::NotEnoughCoins,
+            WagerError::WrongState { .. }
+            | WagerError::WrongGame { .. }
+            | WagerError::PlayersMismatch => ErrorCode::WagerState,
+            WagerError::Ledger(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<&PoolError> for ErrorCode {
+    fn from(e: &PoolError) -> ErrorCode {
+        match e {
+            PoolError::PlayerCannotBet(_) => ErrorCode::PlayerCannotBet,
+            PoolError::NonPositiveBet(_) | PoolError::Overflow | PoolError::AboveMaximum(_) => {
+                ErrorCode::InvalidAmount
+            }
+            PoolError::AboveBalance { .. } => ErrorCode::NotEnoughCoins,
+            PoolError::PickLocked(_) => ErrorCode::PickLocked,
+            PoolError::Closed | PoolError::Finished => ErrorCode::BettingClosed,
+            PoolError::Ledger(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<&LedgerError> for ErrorCode {
+    fn from(e: &LedgerError) -> ErrorCode {
+        use LedgerError as L;
+        match e {
+            L::InsufficientFunds { .. } => ErrorCode::NotEnoughCoins,
+            L::KeyConflict(_) => ErrorCode::IdempotencyConflict,
+            L::InvalidKey(_) => ErrorCode::InvalidKey,
+            L::Overflow(_) => ErrorCode::Overflow,
+            L::AboveMaximum(_) => ErrorCode::InvalidAmount,
+            L::EmptyTransaction { .. }
+            | L::ZeroEntry { .. }
+            | L::NonPositiveAmount(_)
+            | L::SelfTransfer(_)
+            | L::Unbalanced { .. } => ErrorCode::BadAmount,
+        }
+    }
+}
+
+/// The WebSocket `error` message: `{"t":"error","id","table"?,"code","message","retry_after"?}`.
+#[derive(Debug, Serialize)]
+pub struct ErrorMsg<'a> {
+    t: &'static str,
+    /// The request answered (`null` for none).
+    pub id: Option<u64>,
+    /// The table, for table and coin commands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<u64>,
+    /// Why.
+    pub code: ErrorCode,
+    /// Why, for people.
+    pub message: &'a str,
+    /// When to try again (ms), for rate limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+}
+
+impl<'a> ErrorMsg<'a> {
+    /// The error answering request `id`.
+    #[must_use]
+    pub fn new(id: Option<u64>, code: ErrorCode, message: &'a str) -> ErrorMsg<'a> {
+        ErrorMsg {
+            t: "error",
+            id,
+            table: None,
+            code,
+            message,
+            retry_after: None,
+        }
+    }
+
+    /// About table `table`.
+    #[must_use]
+    pub fn at(mut self, table: u64) -> ErrorMsg<'a> {
+        self.table = Some(table);
+        self
+    }
+
+    /// To be tried again after `ms`.
+    #[must_use]
+    pub fn retry_after(mut self, ms: u64) -> ErrorMsg<'a> {
+        self.retry_after = Some(ms);
+        self
+    }
+
+    /// The message's JSON text.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_distinct_snake_case_and_errors_render_alike() {
+        let texts: HashSet<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(texts.len(), ErrorCode::ALL.len());
+        assert!(texts
+            .iter()
+            .all(|t| t.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+        assert_eq!(
+            ErrorMsg::new(Some(3), ErrorCode::NotYourTurn, "wait")
+                .at(9)
+                .to_json(),
+            r#"{"t":"error","id":3,"table":9,"code":"not_your_turn","message":"wait"}"#
+        );
+        assert_eq!(
+            ErrorMsg::new(None, ErrorCode::RateLimited, "slow down")
+                .retry_after(250)
+                .to_json(),
+            r#"{"t":"error","id":null,"code":"rate_limited","message":"slow down","retry_after":250}"#
+        );
+        assert_eq!(
+            ErrorCode::from(&TableError::NotPlaying).as_str(),
+            "not_playing"
+        );
+    }
+}
