@@ -30,7 +30,27 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0005_coin_requests.sqlite.sql"),
         include_str!("../../migrations/0005_coin_requests.postgres.sql"),
     ),
+    (
+        6,
+        include_str!("../../migrations/0006_drop_users_coins.sqlite.sql"),
+        include_str!("../../migrations/0006_drop_users_coins.postgres.sql"),
+    ),
 ];
+
+/// The statements of a migration: its text without `--` comment lines, split at `;` (so a
+/// comment may say anything, semicolons included).
+fn statements(text: &str) -> Vec<String> {
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("--"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    code.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
 
 impl Db {
     /// Applies the migrations not yet applied, each in its own transaction.
@@ -58,8 +78,8 @@ impl Db {
                 Backend::Postgres => postgres,
             };
             let mut tx = self.pool.begin().await?;
-            for stmt in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-                (&mut *tx).execute(stmt).await?;
+            for stmt in statements(text) {
+                (&mut *tx).execute(stmt.as_str()).await?;
             }
             sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
                 .bind(version)
@@ -74,5 +94,22 @@ impl Db {
             tx.commit().await?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::statements;
+
+    #[test]
+    fn comments_may_hold_semicolons() {
+        let text = "-- one; two\nCREATE TABLE a (x INTEGER);\n  -- three;\nDROP TABLE b;\n";
+        assert_eq!(
+            statements(text),
+            vec![
+                "CREATE TABLE a (x INTEGER)".to_owned(),
+                "DROP TABLE b".to_owned()
+            ]
+        );
     }
 }

@@ -18,13 +18,13 @@ pub struct UserRow {
     pub guest: bool,
     /// Rating in the site's profile.
     pub rating: PlayerRating,
-    /// Coin balance, from the ledger (`ledger_accounts`; the old `users.coins` column is unused).
+    /// Coin balance, from the ledger (`ledger_accounts`), when it was read.
     pub coins: Option<i64>,
     /// Awarded and honorary titles.
     pub titles: TitleRecord,
 }
 
-const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, coins, titles";
+const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, titles";
 
 pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
     let games: i64 = row.try_get("games")?;
@@ -38,7 +38,7 @@ pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
             volatility: row.try_get("volatility")?,
             games: u32::try_from(games).unwrap_or(0),
         },
-        coins: row.try_get("coins")?,
+        coins: None,
         titles: titles_from_column(row.try_get("titles")?)?,
     })
 }

@@ -6,6 +6,7 @@
 mod actor;
 mod betting;
 mod coins;
+mod computer_game;
 mod history;
 mod journal;
 mod keyed;
@@ -18,6 +19,7 @@ mod wager;
 
 pub use actor::{spawn_table, AiSide, TableSetup};
 pub use coins::recover_coins;
+pub use computer_game::{ai_setup, open_computer_table};
 pub use history::{History, HISTORY_LEN};
 pub use journal::{decode, decode_action, encode_action, JournalOp};
 pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};

@@ -9,14 +9,12 @@ use super::protocol::{self, ClientMsg, PROTOCOL_VERSION};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
 use crate::error_code::{ErrorCode, ErrorMsg};
-use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::table::{spawn_table, AiSide, Close, ConnId, Outbox, TableMsg, TableSetup};
+use crate::table::{open_computer_table, Close, ConnId, Outbox, TableMsg};
 use crate::user::UserInfo;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
 use platform::clock::TimeControl;
-use platform::TableId;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -254,68 +252,20 @@ impl Reader {
         control: Option<TimeControl>,
         id: Option<u64>,
     ) {
-        if !(1..=engine::level::MAX_LEVEL).contains(&level) {
-            return self.bad(id, "level must be 1..=10");
-        }
-        let control = control.unwrap_or_else(TimeControl::untimed);
-        if let Err(e) = control.validate() {
-            return self.error(id, None, ErrorCode::InvalidTimeControl, &e.to_string());
-        }
-        let tables = &self.state.tables;
-        let table = tables.next_ai_id(0);
-        if !tables.claim_ai_game(self.user.id, table, self.state.config.ai_games_per_user) {
-            return self.error(
-                id,
-                None,
-                ErrorCode::TooManyAiGames,
-                "finish a game against the computer first",
-            );
-        }
-        let setup = ai_setup(&self.state, table, control, !color, level);
-        let handle = match spawn_table(&self.state, setup, None) {
-            Ok(h) => h,
-            Err(e) => {
-                tables.release_ai_game(table);
-                return self.error(id, None, ErrorCode::Internal, &e.to_string());
+        match open_computer_table(&self.state, self.user.id, level, color, control) {
+            Ok((table, handle)) => {
+                self.joined.insert(table);
+                handle
+                    .send(TableMsg::StartAi {
+                        human: self.user.clone(),
+                        color,
+                        out: self.out.clone(),
+                        conn: self.conn,
+                        id,
+                    })
+                    .await;
             }
-        };
-        self.joined.insert(table);
-        handle
-            .send(TableMsg::StartAi {
-                human: self.user.clone(),
-                color,
-                out: self.out.clone(),
-                conn: self.conn,
-                id,
-            })
-            .await;
-    }
-}
-
-/// The setup of a table for a game against the computer playing `ai_color` at `level`.
-#[must_use]
-pub fn ai_setup(
-    state: &AppState,
-    table: u64,
-    control: TimeControl,
-    ai_color: xiangqi::Color,
-    level: u8,
-) -> TableSetup {
-    let mut config = state.config.table_config(control);
-    config.first_move_deadline = None;
-    config.undo_allowed = true;
-    config.max_undos = 1_000;
-    TableSetup {
-        id: TableId(table),
-        room: Arc::new(RoomInfo {
-            id: "ai".into(),
-            name: "Computer".into(),
-            min_coins: 0,
-        }),
-        config,
-        ai: Some(AiSide {
-            color: ai_color,
-            level,
-        }),
+            Err((code, why)) => self.error(id, None, code, &why),
+        }
     }
 }
