@@ -14,9 +14,10 @@ use crate::eval::LAZY_MARGIN;
 use crate::history::cont_key;
 use crate::movepick::{victim_value, Hints, Picker};
 use crate::repetition::{find, verdict, Repetition};
-use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::Searcher;
 use crate::see::see_ge;
 use crate::tt::Bound;
+use crate::types::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use xiangqi::{CheckAnswers, Move, Role};
 
 /// `raw` shifted by the correction `c`, kept clear of mate scores (a mate score stays as it is).
