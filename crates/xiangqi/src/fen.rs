@@ -222,16 +222,6 @@ impl Position {
         Ok(pos)
     }
 
-    /// Whether the two kings stand on one file with nothing between them.
-    pub(crate) fn kings_facing(&self) -> bool {
-        let (r, b) = (self.kings[0], self.kings[1]);
-        if r.file() != b.file() {
-            return false;
-        }
-        ((r.rank() + 1)..b.rank())
-            .all(|rank| self.board[(rank * 9 + r.file()) as usize] == crate::position::EMPTY)
-    }
-
     /// The placement field of the FEN.
     #[must_use]
     pub fn board_fen(&self) -> String {
