@@ -3,12 +3,13 @@
 //!
 //! Key decision: the search itself rules on chases with the rules crate's AXF judge (`cycle.rs`,
 //! called from the node search when `repetition.rs` finds a cycle without perpetual check; a
-//! cycle reaching back before the root at its third occurrence). This file adds an older,
-//! cheaper heuristic of its own on top: a root move that would make a position occur for the
+//! cycle reaching back before the root at its third occurrence). This file adds a cheap
+//! heuristic of its own on top: a root move that would make a position occur for the
 //! third time, in a cycle where every move of the mover chased one victim, is excluded like a
 //! `banmoves` entry (unless nothing else is legal). The two models differ, so this guard can ban
 //! a move the judge would allow, and miss a chase the judge rules on (the search's score then
-//! still steers away from it); using the judge here instead would change which moves are banned.
+//! still steers away from it). Putting the judge in its place could change which moves are
+//! banned, a change of behaviour, so the guard stays as it is.
 //!
 //! A move *chases* a victim here when, after it, the moved piece itself (not a king or pawn) can
 //! legally capture an enemy piece (not the king, not an uncrossed pawn) that is a chariot
