@@ -11,6 +11,9 @@ use xiangqi::Position;
 /// Default search depth of the benchmark.
 pub const DEFAULT_DEPTH: i32 = 9;
 
+/// Default hash table size of the benchmark, in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
 /// Benchmark positions (FEN): openings, middlegames and endgames.
 pub const POSITIONS: [&str; 12] = [
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",

@@ -1,15 +1,24 @@
-//! Perpetual-chase guard at the root (长捉, RULES.md §6.7, simplified AXF model).
+//! Perpetual-chase guard at the root (长捉, RULES.md §6.7): a second, simpler chase model than
+//! the rules crate's judge, applied only to the root moves.
 //!
-//! Key decision: chase detection is too expensive for every search node, so the search treats
-//! neutral repetitions as draws, and only at the root — where a move would repeat a position for
-//! the third time and the arbiter would rule — is the cycle replayed and checked for a chase by
-//! the engine. Such a move is excluded like a `banmoves` entry (unless nothing else is legal).
+//! Key decision: the search itself rules on chases with the rules crate's AXF judge (`cycle.rs`,
+//! called from the node search when `repetition.rs` finds a cycle without perpetual check; a
+//! cycle reaching back before the root at its third occurrence). This file adds a cheap
+//! heuristic of its own on top: a root move that would make a position occur for the
+//! third time, in a cycle where every move of the mover chased one victim, is excluded like a
+//! `banmoves` entry (unless nothing else is legal). The two models differ, so this guard can ban
+//! a move the judge would allow, and miss a chase the judge rules on (the search's score then
+//! still steers away from it). Putting the judge in its place could change which moves are
+//! banned, a change of behaviour, so the guard stays as it is.
 //!
-//! A move *chases* a victim when, after it, the moved piece (not a king or pawn) can legally
-//! capture an enemy piece (not the king, not an uncrossed pawn) that is a chariot attacked by a
-//! horse or cannon, or that has no legal recapture; attacking a piece of the same kind that can
-//! take back is an exchange offer, not a chase. Checking moves chase nothing. The side chases
-//! perpetually when one victim is chased by all its moves of the cycle.
+//! A move *chases* a victim here when, after it, the moved piece itself (not a king or pawn) can
+//! legally capture an enemy piece (not the king, not an uncrossed pawn) that is a chariot
+//! attacked by a horse or cannon, or that has no legal recapture; attacking a piece of the same
+//! kind that can take back is an exchange offer, not a chase. Checking moves chase nothing.
+//! Unlike the judge it does not ask whether the attack is new, counts no attack a move
+//! discovers, knows no advisor or elephant chasing a major piece even when protected, and
+//! follows a victim by its square (one that moved is matched only as `moved_victim` says). The
+//! side chases perpetually when one victim is chased by all its moves of the cycle.
 
 use xiangqi::{Color, Move, MoveList, Position, Role, Square};
 

@@ -7,7 +7,7 @@
 //! quiet move (piece, destination) by the moves one and two plies before it (piece,
 //! destination), as Stockfish's counter-move and follow-up histories do.
 
-use crate::search::MAX_PLY;
+use crate::types::MAX_PLY;
 use xiangqi::{Color, Move, Position};
 
 /// The "gravity" update of a history value `h` by `bonus`: stays within ±[`HISTORY_MAX`].

@@ -117,7 +117,7 @@ pub fn choose(scored: &[(xiangqi::Move, i32)], level: u8, rng: &mut Rng) -> usiz
     if s.candidates <= 1 {
         return 0;
     }
-    let losing = |v: i32| v <= -crate::search::MATE_BOUND;
+    let losing = |v: i32| v <= -crate::types::MATE_BOUND;
     let mut weights = Vec::new();
     for &(_, v) in scored.iter().take(s.candidates) {
         let loss = best - v;

@@ -23,6 +23,7 @@ mod movepick;
 mod node;
 mod pst;
 mod see;
+mod types;
 
 pub mod bench;
 pub mod book;

@@ -12,10 +12,8 @@
 use crate::eval_state::EvalState;
 use crate::history::{cont_key, History};
 use crate::see::see_ge;
+use crate::types::{by_code, ORDER_VALUE};
 use xiangqi::{Move, MoveList, Position, Role, MAX_MOVES};
-
-/// Rough piece values for ordering and pruning (K, A, E, H, R, C, P).
-pub const ORDER_VALUE: [i32; 7] = [2000, 200, 200, 430, 1000, 450, 100];
 
 const TT_SCORE: i32 = 1 << 30;
 /// Ordering score of the hash move.
@@ -46,17 +44,6 @@ static VICTIM: [[i32; 90]; 16] = {
     }
     t
 };
-
-/// A per-role value table (K, A, E, H, R, C, P) spread over the piece codes (0 = no piece).
-pub(crate) const fn by_code(values: &[i32; 7]) -> [i32; 16] {
-    let mut t = [0; 16];
-    let mut code = 1;
-    while code < 15 {
-        t[code] = values[(code - 1) % 7];
-        code += 1;
-    }
-    t
-}
 
 /// `ATTACKER[piece code]`: [`ORDER_VALUE`] of the piece (0 for no piece).
 static ATTACKER: [i32; 16] = by_code(&ORDER_VALUE);

@@ -6,17 +6,20 @@
 //! reduction, singular extension of the hash move, extension of checks that do not lose material
 //! (static exchange evaluation, `see.rs`), late-move reductions (quiet moves and losing captures)
 //! and late-move/futility pruning of quiet moves; quiescence skips captures that lose material.
-//! Repetitions inside the line are judged by `repetition.rs` (a cycle reaching back before the
-//! root only at the third occurrence, as the game's referee rules); the move limit is a draw.
+//! A repetition is judged by `repetition.rs` (perpetual check, from the check flags) and, when
+//! that finds it neutral, by the rules crate's judge through `cycle.rs` (perpetual chase loses,
+//! otherwise a draw); a cycle reaching back before the root is judged only at its third
+//! occurrence, as the game's referee rules. The move limit is a draw.
 
 use crate::control::Control;
 use crate::eval::LAZY_MARGIN;
 use crate::history::cont_key;
 use crate::movepick::{victim_value, Hints, Picker};
 use crate::repetition::{find, verdict, Repetition};
-use crate::search::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::Searcher;
 use crate::see::see_ge;
 use crate::tt::Bound;
+use crate::types::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use xiangqi::{CheckAnswers, Move, Role};
 
 /// `raw` shifted by the correction `c`, kept clear of mate scores (a mate score stays as it is).

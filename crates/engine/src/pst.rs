@@ -158,7 +158,7 @@ const fn halved(t: &Table) -> Table {
 }
 
 /// Middlegame tables by role index (King, Advisor, Elephant, Horse, Chariot, Cannon, Pawn),
-/// indexed by Red-side square index (the defaults of [`crate::params::Params::pst_mg`]).
+/// indexed by Red-side square index (the defaults of `Params::pst_mg` and `pst_eg`).
 pub(crate) const MG: [Table; 7] = [
     to_index_order(&KING_MG),
     to_index_order(&ADVISOR),

@@ -19,16 +19,7 @@ use crate::tt::TranspositionTable;
 use std::sync::Arc;
 use xiangqi::{Move, Position, Undo};
 
-/// Larger than any score.
-pub const INFINITE: i32 = 32000;
-/// Score of giving mate now; mate in `n` plies is `MATE - n`.
-pub const MATE: i32 = 31000;
-/// Scores at or beyond this (in absolute value) are mates.
-pub const MATE_BOUND: i32 = MATE - 1000;
-/// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-/// Deepest iteration.
-pub const MAX_DEPTH: i32 = 100;
+pub use crate::types::{INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use crate::bitboard::horse_reach;
 use crate::eval_state::EvalState;
-use crate::movepick::{by_code, ORDER_VALUE};
+use crate::types::{by_code, ORDER_VALUE};
 use xiangqi::lines::{file_moves, file_points, rank_moves, rank_points, SQUARE_BIT};
 use xiangqi::{elephant_attackers, horse_attackers, Color, Move, Position, Role, Square};
 

@@ -7,7 +7,7 @@
 //! relaxed atomic loads and stores are plain moves. Two entries per bucket: the first is replaced
 //! only by deeper or newer results, the second always. Entries carry the search generation so
 //! that results of earlier searches are replaced first. Mate scores are stored relative to the
-//! node (see [`crate::search`]), so they stay correct when read at another ply.
+//! node (see `MATE` in `types.rs`), so they stay correct when read at another ply.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use xiangqi::Move;

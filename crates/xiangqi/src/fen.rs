@@ -222,42 +222,10 @@ impl Position {
         Ok(pos)
     }
 
-    /// Whether the two kings stand on one file with nothing between them.
-    pub(crate) fn kings_facing(&self) -> bool {
-        let (r, b) = (self.kings[0], self.kings[1]);
-        if r.file() != b.file() {
-            return false;
-        }
-        ((r.rank() + 1)..b.rank())
-            .all(|rank| self.board[(rank * 9 + r.file()) as usize] == crate::position::EMPTY)
-    }
-
     /// The placement field of the FEN.
     #[must_use]
     pub fn board_fen(&self) -> String {
-        let mut s = String::with_capacity(64);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                match Square::from_coords(file, rank).and_then(|q| self.piece_at(q)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s
+        write_placement(|q| self.piece_at(q))
     }
 
     /// The full six-field FEN: `<board> w|b - - <halfmoves> <fullmoves>`.
@@ -271,4 +239,32 @@ impl Position {
             self.fullmoves
         )
     }
+}
+
+/// The placement field of a FEN for the board on which `piece_at` tells what stands on each
+/// point: the one writer of it, for positions and for the records' boards before they are ones.
+pub(crate) fn write_placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut s = String::with_capacity(64);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            match Square::from_coords(file, rank).and_then(&piece_at) {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
 }

@@ -333,9 +333,28 @@ impl Position {
         let k = self.kings[color.index()].index();
         let t = (!color).index();
         let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
-        self.file_attacks_king(k, !color, self.file_occupancy(kf), self.file_bits[t][kf])
-            || self.rank_attacks_king(k, !color, self.rank_occupancy(kr), self.rank_bits[t][kr])
-            || self.king_attacked_by_steppers(k, color)
+        self.line_attacks_king(
+            k,
+            true,
+            !color,
+            self.file_occupancy(kf),
+            self.file_bits[t][kf],
+        ) || self.line_attacks_king(
+            k,
+            false,
+            !color,
+            self.rank_occupancy(kr),
+            self.rank_bits[t][kr],
+        ) || self.king_attacked_by_steppers(k, color)
+    }
+
+    /// Whether the two kings stand on one file with nothing between them.
+    pub(crate) fn kings_facing(&self) -> bool {
+        let (r, b) = (self.kings[0], self.kings[1]);
+        if r.file() != b.file() {
+            return false;
+        }
+        ((r.rank() + 1)..b.rank()).all(|rank| self.board[(rank * 9 + r.file()) as usize] == EMPTY)
     }
 
     /// Whether the side to move is in check.
@@ -398,22 +417,34 @@ impl Position {
         o
     }
 
-    /// Whether a chariot or king (first piece met) or cannon (second piece met) of the colour
-    /// `them` attacks the point `k` along its file, whose occupancy is `file_occ`; `att` holds the
-    /// file points of `them`'s pieces. Identities of those pieces come from the mailbox.
-    #[inline]
-    fn file_attacks_king(&self, k: usize, them: Color, file_occ: u16, att: u16) -> bool {
+    /// Whether a piece of the colour `them` attacks the point `k` along its file (`file` set) or
+    /// its rank: a chariot as the first piece met, a cannon as the second, and on the file also
+    /// a king met first (the flying general; no king can face `k` along a rank). `occ` is the
+    /// line's occupancy and `att` its points holding `them`'s pieces; identities of those pieces
+    /// come from the mailbox. The one king-attack scan of the lines, for every caller.
+    #[inline(always)]
+    fn line_attacks_king(&self, k: usize, file: bool, them: Color, occ: u16, att: u16) -> bool {
         let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
-        let e = file_moves(kr, file_occ);
+        // A line bit `i` stands for the board point `base + i * stride`.
+        let (e, base, stride) = if file {
+            (file_moves(kr, occ), kf, 9)
+        } else {
+            (rank_moves(kf, occ), kr * 9, 1)
+        };
         let mut first = e.first & att;
         let mut second = e.second & att;
         if first | second == 0 {
             return false;
         }
         let b = &self.board;
-        let (chariot, king) = (code(them, Role::Chariot), code(them, Role::King));
+        let chariot = code(them, Role::Chariot);
+        let king = if file {
+            code(them, Role::King)
+        } else {
+            chariot
+        };
         while first != 0 {
-            let p = b[first.trailing_zeros() as usize * 9 + kf];
+            let p = b[base + first.trailing_zeros() as usize * stride];
             first &= first - 1;
             if p == chariot || p == king {
                 return true;
@@ -421,38 +452,7 @@ impl Position {
         }
         let cannon = code(them, Role::Cannon);
         while second != 0 {
-            let p = b[second.trailing_zeros() as usize * 9 + kf];
-            second &= second - 1;
-            if p == cannon {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Like [`Position::file_attacks_king`] along the rank of `k` (no king can face it there).
-    #[inline]
-    fn rank_attacks_king(&self, k: usize, them: Color, rank_occ: u16, att: u16) -> bool {
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
-        let e = rank_moves(kf, rank_occ);
-        let mut first = e.first & att;
-        let mut second = e.second & att;
-        if first | second == 0 {
-            return false;
-        }
-        let b = &self.board;
-        let base = kr * 9;
-        let chariot = code(them, Role::Chariot);
-        while first != 0 {
-            let p = b[base + first.trailing_zeros() as usize];
-            first &= first - 1;
-            if p == chariot {
-                return true;
-            }
-        }
-        let cannon = code(them, Role::Cannon);
-        while second != 0 {
-            let p = b[base + second.trailing_zeros() as usize];
+            let p = b[base + second.trailing_zeros() as usize * stride];
             second &= second - 1;
             if p == cannon {
                 return true;
@@ -476,12 +476,12 @@ impl Position {
         let t = them.index();
         let file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
         let file_att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
-        if self.file_attacks_king(k, them, file_occ, file_att) {
+        if self.line_attacks_king(k, true, them, file_occ, file_att) {
             return true;
         }
         let rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
         let rank_att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
-        if self.rank_attacks_king(k, them, rank_occ, rank_att) {
+        if self.line_attacks_king(k, false, them, rank_occ, rank_att) {
             return true;
         }
         self.king_attacked_by_steppers(k, color)
@@ -550,7 +550,7 @@ impl Position {
             if on_file {
                 let occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
                 let att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
-                if self.file_attacks_king(k, them, occ, att) {
+                if self.line_attacks_king(k, true, them, occ, att) {
                     return false;
                 }
             }
@@ -559,7 +559,7 @@ impl Position {
             if on_rank {
                 let occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
                 let att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
-                if self.rank_attacks_king(k, them, occ, att) {
+                if self.line_attacks_king(k, false, them, occ, att) {
                     return false;
                 }
             }
@@ -640,8 +640,9 @@ impl Position {
         self.board[from] = EMPTY;
         self.board[to] = piece;
         let attacker = self.turn;
-        let mut check = (file_att != 0 && self.file_attacks_king(ek, attacker, file_occ, file_att))
-            || (rank_att != 0 && self.rank_attacks_king(ek, attacker, rank_occ, rank_att));
+        let mut check = (file_att != 0
+            && self.line_attacks_king(ek, true, attacker, file_occ, file_att))
+            || (rank_att != 0 && self.line_attacks_king(ek, false, attacker, rank_occ, rank_att));
         if !check && rf & REL_DIAGONAL != 0 {
             let horse = code(self.turn, Role::Horse);
             check = HORSE_ATTACKERS[ek]

@@ -51,7 +51,7 @@ fn main() {
 /// `chuhe-tune bench`: the output of `chuhe bench`.
 fn bench(args: &[String]) -> Result<(), String> {
     let depth: i32 = option(args, "--depth", Some(engine::bench::DEFAULT_DEPTH))?;
-    let hash: usize = option(args, "--hash", Some(16))?;
+    let hash: usize = option(args, "--hash", Some(engine::bench::DEFAULT_HASH_MB))?;
     if !(1..=30).contains(&depth) || !(1..=4096).contains(&hash) {
         return Err("--depth must be 1..=30 and --hash 1..=4096".to_string());
     }

@@ -8,6 +8,7 @@
 //! `movelist`, main-line comments `comment<ply>` (`||` = newline, `\uXXXX` escapes). Variations
 //! (`move_<parent>_<ply>_<branch>`) and their comments are skipped. Written: the same tags.
 
+use crate::fen::write_placement;
 use crate::record::{Game, GameError, Tags};
 use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
 use std::fmt;
@@ -234,33 +235,6 @@ fn parse_binit(value: &str) -> Option<[Option<Piece>; 90]> {
     Some(board)
 }
 
-/// The placement field of a FEN for `board`.
-pub(crate) fn board_to_fen(board: &[Option<Piece>; 90]) -> String {
-    let mut s = String::new();
-    for rank in (0..10u8).rev() {
-        let mut empty = 0;
-        for file in 0..9u8 {
-            match Square::from_coords(file, rank).and_then(|sq| board[sq.index()]) {
-                Some(p) => {
-                    if empty > 0 {
-                        s.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    s.push(p.fen_char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    s
-}
-
 /// Reads the first DhtmlXQ record of `text` (main line only).
 ///
 /// # Errors
@@ -324,7 +298,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
             .is_some_and(|p| p.color == Color::Black);
         let fen = format!(
             "{} {}",
-            board_to_fen(&board),
+            write_placement(|sq| board[sq.index()]),
             if black_first { 'b' } else { 'w' }
         );
         let offset = find("binit").map_or(0, |t| t.offset);
@@ -445,7 +419,7 @@ mod tests {
     fn start_binit_is_the_start_position() {
         let board = parse_binit(START_BINIT).expect("valid");
         assert_eq!(
-            board_to_fen(&board),
+            write_placement(|sq| board[sq.index()]),
             Position::startpos().board_fen(),
             "RULES.md §4.4 start binit"
         );

@@ -23,7 +23,7 @@
 //! The side to move is the colour of the first moved piece. Variations, stored after the main
 //! line, are ignored.
 
-use super::dhtmlxq::board_to_fen;
+use crate::fen::write_placement;
 use crate::record::{Game, Tags};
 use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
 use std::fmt;
@@ -274,7 +274,7 @@ pub fn read_xqf(bytes: &[u8], decode: &dyn Fn(&[u8]) -> String) -> Result<Game, 
         .is_some_and(|p| p.color == Color::Black);
     let fen = format!(
         "{} {}",
-        board_to_fen(&board),
+        write_placement(|sq| board[sq.index()]),
         if black_first { 'b' } else { 'w' }
     );
     let start =

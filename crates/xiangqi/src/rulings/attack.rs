@@ -107,14 +107,8 @@ pub(crate) fn attackers(pos: &Position, sq: Square, by: Color) -> SquareSet {
 pub(crate) fn king_attackers(pos: &Position, color: Color) -> SquareSet {
     let k = pos.king(color);
     let mut set = attackers(pos, k, !color);
-    let other = pos.king(!color);
-    if other.file() == k.file() {
-        let (lo, hi) = (k.rank().min(other.rank()), k.rank().max(other.rank()));
-        let open = (lo + 1..hi)
-            .all(|r| Square::from_coords(k.file(), r).is_some_and(|s| pos.piece_at(s).is_none()));
-        if open {
-            set |= bit(other);
-        }
+    if pos.kings_facing() {
+        set |= bit(pos.king(!color));
     }
     set
 }

@@ -1,0 +1,16 @@
+//! Pins the node signature of `chuhe bench` (docs/engine.md, docs/performance.md), as Pikafish's
+//! `tests/signature.sh` does: a change that alters the search tree changes this count and must
+//! say so (update the number here and in the docs together).
+
+use engine::bench::{run, DEFAULT_DEPTH, DEFAULT_HASH_MB, POSITIONS};
+
+/// The node count that `chuhe bench` prints with its defaults (depth 9, 16 MiB).
+const SIGNATURE: u64 = 376_787;
+
+#[test]
+fn bench_signature_is_unchanged() {
+    assert_eq!(POSITIONS.len(), 12);
+    assert_eq!(DEFAULT_DEPTH, 9);
+    let r = run(DEFAULT_DEPTH, DEFAULT_HASH_MB);
+    assert_eq!(r.nodes, SIGNATURE, "bench signature changed");
+}
