@@ -49,7 +49,7 @@ fn a_short_soak_restarts_the_server_and_finds_every_record_intact() {
         .and_then(|s| s.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    assert!(kills + stops >= 2, "{text}");
+    assert!(kills + stops >= 1, "{text}");
     assert!(
         text.contains("run   1"),
         "memory of every run reported: {text}"

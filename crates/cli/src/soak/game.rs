@@ -370,13 +370,31 @@ impl Worker {
         };
         let g = &state["game"];
         if g["game_id"].as_u64() != Some(game.id) {
-            self.report.inconsistencies.push(format!(
-                "table {t}: game {} in progress with {} acknowledged moves is gone (table shows {})",
-                game.id,
-                game.moves.len(),
-                g["game_id"]
-            ));
-            self.game = None;
+            // Not at the table: it must have ended before the outage (a resignation or a last
+            // move stored whose `ack` was lost with the connection), so its record says so.
+            let id = game.id;
+            let (_, record) = self.red.http.get(&format!("/api/games/{id}")).await?;
+            let stored = strings(&record["game"]["moves"]);
+            let acked = &self
+                .game
+                .as_ref()
+                .map(|g| g.moves.clone())
+                .unwrap_or_default();
+            let over = record["game"]["status"] == "finished";
+            if over && stored.len() <= acked.len() + 1 && stored.starts_with(acked) {
+                if let Some(g) = self.game.as_mut() {
+                    g.moves = stored;
+                }
+                self.finish();
+            } else {
+                self.report.inconsistencies.push(format!(
+                    "table {t}: game {id} with {} acknowledged moves is gone (table shows {}, record {})",
+                    acked.len(),
+                    g["game_id"],
+                    record["game"]["status"]
+                ));
+                self.game = None;
+            }
             return Ok(());
         }
         let stored = strings(&g["moves"]);
