@@ -2,7 +2,7 @@
 
 use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
-use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction};
+use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 
 /// Options of `chuhe admin grant`.
 #[derive(ClapArgs, Debug)]
@@ -49,7 +49,7 @@ pub async fn grant(args: &GrantArgs) -> Result<(), String> {
     else {
         return Err(format!("no user named {:?}", args.user));
     };
-    let account = ledger::UserId(user.id.0);
+    let account = user.id;
     let tx = Transaction::admin_grant(account, Coins(args.amount), &args.memo, key)
         .map_err(|e| e.to_string())?;
     let applied = db.ledger_apply(&tx).await.map_err(|e| e.to_string())?;

@@ -3,14 +3,14 @@
 
 use crate::state::AppState;
 use crate::store::StoreError;
-use platform::ledger::{self, AccountId, Applied, Coins, Transaction};
+use platform::ledger::{AccountId, Applied, Coins, Transaction};
 use platform::UserId;
 use serde_json::json;
 
 /// The ledger account of `user`.
 #[must_use]
 pub fn account_of(user: UserId) -> AccountId {
-    AccountId::User(ledger::UserId(user.0))
+    AccountId::User(user)
 }
 
 /// `user`'s balance now.

@@ -7,16 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A registered user, as the ledger knows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UserId(pub u64);
-
-impl fmt::Display for UserId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+pub use crate::ids::UserId;
 
 /// A game, as wagers and betting pools refer to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -75,7 +66,7 @@ impl AccountId {
 impl fmt::Display for AccountId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AccountId::User(u) => write!(f, "user:{u}"),
+            AccountId::User(u) => write!(f, "user:{}", u.0),
             AccountId::Escrow(EscrowId::Wager(w)) => write!(f, "escrow:wager:{w}"),
             AccountId::Escrow(EscrowId::Pool(p)) => write!(f, "escrow:pool:{p}"),
             AccountId::House => f.write_str("house"),

@@ -1,7 +1,7 @@
 //! Users: accounts and guests, with their rating in the site's profile.
 
 use super::{to_i64, to_u64, Db, DbTx, StoreError};
-use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction};
+use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::rating::{PlayerRating, TitleRecord};
 use platform::UserId;
 use sqlx::any::AnyRow;
@@ -90,7 +90,7 @@ impl Db {
         let mut coins = 0;
         if grant.is_positive() {
             let key = IdempotencyKey::new(format!("grant:start:{}", row.id.0))?;
-            let user = ledger::UserId(row.id.0);
+            let user = row.id;
             let applied = self
                 .ledger_apply_in(&mut tx, &Transaction::starting_grant(user, grant, key)?)
                 .await?;
@@ -110,9 +110,7 @@ impl Db {
 
     /// `row` with its balance read from the ledger.
     pub(crate) async fn with_coins(&self, row: UserRow) -> Result<UserRow, StoreError> {
-        let coins = self
-            .balance(&AccountId::User(ledger::UserId(row.id.0)))
-            .await?;
+        let coins = self.balance(&AccountId::User(row.id)).await?;
         Ok(UserRow {
             coins: Some(coins.get()),
             ..row

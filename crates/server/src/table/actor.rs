@@ -868,7 +868,7 @@ impl TableActor {
             reason: outcome.reason,
             plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
         };
-        let (r, b) = (ledger::UserId(red.0), ledger::UserId(black.0));
+        let (r, b) = (red, black);
         policy
             .reward(ledger::GameId(game_id), r, b, &game)
             .unwrap_or_else(|e| {

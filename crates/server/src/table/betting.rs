@@ -4,7 +4,7 @@
 //! each bet in the same database transaction as its coins.
 
 use super::actor::TableActor;
-use super::coins::{balances, lu, pool_config, su, Refusal};
+use super::coins::{balances, pool_config, Refusal};
 use super::keyed;
 use super::wager::client_keyed;
 use crate::error_code::ErrorCode;
@@ -65,7 +65,7 @@ impl TableActor {
                 format!("game {g} is over; the game now is {}", pool.game.0),
             ));
         }
-        if self.table.seat_of(user.id).is_some() || pool.players.contains(&lu(user.id)) {
+        if self.table.seat_of(user.id).is_some() || pool.players.contains(&user.id) {
             return Err(Refusal::new(
                 ErrorCode::PlayerCannotBet,
                 "players cannot bet on their own game",
@@ -79,7 +79,7 @@ impl TableActor {
         };
         let bal = balances(&self.state.db, &[user.id]).await?;
         let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
-        let step = pool.place(lu(user.id), pick, Coins(amount), ply, &get)?;
+        let step = pool.place(user.id, pick, Coins(amount), ply, &get)?;
         let tx = step
             .transaction
             .map(|tx| client_keyed(tx, "bet", user.id, key))
@@ -123,10 +123,10 @@ impl TableActor {
     /// Sends `user` their bet on the current pool, if any (`my_bet`, payout null).
     pub(super) fn send_my_bet(&self, user: UserId) {
         let Some(p) = &self.pool else { return };
-        let Some(bet) = p.bet_of(lu(user)) else {
+        let Some(bet) = p.bet_of(user) else {
             return;
         };
-        let payout = p.statement(lu(user)).map(|s| s.returned.get());
+        let payout = p.statement(user).map(|s| s.returned.get());
         self.send_to(
             user,
             &json!({"t": "my_bet", "table": self.id.0, "game_id": p.game.0,
@@ -150,7 +150,7 @@ impl TableActor {
         let (Some(id), Some(game)) = (self.game_id, self.table.game()) else {
             return;
         };
-        let players = [lu(game.player(Color::Red)), lu(game.player(Color::Black))];
+        let players = [game.player(Color::Red), game.player(Color::Black)];
         self.pool = Some(Pool::new(id, GameId(id), players, pool_config(&self.state)));
         let view = self.pool_json();
         self.publish(json!({"type": "pool", "pool": view}), crate::clock::now());
@@ -226,7 +226,7 @@ impl TableActor {
             let event = json!({"type": "pool_settled", "game_id": settled.game.0,
                 "result": result, "refunded": refunded, "reason": reason, "house": house});
             self.publish(event, crate::clock::now());
-            let bettors: Vec<UserId> = settled.bets.iter().map(|b| su(b.bettor)).collect();
+            let bettors: Vec<UserId> = settled.bets.iter().map(|b| b.bettor).collect();
             self.pool = Some(settled);
             for b in bettors {
                 self.send_my_bet(b);

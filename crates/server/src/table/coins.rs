@@ -5,7 +5,7 @@
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{CoinWrite, Db, StoreError, Stored, WagerClose};
-use platform::ledger::{AccountId, Coins, GameId, LedgerError, TaxRate, UserId as LedgerUser};
+use platform::ledger::{AccountId, Coins, GameId, LedgerError, TaxRate};
 use platform::parimutuel::{PoolConfig, PoolError};
 use platform::wager::{
     RefundReason, Wager, WagerEnd, WagerError, WagerGameEnd, WagerMode, WagerStatement, WagerStatus,
@@ -14,16 +14,6 @@ use platform::UserId;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use xiangqi::{EndReason, GameResult};
-
-/// The ledger's id of a user.
-pub(super) fn lu(u: UserId) -> LedgerUser {
-    LedgerUser(u.0)
-}
-
-/// The server's id of a ledger user.
-pub(super) fn su(u: LedgerUser) -> UserId {
-    UserId(u.0)
-}
 
 /// The tax on wager gains and pool winnings (`[economy] tax_rate_permille`).
 pub(super) fn tax_rate(state: &AppState) -> TaxRate {
@@ -97,10 +87,10 @@ impl From<StoreError> for Refusal {
 pub(super) async fn balances(
     db: &Db,
     users: &[UserId],
-) -> Result<HashMap<LedgerUser, Coins>, StoreError> {
+) -> Result<HashMap<UserId, Coins>, StoreError> {
     let mut out = HashMap::new();
     for &u in users {
-        out.insert(lu(u), db.balance(&AccountId::User(lu(u))).await?);
+        out.insert(u, db.balance(&AccountId::User(u)).await?);
     }
     Ok(out)
 }
@@ -142,7 +132,7 @@ pub(super) fn outcome_name(w: &Wager) -> Option<&'static str> {
 
 /// The index in `w.players` of the player on red and the one on black.
 pub(super) fn color_index(w: &Wager, red: UserId) -> (usize, usize) {
-    if w.players[1] == lu(red) {
+    if w.players[1] == red {
         (1, 0)
     } else {
         (0, 1)
@@ -242,8 +232,8 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
                     stored_end(&game.status, game.result.as_deref(), game.reason.as_deref());
                 let end = WagerGameEnd {
                     game: GameId(g.0),
-                    red: lu(game.red),
-                    black: lu(game.black),
+                    red: game.red,
+                    black: game.black,
                     result,
                     reason,
                 };
@@ -289,5 +279,5 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
 
 /// The users a wager concerns.
 pub(super) fn wager_users(w: &Wager) -> [UserId; 2] {
-    [su(w.players[0]), su(w.players[1])]
+    [w.players[0], w.players[1]]
 }

@@ -5,8 +5,8 @@
 
 use super::actor::TableActor;
 use super::coins::{
-    balances, close_of, color_index, lu, permille, settled_event, su, tax_rate, wager_users,
-    wager_write, Refusal,
+    balances, close_of, color_index, permille, settled_event, tax_rate, wager_users, wager_write,
+    Refusal,
 };
 use super::keyed::{amount, guest, keyed, stakes, stakes_json};
 use crate::error_code::ErrorCode;
@@ -47,8 +47,7 @@ impl TableActor {
             return Err(guest("your opponent is a guest; guests cannot wager"));
         }
         if let Some(slot) = &self.wager {
-            if !slot.wager.players.contains(&lu(user.id)) || !slot.wager.players.contains(&lu(opp))
-            {
+            if !slot.wager.players.contains(&user.id) || !slot.wager.players.contains(&opp) {
                 return Err(Refusal::new(
                     ErrorCode::WagerState,
                     "another wager is open here",
@@ -71,8 +70,8 @@ impl TableActor {
             return g.player(Color::Red);
         }
         match self.table.seat(Color::Red) {
-            Some(s) if w.players.contains(&lu(s.user)) => s.user,
-            _ => self.wager.as_ref().map_or(su(w.players[0]), |s| s.red),
+            Some(s) if w.players.contains(&s.user) => s.user,
+            _ => self.wager.as_ref().map_or(w.players[0], |s| s.red),
         }
     }
 
@@ -112,7 +111,7 @@ impl TableActor {
             CoinCmd::Confirm { seen } => {
                 let w = self.current_wager()?;
                 self.check_seen(w, &seen)?;
-                let w = w.confirm(lu(me))?;
+                let w = w.confirm(me)?;
                 self.save_wager(w, None, None).await.map(|_| ())
             }
             CoinCmd::Agree { seen, .. } => {
@@ -127,7 +126,7 @@ impl TableActor {
                 };
                 let bal = balances(&self.state.db, &[me, opp]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
-                let step = self.current_wager()?.agree(lu(me), game, &get)?;
+                let step = self.current_wager()?.agree(me, game, &get)?;
                 self.save_wager(step.wager, step.transaction, request)
                     .await
                     .map(|_| ())
@@ -139,9 +138,7 @@ impl TableActor {
             CoinCmd::TopUp { amount: a, key } => {
                 let bal = balances(&self.state.db, &[me]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
-                let step = self
-                    .current_wager()?
-                    .top_up(lu(me), Coins(amount(a)?), &get)?;
+                let step = self.current_wager()?.top_up(me, Coins(amount(a)?), &get)?;
                 let tx = step
                     .transaction
                     .map(|tx| client_keyed(tx, "topup", me, &key))
@@ -200,8 +197,7 @@ impl TableActor {
                         "the mode of a wager cannot change",
                     ));
                 }
-                slot.wager
-                    .modify(lu(me), Coins(mine), Coins(theirs), &get)?
+                slot.wager.modify(me, Coins(mine), Coins(theirs), &get)?
             }
             None => {
                 let mode = match mode {
@@ -217,19 +213,11 @@ impl TableActor {
                                 ))
                             }
                         };
-                        WagerMode::Coaching { coach: lu(coach) }
+                        WagerMode::Coaching { coach }
                     }
                 };
                 let stakes = [Coins(mine), Coins(theirs)];
-                let mut w = Wager::propose(
-                    0,
-                    lu(me),
-                    lu(opp),
-                    mode,
-                    stakes,
-                    tax_rate(&self.state),
-                    &get,
-                )?;
+                let mut w = Wager::propose(0, me, opp, mode, stakes, tax_rate(&self.state), &get)?;
                 let red = if color == Color::Red { me } else { opp };
                 w.id = self.state.db.new_wager_id(self.id.0, red, mode).await?;
                 w
@@ -321,7 +309,7 @@ impl TableActor {
         if !matches!(w.status, WagerStatus::Escrowed { game: None }) {
             return;
         }
-        let step = if players.iter().all(|p| w.players.contains(&lu(*p))) {
+        let step = if players.iter().all(|p| w.players.contains(p)) {
             w.start_game(GameId(game_id)).map(|w| (w, None))
         } else {
             w.refund_unplayed().map(|s| (s.wager, s.transaction))
@@ -388,8 +376,8 @@ impl TableActor {
                 };
                 let end = WagerGameEnd {
                     game: GameId(game_id),
-                    red: lu(red),
-                    black: lu(black),
+                    red,
+                    black,
                     result,
                     reason,
                 };
