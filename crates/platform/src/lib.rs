@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod clock;
+pub mod eligibility;
 mod ids;
 pub mod ledger;
 pub mod parimutuel;
@@ -14,4 +15,4 @@ pub mod reward;
 pub mod table;
 pub mod wager;
 
-pub use ids::{Millis, TableId, UserId};
+pub use ids::{GameId, Millis, TableId, UserId};

@@ -3,6 +3,7 @@
 //! wager's, a pool's, the ledger's) becomes a code. `tests/protocol_doc.rs` keeps this list and
 //! the document in step.
 
+use platform::eligibility::{BetRefusal, WagerRefusal};
 use platform::ledger::LedgerError;
 use platform::parimutuel::PoolError;
 use platform::table::TableError;
@@ -251,6 +252,29 @@ impl From<&PoolError> for ErrorCode {
             PoolError::PickLocked(_) => ErrorCode::PickLocked,
             PoolError::Closed | PoolError::Finished => ErrorCode::BettingClosed,
             PoolError::Ledger(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<&WagerRefusal> for ErrorCode {
+    fn from(e: &WagerRefusal) -> ErrorCode {
+        match e {
+            WagerRefusal::Guest | WagerRefusal::OpponentGuest => ErrorCode::GuestNotAllowed,
+            WagerRefusal::AnotherWagerOpen => ErrorCode::WagerState,
+            WagerRefusal::ComputerTable | WagerRefusal::NotSeated | WagerRefusal::NoOpponent => {
+                ErrorCode::WagerNotAllowed
+            }
+        }
+    }
+}
+
+impl From<&BetRefusal> for ErrorCode {
+    fn from(e: &BetRefusal) -> ErrorCode {
+        match e {
+            BetRefusal::Guest => ErrorCode::GuestNotAllowed,
+            BetRefusal::NoGame => ErrorCode::NoGame,
+            BetRefusal::StaleGame { .. } => ErrorCode::StaleGame,
+            BetRefusal::Player => ErrorCode::PlayerCannotBet,
         }
     }
 }

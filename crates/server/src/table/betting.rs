@@ -11,6 +11,7 @@ use crate::error_code::ErrorCode;
 use crate::store::{CoinWrite, Stored};
 use crate::user::UserInfo;
 use crate::ws::protocol::{Amount, PickMsg};
+use platform::eligibility;
 use platform::ledger::{Coins, GameId};
 use platform::parimutuel::{Pick, Pool, PoolRefundReason, PoolStatus};
 use platform::table::GameEnd;
@@ -38,9 +39,6 @@ impl TableActor {
         game_id: Option<u64>,
     ) -> Result<(), Refusal> {
         let amount = keyed::amount(amount)?;
-        if user.guest {
-            return Err(keyed::guest("guests cannot bet"));
-        }
         let request = keyed::keyed(
             user.id,
             key,
@@ -52,25 +50,18 @@ impl TableActor {
             self.send_my_bet(user.id);
             return Ok(());
         }
-        let playing = self.table.game().filter(|g| g.is_playing());
-        let (Some(game), Some(pool)) = (playing, &self.pool) else {
-            return Err(Refusal::new(
-                ErrorCode::NoGame,
-                "no game in progress to bet on",
-            ));
-        };
-        if let Some(g) = game_id.filter(|g| *g != pool.game.0) {
-            return Err(Refusal::new(
-                ErrorCode::StaleGame,
-                format!("game {g} is over; the game now is {}", pool.game.0),
-            ));
-        }
-        if self.table.seat_of(user.id).is_some() || pool.players.contains(&user.id) {
-            return Err(Refusal::new(
-                ErrorCode::PlayerCannotBet,
-                "players cannot bet on their own game",
-            ));
-        }
+        let meant_for = game_id.map(platform::GameId);
+        let pool = eligibility::bet_pool(
+            &self.table,
+            self.pool.as_ref(),
+            user.id,
+            user.guest,
+            meant_for,
+        )?;
+        let game = self
+            .table
+            .game()
+            .ok_or_else(|| Refusal::new(ErrorCode::NoGame, "no game in progress to bet on"))?;
         let ply = u32::try_from(game.ply()).unwrap_or(u32::MAX);
         let pick = match pick {
             PickMsg::Red => Pick::RedWins,

@@ -5,6 +5,7 @@
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{CoinWrite, Db, StoreError, Stored, WagerClose};
+use platform::eligibility::{BetRefusal, WagerRefusal};
 use platform::ledger::{AccountId, Coins, GameId, LedgerError, TaxRate};
 use platform::parimutuel::{PoolConfig, PoolError};
 use platform::wager::{
@@ -52,6 +53,18 @@ impl Refusal {
 
 impl From<WagerError> for Refusal {
     fn from(e: WagerError) -> Refusal {
+        Refusal::new(ErrorCode::from(&e), e.to_string())
+    }
+}
+
+impl From<WagerRefusal> for Refusal {
+    fn from(e: WagerRefusal) -> Refusal {
+        Refusal::new(ErrorCode::from(&e), e.to_string())
+    }
+}
+
+impl From<BetRefusal> for Refusal {
+    fn from(e: BetRefusal) -> Refusal {
         Refusal::new(ErrorCode::from(&e), e.to_string())
     }
 }

@@ -13,6 +13,7 @@ use crate::error_code::ErrorCode;
 use crate::store::{mode_name, wager_status, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
 use crate::ws::protocol::{CoinCmd, Seen, WagerModeMsg};
+use platform::eligibility;
 use platform::ledger::{Coins, GameId, IdempotencyKey, Transaction};
 use platform::table::GameEnd;
 use platform::wager::{Wager, WagerGameEnd, WagerMode, WagerStatus};
@@ -28,33 +29,24 @@ pub(super) struct WagerSlot {
 }
 
 impl TableActor {
-    /// The two players of a wager `user` may make: `(user, opponent, user's colour)`.
+    /// The two players of a wager `user` may make: `(user, opponent, user's colour)`
+    /// (`platform::eligibility` decides).
     fn wager_parties(&self, user: &UserInfo) -> Result<(UserId, UserId, Color), Refusal> {
-        let not = |why: &str| Refusal::new(ErrorCode::WagerNotAllowed, why);
-        if self.ai.is_some() {
-            return Err(not("no wagers against the computer"));
-        }
-        if user.guest {
-            return Err(guest("guests cannot wager"));
-        }
-        let Some(color) = self.table.seat_of(user.id) else {
-            return Err(not("only the two seated players can wager"));
-        };
-        let Some(opp) = self.table.seat(!color).map(|s| s.user) else {
-            return Err(not("nobody to wager with"));
-        };
-        if self.users.get(&opp).is_none_or(|u| u.guest) {
-            return Err(guest("your opponent is a guest; guests cannot wager"));
-        }
-        if let Some(slot) = &self.wager {
-            if !slot.wager.players.contains(&user.id) || !slot.wager.players.contains(&opp) {
-                return Err(Refusal::new(
-                    ErrorCode::WagerState,
-                    "another wager is open here",
-                ));
+        let is_guest = |u: UserId| {
+            if u == user.id {
+                user.guest
+            } else {
+                self.users.get(&u).is_none_or(|i| i.guest)
             }
-        }
-        Ok((user.id, opp, color))
+        };
+        let open = self.wager.as_ref().map(|s| &s.wager);
+        Ok(eligibility::wager_parties(
+            &self.table,
+            self.ai.is_some(),
+            user.id,
+            is_guest,
+            open,
+        )?)
     }
 
     fn current_wager(&self) -> Result<&Wager, Refusal> {
