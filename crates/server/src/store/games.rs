@@ -3,13 +3,12 @@
 //! transaction as the players' new ratings (read in it too: `ratings.rs`) and the winner's reward.
 
 use super::journal::JournalEntry;
-use super::ratings::{rate_in_tx, RateRequest, RatingOutcome};
+use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::wagers::{write_on, CoinWrite};
 use super::{to_i64, to_u64, Db, Fault, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Transaction};
 use platform::{TableId, UserId};
-use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use std::collections::BTreeSet;
@@ -34,26 +33,6 @@ pub struct NewGame<'a> {
     pub ai_level: Option<u8>,
     /// When it started (ms since the epoch).
     pub started_at: u64,
-}
-
-/// One player's rating before and after a game (rounded for display).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RatingLine {
-    /// Before the game.
-    pub before: i64,
-    /// After the game.
-    pub after: i64,
-    /// The change.
-    pub delta: i64,
-}
-
-/// Both players' rating lines.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Ratings {
-    /// Red's.
-    pub red: RatingLine,
-    /// Black's.
-    pub black: RatingLine,
 }
 
 /// How a game ended, for storage.

@@ -19,10 +19,10 @@ mod wagers;
 
 pub use bets::BetRow;
 pub use faults::{Fault, Faults};
-pub use games::{FinishedGame, GameRow, NewGame, RatingLine, Ratings, UnfinishedGame};
+pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::{DbTx, LedgerReport, Statement};
-pub use ratings::{RateRequest, RatingOutcome, RatingPoint};
+pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use requests::{KeyedRequest, StoredRequest};
 pub use users::UserRow;
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};

@@ -5,11 +5,31 @@
 //! already holds the write lock because its first statement wrote the game row), so two games of
 //! one player that end at once cannot both start from the same old rating.
 
-use super::games::{RatingLine, Ratings};
 use super::{to_i64, to_u64, Backend, Db, StoreError};
 use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange};
 use platform::UserId;
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
+
+/// One player's rating before and after a game (rounded for display).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingLine {
+    /// Before the game.
+    pub before: i64,
+    /// After the game.
+    pub after: i64,
+    /// The change.
+    pub delta: i64,
+}
+
+/// Both players' rating lines.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ratings {
+    /// Red's.
+    pub red: RatingLine,
+    /// Black's.
+    pub black: RatingLine,
+}
 
 /// What the result transaction needs to rate a game.
 #[derive(Clone, Copy, Debug)]

@@ -34,7 +34,15 @@ pub struct Seen {
     pub version: Option<u32>,
     /// `WagerView.stakes`.
     #[serde(default)]
-    pub stakes: Option<super::protocol::Stakes>,
+    pub stakes: Option<Stakes>,
+}
+
+/// Both players' stakes, by colour.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct Stakes {
+    pub red: Amount,
+    pub black: Amount,
 }
 
 #[cfg(test)]

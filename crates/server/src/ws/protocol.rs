@@ -1,7 +1,7 @@
 //! `ClientMsg`: what a client may send over the WebSocket (docs/protocol.md §3), parsed with
 //! serde (tag `"t"`), and its translation into table commands.
 
-pub use super::amount::{Amount, Seen};
+pub use super::amount::{Amount, Seen, Stakes};
 use platform::clock::TimeControl;
 use platform::table::Action;
 use platform::Millis;
@@ -146,14 +146,6 @@ pub enum ClientMsg {
         #[serde(default)]
         game_id: Option<u64>,
     },
-}
-
-/// Both players' stakes, by colour.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Stakes {
-    pub red: Amount,
-    pub black: Amount,
 }
 
 /// A wager's mode on the wire.
