@@ -59,7 +59,9 @@ impl RunningServer {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         self.heartbeat.abort();
-        self.state.sockets.close_all(crate::ws::close::GOING_AWAY);
+        self.state
+            .sockets
+            .close_all(crate::table::Close::GOING_AWAY);
         for t in self.state.tables.all() {
             let (done, wait) = oneshot::channel();
             if t.send(TableMsg::Stop(done)).await {

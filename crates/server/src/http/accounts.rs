@@ -8,7 +8,6 @@ use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::user::UserInfo;
-use crate::ws::close;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -172,7 +171,9 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
     if let Some(token) = auth::session_token(&headers) {
         let session = auth::hash_token(&token);
         state.db.delete_session(&session).await?;
-        state.sockets.close_session(&session, close::LOGGED_OUT);
+        state
+            .sockets
+            .close_session(&session, crate::table::Close::LOGGED_OUT);
     }
     Ok((
         StatusCode::NO_CONTENT,

@@ -190,13 +190,7 @@ impl Db {
         }
         for account in accounts {
             let name = account.to_string();
-            sqlx::query(
-                "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
-                 ON CONFLICT (account) DO NOTHING",
-            )
-            .bind(&name)
-            .execute(&mut **db_tx)
-            .await?;
+            create_account(db_tx, &name).await?;
             sqlx::query("SELECT balance FROM ledger_accounts WHERE account = $1 FOR UPDATE")
                 .bind(&name)
                 .fetch_optional(&mut **db_tx)
@@ -431,6 +425,21 @@ async fn apply(
 }
 
 /// Moves `account` by `delta` if its balance stays in [floor, `top`]; returns the new balance.
+/// Creates the balance row of account `name` at zero unless it exists.
+async fn create_account(
+    conn: &mut sqlx::Transaction<'_, Any>,
+    name: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
+         ON CONFLICT (account) DO NOTHING",
+    )
+    .bind(name)
+    .execute(&mut **conn)
+    .await?;
+    Ok(())
+}
+
 async fn move_balance(
     conn: &mut sqlx::Transaction<'_, Any>,
     account: &AccountId,
@@ -460,13 +469,7 @@ async fn move_balance(
         }
         if attempt == 0 {
             // A new account (or one another transaction is creating: this waits for it).
-            sqlx::query(
-                "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
-                 ON CONFLICT (account) DO NOTHING",
-            )
-            .bind(&name)
-            .execute(&mut **conn)
-            .await?;
+            create_account(conn, &name).await?;
         }
     }
     let available: i64 =

@@ -32,6 +32,36 @@ pub struct Close {
 }
 
 impl Close {
+    /// The answer to the client's own close frame (the reply echoes the client's code).
+    pub const NORMAL: Close = Close {
+        code: 1000,
+        reason: "",
+    };
+    /// The server is stopping.
+    pub const GOING_AWAY: Close = Close {
+        code: 1001,
+        reason: "server stopping",
+    };
+    /// A frame broke the WebSocket protocol.
+    pub const PROTOCOL: Close = Close {
+        code: 1002,
+        reason: "protocol error",
+    };
+    /// A text frame was not UTF-8.
+    pub const INVALID_UTF8: Close = Close {
+        code: 1007,
+        reason: "text is not UTF-8",
+    };
+    /// A frame or message over `ws_max_message_bytes`.
+    pub const TOO_BIG: Close = Close {
+        code: 1009,
+        reason: "message too big",
+    };
+    /// The connection's session was logged out.
+    pub const LOGGED_OUT: Close = Close {
+        code: 4001,
+        reason: "logged out",
+    };
     /// The connection could not keep up with its messages.
     pub const TOO_SLOW: Close = Close {
         code: 1008,

@@ -1,41 +1,10 @@
-//! How a WebSocket connection ends: the close code the server sends for each reason (see
-//! docs/protocol.md §3.2). A broken frame is answered with a close frame saying why, and a
-//! client's own close is answered, instead of the connection simply dropping (1006).
+//! How a WebSocket connection ends after a read error: which close code (`Close`, whose codes
+//! are all listed in `table/outbox.rs`; docs/protocol.md §3.2) answers a broken frame, instead
+//! of the connection simply dropping (1006).
 
 use crate::table::Close;
 use tungstenite::error::{CapacityError, ProtocolError};
 use tungstenite::Error as WsError;
-
-/// The answer to the client's own close frame (the reply echoes the client's code).
-pub const NORMAL: Close = Close {
-    code: 1000,
-    reason: "",
-};
-/// The server is stopping.
-pub const GOING_AWAY: Close = Close {
-    code: 1001,
-    reason: "server stopping",
-};
-/// A frame broke the WebSocket protocol.
-pub const PROTOCOL: Close = Close {
-    code: 1002,
-    reason: "protocol error",
-};
-/// A text frame was not UTF-8.
-pub const INVALID_UTF8: Close = Close {
-    code: 1007,
-    reason: "text is not UTF-8",
-};
-/// A frame or message over `ws_max_message_bytes`.
-pub const TOO_BIG: Close = Close {
-    code: 1009,
-    reason: "message too big",
-};
-/// The connection's session was logged out.
-pub const LOGGED_OUT: Close = Close {
-    code: 4001,
-    reason: "logged out",
-};
 
 /// The close frame to send after reading failed with `err`; `None` when the connection itself
 /// is gone (nothing can be sent).
@@ -43,16 +12,16 @@ pub const LOGGED_OUT: Close = Close {
 pub fn for_read_error(err: &axum::Error) -> Option<Close> {
     let source = std::error::Error::source(err)?;
     let Some(e) = source.downcast_ref::<WsError>() else {
-        return Some(PROTOCOL);
+        return Some(Close::PROTOCOL);
     };
     match e {
         WsError::ConnectionClosed
         | WsError::AlreadyClosed
         | WsError::Io(_)
         | WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake) => None,
-        WsError::Capacity(CapacityError::MessageTooLong { .. }) => Some(TOO_BIG),
-        WsError::Utf8(_) => Some(INVALID_UTF8),
-        _ => Some(PROTOCOL),
+        WsError::Capacity(CapacityError::MessageTooLong { .. }) => Some(Close::TOO_BIG),
+        WsError::Utf8(_) => Some(Close::INVALID_UTF8),
+        _ => Some(Close::PROTOCOL),
     }
 }
 

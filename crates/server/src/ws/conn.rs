@@ -60,7 +60,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
             Some(Ok(Message::Binary(_))) => reader.bad(None, "binary frames are not used"),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
             Some(Ok(Message::Close(_))) => {
-                reader.out.close(close::NORMAL);
+                reader.out.close(Close::NORMAL);
                 break false;
             }
             Some(Err(e)) => {
