@@ -221,6 +221,7 @@ test('a room that needs more coins turns the user away with a clear message', as
   assert.ok(rich, 'e2e/chuhe-e2e.toml has a room above the starting grant');
   // The lobby marks the room and does not offer its tables.
   await erin.page.waitForSelector(`[data-testid=room-locked-${rich.id}]`);
+  await erin.page.click(`[data-testid=room-tab-${rich.id}]`);
   const table = rich.tables[0].id;
   assert.equal(await erin.page.isDisabled(`[data-testid=open-${table}]`), true);
   await erin.page.screenshot({ path: `${SHOTS}/room-gate-lobby.png`, fullPage: true });

@@ -10,6 +10,7 @@ import { clockView, formatMs, describeControl } from '../../web/js/clock.js';
 import { createInput, INPUT_STATE } from '../../web/js/board/input.js';
 import { toTimeControl, fromTimeControl, PRESETS } from '../../web/js/timecontrol.js';
 import { applyEvent, initTable, destsFrom } from '../../web/js/tablestate.js';
+import { setLang, formatDate } from '../../web/js/i18n.js';
 
 test('squares and points round-trip in both orientations', () => {
   assert.equal(squareName(parseSquare('h2')), 'h2');
@@ -81,6 +82,25 @@ test('clock counts the running side down and enters byoyomi', () => {
   assert.equal(formatMs(65_000), '1:05');
   assert.equal(formatMs(9_450), '0:09.4');
   assert.equal(describeControl(toTimeControl('fischer', { base: 5, inc: 3 }), (k) => k), '5′ +3″');
+});
+
+test('time controls that are not whole minutes keep their seconds', () => {
+  const t = (k) => k;
+  assert.equal(describeControl(toTimeControl('fischer', { base: 0.15, inc: 0 }), t), '9″');
+  assert.equal(describeControl(toTimeControl('fischer', { base: 1.5, inc: 2 }), t), '1′30″ +2″');
+  assert.equal(describeControl(toTimeControl('two_stage', { t1: 20, m1: 30, t2: 5, m2: 10 }), t), '20′/30 → 5′/10');
+});
+
+test('dates never come in US order', () => {
+  const at = Date.UTC(2026, 11, 2, 1, 46);
+  setLang('zh');
+  assert.match(formatDate(at), /^2026\/12\/0[12] \d{2}:\d{2}$/);
+  assert.match(formatDate(at, { time: false }), /^2026\/12\/0[12]$/);
+  setLang('en');
+  assert.match(formatDate(at), /^[12] Dec 2026, \d{2}:\d{2}$/);
+  setLang('zh');
+  assert.equal(formatDate(null), '');
+  assert.equal(formatDate('not a date'), '');
 });
 
 test('time-control presets produce the platform shapes', () => {

@@ -82,21 +82,27 @@ export function createTicker(fn, ms = 100) {
   };
 }
 
-/** A short description of a TimeControl for the table list, e.g. "20′/30 + 5′/10", "5′+3″". */
+/**
+ * A short description of a TimeControl for the table list, e.g. "20′/30 → 5′/10", "5′ +3″"; times
+ * that are not whole minutes keep their seconds ("9″", "1′30″").
+ */
 export function describeControl(tc, t) {
   if (!tc) return '';
-  const min = (ms) => `${Math.round(ms / 60000)}′`;
-  const sec = (ms) => (ms % 60000 === 0 ? min(ms) : `${Math.round(ms / 1000)}″`);
+  const dur = (ms) => {
+    const s = Math.round(ms / 1000);
+    if (s % 60 === 0) return `${s / 60}′`;
+    return s < 60 ? `${s}″` : `${Math.floor(s / 60)}′${s % 60}″`;
+  };
   const parts = [];
   const stages = tc.stages || [];
   if (stages.length) {
-    parts.push(stages.map((s) => (s.moves ? `${min(s.time)}/${s.moves}` : min(s.time))).join(' → '));
+    parts.push(stages.map((s) => (s.moves ? `${dur(s.time)}/${s.moves}` : dur(s.time))).join(' → '));
   }
-  if (tc.increment) parts.push(`+${sec(tc.increment)}`);
-  if (tc.per_move) parts.push(`${t('tc.perMoveShort')} ${sec(tc.per_move)}`);
+  if (tc.increment) parts.push(`+${dur(tc.increment)}`);
+  if (tc.per_move) parts.push(`${t('tc.perMoveShort')} ${dur(tc.per_move)}`);
   if (tc.byoyomi) {
     const n = tc.byoyomi.periods > 1 ? `×${tc.byoyomi.periods}` : '';
-    parts.push(`${t('tc.byoyomiShort')} ${sec(tc.byoyomi.period)}${n}`);
+    parts.push(`${t('tc.byoyomiShort')} ${dur(tc.byoyomi.period)}${n}`);
   }
   return parts.length ? parts.join(' ') : t('tc.untimed');
 }

@@ -9,7 +9,9 @@ const DICT = {
     'auth.title': '登录或注册', 'auth.name': '用户名', 'auth.password': '密码', 'auth.login': '登录',
     'auth.register': '注册', 'auth.guest': '游客进入', 'auth.or': '或',
     'lobby.title': '游戏大厅', 'lobby.table': '桌', 'lobby.watch': '观战', 'lobby.sit': '入座',
-    'lobby.spectators': '观众', 'lobby.empty': '空位', 'lobby.minCoins': '入场：{n} 币',
+    'lobby.spectators': '观众',
+    'lobby.figures': '{games} 局对弈 · {people} 人 · {free} 桌有空位', 'lobby.show.all': '全部', 'lobby.show.free': '有空位',
+    'lobby.show.live': '观战', 'lobby.anyControl': '全部时限', 'lobby.noTables': '没有符合条件的桌子', 'lobby.open': '进入', 'lobby.empty': '空位', 'lobby.minCoins': '入场：{n} 币',
     'status.waiting': '等待中', 'status.playing': '对局中', 'status.finished': '已结束',
     'color.red': '红方', 'color.black': '黑方',
     'table.sitRed': '坐红方', 'table.sitBlack': '坐黑方', 'table.stand': '起身', 'table.ready': '准备',
@@ -43,10 +45,13 @@ const DICT = {
     'tc.f.base': '基本时间（分）', 'tc.f.inc': '每步加秒', 'tc.f.main': '基本时间（分）',
     'tc.f.periods': '读秒次数', 'tc.f.period': '每次读秒（秒）', 'tc.f.total': '总时（分）',
     'tc.propose': '提议', 'tc.invalid': '时限设置无效',
-    'ai.title': '人机对弈', 'ai.level': '难度', 'ai.side': '执子', 'ai.start': '开始', 'ai.computer': '电脑',
+    'ai.title': '人机对弈', 'ai.level': '难度', 'ai.side': '执子', 'ai.start': '开始', 'ai.computer': '电脑', 'ai.game': '人机对局', 'ai.levelN': '{n}级',
+    'game.toMove': '{color}走棋',
     'moves.title': '着法', 'moves.notation': '记谱', 'moves.chinese': '中文', 'moves.wxf': 'WXF', 'moves.iccs': 'ICCS',
     'moves.first': '开局', 'moves.prev': '上一步', 'moves.next': '下一步', 'moves.last': '最新',
-    'profile.title': '个人资料', 'profile.rating': '等级分', 'profile.title2': '称号', 'profile.games': '对局数',
+    'profile.title': '个人资料', 'profile.rating': '等级分', 'profile.title2': '称号', 'profile.games': '计分对局',
+    'profile.rated': '计分', 'profile.ratedYes': '计分', 'profile.ratedNo': '不计分',
+    'profile.win': '胜', 'profile.loss': '负', 'profile.draw': '和', 'replay.plies': '{n} 着', 'replay.length': '着数',
     'profile.history': '对局记录', 'profile.none': '暂无对局', 'profile.opponent': '对手', 'profile.result': '结果',
     'profile.date': '日期', 'profile.provisional': '（未定级）', 'profile.guest': '游客',
     'replay.title': '复盘', 'replay.pgn': '下载 PGN',
@@ -103,7 +108,7 @@ const DICT = {
     'err.guest_not_allowed': '游客不能竞猜或下注，请注册',
     'err.mode_locked': '竞猜方式已确定，不能更改', 'err.invalid_amount': '数额无效（有偿指导：指导方押 0，学生付费）',
     'room.beginner': '新手房', 'room.intermediate': '中级房', 'room.advanced': '高级房',
-    'lang.switch': 'English',
+    'lang.switch': 'English', 'sound.on': '声音：开（点击静音）', 'sound.off': '声音：关（点击打开）',
   },
   en: {
     'app.name': 'Chuhe', 'app.tagline': 'Xiangqi online',
@@ -112,7 +117,9 @@ const DICT = {
     'auth.title': 'Log in or register', 'auth.name': 'Name', 'auth.password': 'Password', 'auth.login': 'Log in',
     'auth.register': 'Register', 'auth.guest': 'Play as guest', 'auth.or': 'or',
     'lobby.title': 'Hall', 'lobby.table': 'Table', 'lobby.watch': 'Watch', 'lobby.sit': 'Sit',
-    'lobby.spectators': 'spectators', 'lobby.empty': 'empty', 'lobby.minCoins': 'entry: {n} coins',
+    'lobby.spectators': 'spectators',
+    'lobby.figures': '{games} playing · {people} people · {free} with free seats', 'lobby.show.all': 'All', 'lobby.show.free': 'Free seats',
+    'lobby.show.live': 'Watch', 'lobby.anyControl': 'Any time control', 'lobby.noTables': 'No table matches', 'lobby.open': 'Open', 'lobby.empty': 'empty', 'lobby.minCoins': 'entry: {n} coins',
     'status.waiting': 'waiting', 'status.playing': 'playing', 'status.finished': 'finished',
     'color.red': 'Red', 'color.black': 'Black',
     'table.sitRed': 'Sit as Red', 'table.sitBlack': 'Sit as Black', 'table.stand': 'Stand up', 'table.ready': 'Ready',
@@ -146,10 +153,13 @@ const DICT = {
     'tc.f.base': 'Base (min)', 'tc.f.inc': 'Increment (s)', 'tc.f.main': 'Main time (min)',
     'tc.f.periods': 'Periods', 'tc.f.period': 'Period (s)', 'tc.f.total': 'Total (min)',
     'tc.propose': 'Propose', 'tc.invalid': 'Invalid time control',
-    'ai.title': 'Play the computer', 'ai.level': 'Level', 'ai.side': 'Play as', 'ai.start': 'Start', 'ai.computer': 'Computer',
+    'ai.title': 'Play the computer', 'ai.level': 'Level', 'ai.side': 'Play as', 'ai.start': 'Start', 'ai.computer': 'Computer', 'ai.game': 'Computer game', 'ai.levelN': 'level {n}',
+    'game.toMove': '{color} to move',
     'moves.title': 'Moves', 'moves.notation': 'Notation', 'moves.chinese': '中文', 'moves.wxf': 'WXF', 'moves.iccs': 'ICCS',
     'moves.first': 'Start', 'moves.prev': 'Back', 'moves.next': 'Forward', 'moves.last': 'Latest',
-    'profile.title': 'Profile', 'profile.rating': 'Rating', 'profile.title2': 'Title', 'profile.games': 'Games',
+    'profile.title': 'Profile', 'profile.rating': 'Rating', 'profile.title2': 'Title', 'profile.games': 'Rated games',
+    'profile.rated': 'Rated', 'profile.ratedYes': 'rated', 'profile.ratedNo': 'unrated',
+    'profile.win': 'Won', 'profile.loss': 'Lost', 'profile.draw': 'Drawn', 'replay.plies': '{n} plies', 'replay.length': 'Length',
     'profile.history': 'Game history', 'profile.none': 'No games yet', 'profile.opponent': 'Opponent', 'profile.result': 'Result',
     'profile.date': 'Date', 'profile.provisional': '(provisional)', 'profile.guest': 'guest',
     'replay.title': 'Replay', 'replay.pgn': 'Download PGN',
@@ -206,7 +216,7 @@ const DICT = {
     'err.guest_not_allowed': 'Guests cannot wager or bet: please register',
     'err.mode_locked': 'The wager mode is fixed', 'err.invalid_amount': 'Invalid amount (coaching: the coach stakes 0, the student pays)',
     'room.beginner': 'Beginners', 'room.intermediate': 'Intermediate', 'room.advanced': 'Advanced',
-    'lang.switch': '中文',
+    'lang.switch': '中文', 'sound.on': 'Sound on (click to mute)', 'sound.off': 'Sound off (click to turn on)',
   },
 };
 
@@ -249,16 +259,31 @@ export function t(key, params = {}) {
 /** Whether `key` exists in the dictionary. */
 export const has = (key) => key in DICT.en;
 
-/** Translates every [data-i18n] element under root (textContent) and [data-i18n-ph] placeholders. */
+/** Translates every [data-i18n] element under root (textContent), [data-i18n-ph] placeholders and [data-i18n-title] tooltips. */
 export function translate(root) {
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll('[data-i18n-ph]')) node.placeholder = t(node.dataset.i18nPh);
+  for (const node of root.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
 }
 
 /** A user's title in the current language (User.title is {zh, en}). */
 export function titleText(title) {
   if (!title) return '';
   return title[lang] || title.en || title.zh || '';
+}
+
+/**
+ * A date (ms since the epoch, or an ISO string) for the chosen language, never in US order:
+ * "2026/12/02 01:46" in Chinese, "2 Dec 2026, 01:46" in English; `time: false` leaves the time out.
+ */
+export function formatDate(at, { time = true } = {}) {
+  const d = new Date(at);
+  if (at === null || at === undefined || Number.isNaN(d.getTime())) return '';
+  const opts = lang === 'zh'
+    ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+    : { year: 'numeric', month: 'short', day: 'numeric' };
+  if (time) Object.assign(opts, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', opts).format(d);
 }
 
 export const DICTIONARY = DICT;

@@ -11,6 +11,7 @@ import * as aiView from './views/ai.js';
 import * as profileView from './views/profile.js';
 import * as replayView from './views/replay.js';
 import { formatCoins } from './economy.js';
+import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 
 const app = {
   user: null,
@@ -22,6 +23,7 @@ const app = {
   setUser(user) { this.user = user; renderHeader(); },
 };
 globalThis.chuhe = app; // for debugging and tests
+app.sounds = played;
 
 const routes = [
   [/^#\/login$/, authView, false],
@@ -63,7 +65,11 @@ function renderHeader() {
   coins.dataset.coins = hasCoins ? String(app.user.coins) : '';
   coins.replaceChildren(Object.assign(document.createElement('span'), { className: 'coin-icon' }),
     document.createTextNode(hasCoins ? formatCoins(app.user.coins) : ''));
-  document.title = `${t('app.name')} — ${t('app.tagline')}`;
+  setBaseTitle(() => `${t('app.name')} — ${t('app.tagline')}`);
+  const sound = document.getElementById('sound');
+  sound.textContent = isMuted() ? '🔇' : '🔊';
+  sound.title = t(isMuted() ? 'sound.off' : 'sound.on');
+  sound.dataset.muted = isMuted() ? '1' : '0';
   const net = document.getElementById('net');
   const s = app.socket?.status || (app.user ? 'connecting' : '');
   net.textContent = s ? t(`net.${s}`) : '';
@@ -94,6 +100,7 @@ app.loggedIn = function loggedIn(user, next = '#/') {
   this.go(next);
 };
 
+document.getElementById('sound').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); });
 document.getElementById('lang').addEventListener('click', () => setLang(getLang() === 'zh' ? 'en' : 'zh'));
 document.getElementById('logout').addEventListener('click', async () => {
   try { await api.logout(); } catch { /* already gone */ }

@@ -22,7 +22,27 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Shows a modal with `body` nodes and buttons [{label, primary, value, testid}]; resolves with the value. */
+/**
+ * Calls `fn` when Escape is pressed while `back` (a .modal-back) is the topmost dialog; the
+ * listener goes once `back` leaves the page.
+ */
+export function closeOnEscape(back, fn) {
+  const onKey = (e) => {
+    if (!back.isConnected) { document.removeEventListener('keydown', onKey); return; }
+    if (e.key !== 'Escape') return;
+    const backs = document.querySelectorAll('.modal-back');
+    if (backs[backs.length - 1] !== back) return;
+    e.preventDefault();
+    document.removeEventListener('keydown', onKey);
+    fn();
+  };
+  document.addEventListener('keydown', onKey);
+}
+
+/**
+ * Shows a modal with `body` nodes and buttons [{label, primary, value, testid}]; resolves with the
+ * value. A click beside it or Escape resolves `dismiss`, unless `dismiss` is undefined.
+ */
 export function modal({ title, body = [], buttons = [], testid, dismiss = null }) {
   return new Promise((resolve) => {
     const close = (value) => { back.remove(); resolve(value); };
@@ -34,6 +54,7 @@ export function modal({ title, body = [], buttons = [], testid, dismiss = null }
       }, b.label))));
     const back = h('div.modal-back', { on: { click: (e) => { if (e.target === back && dismiss !== undefined) close(dismiss); } } }, box);
     document.body.appendChild(back);
+    if (dismiss !== undefined) closeOnEscape(back, () => close(dismiss));
     box.querySelector('button.primary, button')?.focus();
   });
 }
@@ -81,9 +102,20 @@ export function titleBadges(title) {
     hon ? h('span.title-badge.honorary', { 'data-testid': 'honorary', title: t('profile.honorary') }, h('span.hon-mark', { text: '◆' }), hon) : null);
 }
 
-/** A user's name with rating and titles: "alice 1400 五级棋士 ◆国家大师". */
+/** The user id of the computer (the server's `user::COMPUTER`). */
+export const COMPUTER_ID = 0;
+
+/** A user's name as shown: the computer's in the interface's language ("电脑 · 3级"). */
+export function displayName(user) {
+  if (user?.id !== COMPUTER_ID) return user?.name ?? '';
+  const level = /(\d+)$/.exec(user.name || '')?.[1];
+  return level ? `${t('ai.computer')} · ${t('ai.levelN', { n: level })}` : t('ai.computer');
+}
+
+/** A user's name with rating and titles: "alice 1400 五级棋士 ◆国家大师"; the computer without a title. */
 export function userLine(user) {
   if (!user) return h('span.muted', { text: '—' });
+  if (user.id === COMPUTER_ID) return h('span.user.computer', {}, h('span.name', { text: displayName(user) }));
   return h('span.user', {},
     h('span.name', { text: user.name }), ' ',
     user.guest ? null : h('span.rating', { text: String(Math.round(user.rating)) }), ' ',

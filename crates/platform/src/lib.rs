@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod parimutuel;
 pub mod rating;
 pub mod reward;
+pub mod seek;
 pub mod table;
 pub mod wager;
 

@@ -1,7 +1,7 @@
 // Table dialogs: the time-control dialog (every clock system, with presets) and the game-over box.
 
 import { t } from '../i18n.js';
-import { h, modal } from '../ui.js';
+import { h, modal, closeOnEscape, displayName } from '../ui.js';
 import { SYSTEMS, PRESETS, toTimeControl, fromTimeControl } from '../timecontrol.js';
 import { describeControl } from '../clock.js';
 
@@ -70,8 +70,8 @@ export function timeControlDialog(current) {
 }
 
 /**
- * The game-over box: result, reason, rating changes; buttons Rematch / Replay / Close.
- * Returns { update(game), close(), add(node), isOpen() }.
+ * The game-over box: result, reason, rating changes; buttons Rematch (for the players only:
+ * `onRematch` null leaves it out) / Replay / Close. Returns { update(game), close(), add(node), isOpen() }.
  */
 export function endDialog({ onRematch, onReplay }) {
   const body = h('div');
@@ -82,10 +82,11 @@ export function endDialog({ onRematch, onReplay }) {
     h('div.buttons', {},
       h('button', { type: 'button', 'data-testid': 'game-over-replay', on: { click: () => { close(); onReplay(); } } }, t('game.replay')),
       h('button', { type: 'button', 'data-testid': 'game-over-close', on: { click: () => close() } }, t('game.close')),
-      h('button.primary', { type: 'button', 'data-testid': 'rematch', on: { click: () => { close(); onRematch(); } } }, t('game.rematch'))));
+      onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', on: { click: () => { close(); onRematch(); } } }, t('game.rematch')) : null));
   back.appendChild(box);
   back.addEventListener('click', (e) => { if (e.target === back) close(); });
   document.body.appendChild(back);
+  closeOnEscape(back, () => close());
   function close() { back.remove(); }
   function update(game) {
     const end = game.end;
@@ -97,7 +98,7 @@ export function endDialog({ onRematch, onReplay }) {
         if (!r) continue;
         const d = Math.round(r.delta);
         rows.push(h('div', { 'data-testid': `rating-${c}` },
-          `${t(`color.${c}`)} ${game[c]?.name || ''}: ${Math.round(r.before)} → ${Math.round(r.after)} `,
+          `${t(`color.${c}`)} ${displayName(game[c])}: ${Math.round(r.before)} → ${Math.round(r.after)} `,
           h(`span.delta.${d >= 0 ? 'up' : 'down'}`, { text: `(${d >= 0 ? '+' : ''}${d})` })));
       }
     }

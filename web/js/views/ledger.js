@@ -3,7 +3,7 @@
 // balance changes.
 
 import { api } from '../net/http.js';
-import { t, has } from '../i18n.js';
+import { t, has, formatDate } from '../i18n.js';
 import { h, errorText } from '../ui.js';
 import { formatCoins, signedCoins } from '../economy.js';
 
@@ -31,7 +31,7 @@ export function ledgerList() {
   let busy = false;
 
   const row = (e) => h('tr', { 'data-tx': e.tx, 'data-kind': e.kind, title: e.memo || '' },
-    h('td', { text: new Date(e.at).toLocaleString() }),
+    h('td', { text: formatDate(e.at) }),
     h('td', {}, has(`ledger.k.${e.kind}`) ? t(`ledger.k.${e.kind}`) : e.kind, memoNote(e) ? h('span.muted.memo', { text: ` ${memoNote(e)}` }) : null),
     h(`td.num.amount.${e.amount >= 0 ? 'up' : 'down'}`, { 'data-testid': 'ledger-amount', text: signedCoins(e.amount) }),
     h('td.num', { text: formatCoins(e.balance_after) }));

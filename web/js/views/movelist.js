@@ -21,16 +21,16 @@ export function createMoveList({ onSelect }) {
   let startBlack = false;
   const list = h('div.moves', { 'data-testid': 'moves' });
   const select = h('select', { 'data-testid': 'notation', on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
-    ['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, text: t(`moves.${n}`) })));
+    ['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, 'data-i18n': `moves.${n}`, text: t(`moves.${n}`) })));
   select.value = getNotation();
   const go = (ply) => onSelect(Math.max(0, Math.min(texts.length, ply)));
   const nav = h('div.nav-buttons', {},
-    h('button', { type: 'button', title: t('moves.first'), 'data-testid': 'nav-first', on: { click: () => go(0) } }, '|◀'),
-    h('button', { type: 'button', title: t('moves.prev'), 'data-testid': 'nav-prev', on: { click: () => go(current - 1) } }, '◀'),
-    h('button', { type: 'button', title: t('moves.next'), 'data-testid': 'nav-next', on: { click: () => go(current + 1) } }, '▶'),
-    h('button', { type: 'button', title: t('moves.last'), 'data-testid': 'nav-last', on: { click: () => go(texts.length) } }, '▶|'));
+    h('button', { type: 'button', title: t('moves.first'), 'data-i18n-title': 'moves.first', 'data-testid': 'nav-first', on: { click: () => go(0) } }, '|◀'),
+    h('button', { type: 'button', title: t('moves.prev'), 'data-i18n-title': 'moves.prev', 'data-testid': 'nav-prev', on: { click: () => go(current - 1) } }, '◀'),
+    h('button', { type: 'button', title: t('moves.next'), 'data-i18n-title': 'moves.next', 'data-testid': 'nav-next', on: { click: () => go(current + 1) } }, '▶'),
+    h('button', { type: 'button', title: t('moves.last'), 'data-i18n-title': 'moves.last', 'data-testid': 'nav-last', on: { click: () => go(texts.length) } }, '▶|'));
   const node = h('div.panel.movelist', {},
-    h('div.moves-head', {}, h('b', { text: t('moves.title') }), select), list, nav);
+    h('div.moves-head', {}, h('b', { 'data-i18n': 'moves.title', text: t('moves.title') }), select), list, nav);
 
   function draw() {
     const n = select.value;

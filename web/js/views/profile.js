@@ -3,8 +3,8 @@
 // its replay. The coin figure and history follow the private `balance` message live.
 
 import { api } from '../net/http.js';
-import { t, titleText } from '../i18n.js';
-import { h, errorText, titleBadges } from '../ui.js';
+import { t, titleText, formatDate } from '../i18n.js';
+import { h, errorText, titleBadges, displayName } from '../ui.js';
 import { formatCoins } from '../economy.js';
 import { ratingChart } from './ratingchart.js';
 import { ledgerList } from './ledger.js';
@@ -27,10 +27,12 @@ export function mount(root, app, [idText]) {
   });
 
   Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user }, { games }, history]) => {
-    const resultFor = (g) => {
-      if (g.result === '1/2-1/2') return '½';
+    /** This player's outcome of `g`: 'win', 'loss', 'draw' or 'none' (unfinished, aborted). */
+    const outcomeFor = (g) => {
+      if (g.result === '1/2-1/2') return 'draw';
+      if (g.result !== '1-0' && g.result !== '0-1') return 'none';
       const won = (g.result === '1-0' && g.red.id === id) || (g.result === '0-1' && g.black.id === id);
-      return g.result === '*' ? '*' : (won ? '1' : '0');
+      return won ? 'win' : 'loss';
     };
     const coins = own && Number.isFinite(app.user.coins) ? app.user.coins : user.coins;
     coinsNode.textContent = formatCoins(coins);
@@ -57,12 +59,18 @@ export function mount(root, app, [idText]) {
     const gamesPanel = h('div.panel', {},
       h('h2', { text: t('profile.history') }),
       games.length ? h('table.games-table', { 'data-testid': 'games' },
-        h('tr', {}, ...['profile.date', 'color.red', 'color.black', 'profile.result', 'game.replay'].map((k) => h('th', { text: t(k) }))),
-        ...games.map((g) => h('tr', { 'data-game': g.id },
-          h('td', { text: new Date(g.ended_at || g.started_at).toLocaleString() }),
-          h('td', { text: g.red.name }), h('td', { text: g.black.name }),
-          h('td', { title: g.reason ? t(`reason.${g.reason}`) : '' }, `${g.result} (${resultFor(g)})${g.reason ? ` ${t(`reason.${g.reason}`)}` : ''}`),
-          h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-testid': `replay-${g.id}` }, `${t('game.replay')} (${g.plies})`)))))
+        h('tr', {}, ...['profile.date', 'color.red', 'color.black', 'profile.result', 'profile.rated', 'game.replay'].map((k) => h('th', { text: t(k) }))),
+        ...games.map((g) => {
+          const outcome = outcomeFor(g);
+          const result = g.result === '*' ? t('result.*') : `${t(`result.${g.result}`)}${g.reason ? ` · ${t(`reason.${g.reason}`)}` : ''}`;
+          return h('tr', { 'data-game': g.id },
+            h('td', { text: formatDate(g.ended_at || g.started_at) }),
+            h('td', { text: displayName(g.red) }), h('td', { text: displayName(g.black) }),
+            h('td', { 'data-testid': `result-${g.id}` },
+              outcome === 'none' ? null : h(`b.outcome.${outcome}`, { text: t(`profile.${outcome}`) }), outcome === 'none' ? '' : ' ', result),
+            h('td', { text: g.rated ? t('profile.ratedYes') : t('profile.ratedNo') }),
+            h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-testid': `replay-${g.id}` }, `${t('game.replay')} · ${t('replay.plies', { n: g.plies })}`)));
+        }))
         : h('p.muted', { text: t('profile.none') }));
     box.replaceChildren(...[head, chart,
       ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,

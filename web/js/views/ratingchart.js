@@ -3,7 +3,7 @@
 // Point 0 is the start rating; each later point is the rating after one rated game. Hovering a
 // point shows the game, date, rating and change; clicking it opens the game's replay.
 
-import { t } from '../i18n.js';
+import { t, formatDate } from '../i18n.js';
 import { h } from '../ui.js';
 import { el } from '../board/svg.js';
 import { layoutChart, linePath } from '../chart.js';
@@ -57,7 +57,7 @@ export function ratingChart(history, { onGame } = {}) {
     const label = p.point
       ? t('chart.point', {
         game: p.point.game, rating: Math.round(p.point.rating), delta: signed(p.point.delta || 0),
-        date: p.point.at ? new Date(p.point.at).toLocaleDateString() : '',
+        date: p.point.at ? formatDate(p.point.at, { time: false }) : '',
       })
       : `${t('chart.start')}: ${Math.round(p.rating)}`;
     const cls = !p.point ? 'rc-dot start' : (p.point.delta >= 0 ? 'rc-dot up' : 'rc-dot down');

@@ -1,8 +1,9 @@
 // Replay a finished (or running) game step by step, and download its PGN.
 
 import { api } from '../net/http.js';
-import { t } from '../i18n.js';
-import { h, errorText } from '../ui.js';
+import { t, formatDate } from '../i18n.js';
+import { h, errorText, displayName } from '../ui.js';
+import { describeControl } from '../clock.js';
 import { createBoard } from '../board/board.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
@@ -34,13 +35,20 @@ export function mount(root, app, [idText]) {
     texts = describeGame(positions, game.moves);
     const flipped = app.user && game.black?.id === app.user.id;
     board.set({ orientation: flipped ? 'black' : 'red' });
-    const rating = (c) => (game.ratings?.[c] ? ` ${Math.round(game.ratings[c].before)}→${Math.round(game.ratings[c].after)}` : '');
+    const rating = (c) => (game.ratings?.[c] ? ` ${Math.round(game.ratings[c].before)} → ${Math.round(game.ratings[c].after)}` : '');
+    const player = (c) => h('div', { 'data-testid': `replay-${c}` },
+      h(`span.dot.${c}`), ` ${t(`color.${c}`)} `, h('b', { text: displayName(game[c]) }), rating(c));
+    const meta = (label, value, testid) => [h('dt', { text: t(label) }), h('dd', { 'data-testid': testid, text: value })];
     info.replaceChildren(
       h('h2', { text: `${t('replay.title')} #${game.id}` }),
-      h('div', {}, h('span.dot.red'), ` ${game.red.name}${rating('red')}`),
-      h('div', {}, h('span.dot.black'), ` ${game.black.name}${rating('black')}`),
-      h('div', { 'data-testid': 'replay-result' },
-        `${t(`result.${game.result}`)}${game.reason ? ` · ${t(`reason.${game.reason}`)}` : ''} · ${game.plies}`));
+      player('red'),
+      player('black'),
+      h('dl.replay-meta', {},
+        meta('profile.result', `${t(`result.${game.result}`)}${game.reason ? ` · ${t(`reason.${game.reason}`)}` : ''}`, 'replay-result'),
+        meta('replay.length', t('replay.plies', { n: game.plies }), 'replay-plies'),
+        meta('table.control', describeControl(game.control, t), 'replay-control'),
+        meta('profile.date', formatDate(game.started_at), 'replay-date'),
+        meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')));
     show(0);
   }).catch((e) => info.replaceChildren(h('p.error', { text: errorText(e) })));
   const notationSel = list.node.querySelector('select');

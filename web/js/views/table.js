@@ -4,7 +4,7 @@
 // (table/chat.js). State comes from table_state and numbered events (tablestate.js); the board
 // shows the live position or, while navigating the move list, a past one.
 
-import { t } from '../i18n.js';
+import { t, translate } from '../i18n.js';
 import { h, toast, errorText, confirmDialog } from '../ui.js';
 import { createBoard } from '../board/board.js';
 import { parseMove, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
@@ -22,6 +22,14 @@ import { createControlsView } from './table/controlsview.js';
 import { createPlayers } from './table/players.js';
 import { createHeader } from './table/header.js';
 import { createChat } from './table/chat.js';
+import { moveSound, turnAlert } from '../notify.js';
+
+/** Whether the last of `positions` came by a capture, and whether it gives check. */
+function lastMoveKind(positions) {
+  const pieces = (p) => (p ? p.fen.split(' ')[0].replace(/[^a-zA-Z]/g, '').length : 0);
+  const [before, after] = positions.slice(-2);
+  return { capture: !!before && pieces(after) < pieces(before), check: after?.check != null };
+}
 
 export function mount(root, app, [idText]) {
   const tableId = Number(idText);
@@ -171,6 +179,7 @@ export function mount(root, app, [idText]) {
     wagerPanel.update(st, seat);
     betPanel.update(st, seat);
     if (live()) ticker.start(); else ticker.stop();
+    turnAlert(live() && !!seat && game()?.turn === seat);
   }
 
   function showEnd() {
@@ -179,7 +188,7 @@ export function mount(root, app, [idText]) {
     if (endShownFor !== g.game_id) {
       endShownFor = g.game_id;
       endBox?.close();
-      endBox = endDialog({ onRematch: rematch, onReplay: () => app.go(`#/game/${g.game_id}`) });
+      endBox = endDialog({ onRematch: mySeat() ? rematch : null, onReplay: () => app.go(`#/game/${g.game_id}`) });
       if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
     }
     endBox?.update(g);
@@ -244,6 +253,7 @@ export function mount(root, app, [idText]) {
         hint = null;
         if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
         recompute();
+        if (e.type === 'moved') moveSound(lastMoveKind(positions));
       }
       if (e.type === 'chat') { chat.update(st.chat); return; }
       drawAll();
@@ -269,9 +279,16 @@ export function mount(root, app, [idText]) {
   app.socket.watchTable(tableId);
 
   return {
+    /** A language switch redraws every text in place: the state, chat and panels stay. */
+    relang() {
+      translate(root);
+      drawAll();
+      if (endBox?.isOpen()) { endShownFor = null; showEnd(); }
+    },
     unmount() {
       off();
       ticker.stop();
+      turnAlert(false);
       moveList.destroy();
       board.destroy();
       endBox?.close();

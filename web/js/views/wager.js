@@ -4,8 +4,8 @@
 // Also: the settlement box (stake, returned, net, tax rate per side) and the table's wager
 // history (GET /api/tables/{id}/wagers). Commands: docs/protocol.md, CONTRACTS.md §D.
 
-import { t } from '../i18n.js';
-import { h, modal } from '../ui.js';
+import { t, formatDate } from '../i18n.js';
+import { h, modal, closeOnEscape } from '../ui.js';
 import { api } from '../net/http.js';
 import {
   formatCoins, signedCoins, percent, parseAmount, wagerPot, coachOf, wagerPhase, wagerActions,
@@ -195,6 +195,7 @@ function stakeDialog({ w, seat, nameOf, balance }) {
         h('button.primary', { type: 'button', 'data-testid': 'wager-dialog-ok', on: { click: ok } }, w ? t('wager.modify') : t('wager.propose'))));
     const back = h('div.modal-back', { on: { click: (e) => { if (e.target === back) close(null); } } }, box);
     document.body.appendChild(back);
+    closeOnEscape(back, () => close(null));
     (w ? inputs[seat] || fee : inputs.red).focus();
   });
 }
@@ -214,7 +215,7 @@ async function historyDialog(tableId) {
       list.replaceChildren(h('table.wager-stakes.history', {},
         h('tr', {}, ...['ledger.date', 'wager.modeLabel', 'wager.stakes', 'wager.outcomeLabel', 'wager.net'].map((k) => h('th', { text: t(k) }))),
         ...wagers.map((x) => h('tr', { 'data-wager': x.id },
-          h('td', { text: x.at ? new Date(x.at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '' }),
+          h('td', { text: x.at ? formatDate(x.at) : '' }),
           h('td', { text: t(`wager.mode.${x.mode}`) }),
           h('td.num', {}, h('span.red-text', { text: formatCoins(x.stakes?.red) }), ' : ', formatCoins(x.stakes?.black)),
           h('td', {}, x.outcome ? t(`wager.outcome.${x.outcome}`) : '—',

@@ -14,9 +14,9 @@ export function createChat({ onSend }) {
     onSend(text).then(() => { input.value = ''; }, () => {});
   };
   const form = h('form.chat-form', { on: { submit: (e) => { e.preventDefault(); send(); } } },
-    input, h('button', { type: 'submit', 'data-testid': 'chat-send' }, t('table.send')));
+    input, h('button', { type: 'submit', 'data-testid': 'chat-send', 'data-i18n': 'table.send' }, t('table.send')));
   return {
-    node: h('div.panel', {}, h('b', { text: t('table.chat') }), log, form),
+    node: h('div.panel', {}, h('b', { 'data-i18n': 'table.chat', text: t('table.chat') }), log, form),
     /** Shows `messages` ([{ name, text }]), scrolled to the newest. */
     update(messages) {
       log.replaceChildren(...messages.map((m) => h('div', {}, h('b', { text: `${m.name}: ` }), m.text)));

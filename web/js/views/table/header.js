@@ -11,8 +11,14 @@ export function statusText(st, seat, inCheck) {
   const g = st.game;
   const live = isLive(st);
   return t(`status.${st.summary.status}`)
-    + (live ? ` · ${seat ? (seat === g.turn ? t('game.yourTurn') : t('game.theirTurn')) : t(`color.${g.turn}`)}` : '')
+    + (live ? ` · ${seat ? (seat === g.turn ? t('game.yourTurn') : t('game.theirTurn')) : t('game.toMove', { color: t(`color.${g.turn}`) })}` : '')
     + (live && inCheck ? ` · ${t('game.check')}` : '');
+}
+
+/** The table's title: its number, or "Computer game · level N" for a table of a game against the computer. */
+export function tableTitle(st, tableId) {
+  const level = st.game?.ai_level;
+  return level ? `${t('ai.game')} · ${t('ai.levelN', { n: level })}` : `${t('lobby.table')} ${tableId}`;
 }
 
 /** createHeader(tableId) -> { nodes, update(st, seat, inCheck) } */
@@ -23,7 +29,7 @@ export function createHeader(tableId) {
   return {
     nodes: [title, status, controlText],
     update(st, seat, inCheck) {
-      title.textContent = `${t('lobby.table')} ${tableId}`;
+      title.textContent = tableTitle(st, tableId);
       status.textContent = statusText(st, seat, inCheck);
       controlText.textContent = `${t('table.control')}: ${describeControl(st.control, t)}`;
     },

@@ -15,7 +15,6 @@ export function badgesFor(st, color, seat) {
   const badges = [];
   if (seatInfo?.ready && !isLive(st)) badges.push(`✓ ${t('table.isReady')}`);
   if (seatInfo?.away) badges.push(`⚠ ${t('table.away')}`);
-  if (g?.ai_level && user && seat !== color) badges.push(`${t('ai.computer')} ${t('ai.level')} ${g.ai_level}`);
   return badges;
 }
 
@@ -75,7 +74,7 @@ export function createPlayers() {
   return {
     top,
     bottom,
-    spectators: h('div.panel', {}, h('b', { text: t('table.spectators') }), list),
+    spectators: h('div.panel', {}, h('b', { 'data-i18n': 'table.spectators', text: t('table.spectators') }), list),
     update(st, seat, bottomColor) {
       drawBar(top, st, otherColor(bottomColor), seat);
       drawBar(bottom, st, bottomColor, seat);
