@@ -13,6 +13,7 @@ pub mod parimutuel;
 pub mod rating;
 pub mod reward;
 pub mod table;
+pub mod tournament;
 pub mod wager;
 
 pub use ids::{GameId, Millis, TableId, UserId};
