@@ -2,8 +2,10 @@
 //! tie-break presets. Pure and deterministic like the rest of `platform`: commands go in with
 //! the current time, events come out, a refused command changes nothing.
 
+pub mod knockout;
 pub mod matching;
 mod result;
+pub mod robin;
 mod scoring;
 mod standings;
 pub mod swiss;
