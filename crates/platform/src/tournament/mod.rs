@@ -2,6 +2,7 @@
 //! tie-break presets. Pure and deterministic like the rest of `platform`: commands go in with
 //! the current time, events come out, a refused command changes nothing.
 
+pub mod arena;
 pub mod knockout;
 pub mod matching;
 mod result;
