@@ -33,6 +33,11 @@ fn run(n: u64, rounds: u32, choices: &[u8]) -> (Swiss, Vec<SwissCommand>) {
             &mut log,
         );
     }
+    if c.next().unwrap_or(0) < 100 {
+        let a = UserId(1 + u64::from(c.next().unwrap_or(0)) % n);
+        let b = UserId(1 + u64::from(c.next().unwrap_or(0)) % n);
+        apply(&mut s, SwissCommand::Forbid { a, b }, &mut log);
+    }
     for r in 0..rounds {
         if c.next().unwrap_or(0) < 30 {
             let late = UserId(1000 + u64::from(r));
@@ -100,6 +105,12 @@ proptest! {
             }
         }
         prop_assert!(met.values().all(|&m| m == 1), "rematch: {met:?}");
+        for &(a, b) in &s.forbidden {
+            prop_assert!(!met.contains_key(&(a.0.min(b.0), a.0.max(b.0))), "forbidden pair met");
+        }
+        // The state survives a serde round trip.
+        let state: Option<Swiss> = serde_json::to_string(&s).ok().and_then(|j| serde_json::from_str(&j).ok());
+        prop_assert_eq!(state.as_ref(), Some(&s));
         prop_assert!(byes.values().all(|&b| b == 1), "two byes: {byes:?}");
         // Colour rules (C.3) hold for every player outside the final round's topscorers.
         let last = s.rounds.len() as u32 == rounds;
