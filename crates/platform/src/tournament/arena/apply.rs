@@ -33,7 +33,8 @@ impl Arena {
     }
 
     /// Applies `cmd` at `now`; on error nothing changes. Every accepted command ends by pairing
-    /// the waiting players, so a pair is made as soon as it is legal.
+    /// the waiting players, so a pair is made as soon as it is legal. At or after `ends_at` any
+    /// command only ends the arena (games still running are void).
     ///
     /// # Errors
     /// An [`ArenaError`] saying why the command was refused.
@@ -41,11 +42,13 @@ impl Arena {
         if self.ended {
             return Err(ArenaError::Ended);
         }
+        if now >= self.config.ends_at {
+            // At the end nothing else is accepted: a result arriving now is too late to count.
+            return Ok(vec![self.end()]);
+        }
         let mut next = self.clone();
         let mut events = next.execute(cmd, now)?;
-        if now >= next.config.ends_at {
-            events.push(next.end());
-        } else if now >= next.config.starts_at {
+        if now >= next.config.starts_at {
             next.pair(now, &mut events);
         }
         *self = next;

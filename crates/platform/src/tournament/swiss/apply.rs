@@ -1,7 +1,7 @@
 //! [`Swiss::apply`]: commands in, events out; a refused command changes nothing.
 
 use super::command::{SwissCommand, SwissError, SwissEvent};
-use super::dutch::pair_round;
+use super::dutch::{pair_round, DutchError};
 use super::model::{Entrant, Phase, Swiss, SwissBoard, SwissConfig, SwissRound};
 use crate::ids::{Millis, UserId};
 use crate::tournament::{standings, GameResult, Row};
@@ -149,7 +149,10 @@ impl Swiss {
             return Err(SwissError::NotEnoughPlayers);
         }
         let order: Vec<UserId> = self.pairing_order().iter().map(|e| e.user).collect();
-        let boards = pair_round(&self.dutch_input()).map_err(|_| SwissError::NoValidPairing)?;
+        let boards = pair_round(&self.dutch_input()).map_err(|e| match e {
+            DutchError::NoValidPairing => SwissError::NoValidPairing,
+            DutchError::TooLarge => SwissError::TooLarge,
+        })?;
         let user = |n: u32| order[n as usize - 1];
         let boards = boards
             .into_iter()

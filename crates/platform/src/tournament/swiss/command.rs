@@ -139,6 +139,9 @@ pub enum SwissError {
     /// The Dutch system finds no pairing that meets the absolute criteria.
     #[error("no valid pairing exists")]
     NoValidPairing,
+    /// A score group is too large for the pairer's weight width.
+    #[error("the field is too large to pair")]
+    TooLarge,
     /// No pending game with that Red player in the current round.
     #[error("no such game")]
     NoSuchGame,
