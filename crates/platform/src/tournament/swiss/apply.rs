@@ -153,15 +153,22 @@ impl Swiss {
             DutchError::NoValidPairing => SwissError::NoValidPairing,
             DutchError::TooLarge => SwissError::TooLarge,
         })?;
-        let user = |n: u32| order[n as usize - 1];
+        let user = |n: u32| order.get((n as usize).wrapping_sub(1)).copied();
         let boards = boards
             .into_iter()
-            .map(|b| SwissBoard {
-                red: user(b.red),
-                black: b.black.map(user),
-                result: None,
+            .map(|b| {
+                let black = match b.black {
+                    Some(n) => Some(user(n)?),
+                    None => None,
+                };
+                Some(SwissBoard {
+                    red: user(b.red)?,
+                    black,
+                    result: None,
+                })
             })
-            .collect();
+            .collect::<Option<Vec<_>>>()
+            .ok_or(SwissError::NoValidPairing)?;
         Ok(self.push_round(boards, false, now))
     }
 
