@@ -14,6 +14,7 @@ pub mod rating;
 pub mod reward;
 pub mod seek;
 pub mod table;
+pub mod tournament;
 pub mod wager;
 
 pub use ids::{GameId, Millis, TableId, UserId};

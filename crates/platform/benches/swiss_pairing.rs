@@ -1,0 +1,94 @@
+//! Time to pair one Swiss round (FIDE Dutch) of N players: round 1 and round 5 of an event with
+//! simulated results. Plain timing (no harness): `cargo bench -p platform --bench swiss_pairing`;
+//! sizes from `SWISS_BENCH_SIZES` (comma-separated, default `50,100,200`).
+
+use platform::tournament::swiss::dutch::{
+    pair_round, DutchInput, DutchPlayer, EntryKind, RoundEntry,
+};
+use std::time::Instant;
+
+fn event(n: u32) -> DutchInput {
+    DutchInput {
+        players: (1..=n)
+            .map(|number| DutchPlayer {
+                number,
+                rounds: Vec::new(),
+                present: true,
+            })
+            .collect(),
+        total_rounds: 9,
+        forbidden: Vec::new(),
+        first_white: true,
+    }
+}
+
+/// Plays one round: the higher number scores by a fixed pseudo-random rule.
+fn play(input: &mut DutchInput, seed: &mut u64) -> bool {
+    let Ok(boards) = pair_round(input) else {
+        return false;
+    };
+    let n = input.players.len();
+    let mut entries: Vec<Option<RoundEntry>> = vec![None; n];
+    for b in boards {
+        let r = b.red as usize - 1;
+        let Some(black) = b.black else {
+            entries[r] = Some(RoundEntry {
+                kind: EntryKind::PairingBye,
+                opponent: None,
+                white: None,
+                points: 10,
+            });
+            continue;
+        };
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let (rp, bp) = [(10, 0), (5, 5), (0, 10)][(*seed % 3) as usize];
+        let k = black as usize - 1;
+        entries[r] = Some(RoundEntry {
+            kind: EntryKind::Played,
+            opponent: Some(black),
+            white: Some(true),
+            points: rp,
+        });
+        entries[k] = Some(RoundEntry {
+            kind: EntryKind::Played,
+            opponent: Some(b.red),
+            white: Some(false),
+            points: bp,
+        });
+    }
+    for (p, e) in input.players.iter_mut().zip(entries) {
+        p.rounds.push(e.unwrap_or(RoundEntry {
+            kind: EntryKind::ZeroBye,
+            opponent: None,
+            white: None,
+            points: 0,
+        }));
+    }
+    true
+}
+
+fn main() {
+    let sizes: Vec<u32> = std::env::var("SWISS_BENCH_SIZES")
+        .unwrap_or_else(|_| "50,100,200".to_string())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    for n in sizes {
+        let mut input = event(n);
+        let t = Instant::now();
+        let ok = pair_round(&input).is_ok();
+        let first = t.elapsed();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..4 {
+            play(&mut input, &mut seed);
+        }
+        let t = Instant::now();
+        let ok5 = pair_round(&input).is_ok();
+        let fifth = t.elapsed();
+        println!(
+            "swiss {n:>5} players: round 1 {first:>10.3?} ({ok}), round 5 {fifth:>10.3?} ({ok5})"
+        );
+    }
+}

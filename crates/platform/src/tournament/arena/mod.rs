@@ -1,0 +1,16 @@
+//! Arena (lila's model, improved): players join and leave freely until the end; a waiting
+//! player is paired as soon as a legal opponent waits (after every command, not in waves), by a
+//! minimum-cost maximum matching over rank and rating. No immediate rematch (unless both have
+//! waited `rematch_after`), never more than `max_same_color` games in a row with one colour.
+//! Scoring: see [`scoring`]. Games still running at the end do not count.
+
+mod apply;
+mod model;
+mod pairing;
+pub mod scoring;
+
+pub use apply::berserk_control;
+pub use model::{
+    Arena, ArenaCommand, ArenaConfig, ArenaError, ArenaEvent, ArenaGame, ArenaPlayer, SheetEntry,
+    Status,
+};

@@ -1,0 +1,56 @@
+//! Arena scoring (lila's rules on plies): 2/1/0; two wins in a row put a player on fire (double
+//! points until a non-win); a draw under `min_draw_plies` scores 0, and so does a second draw in
+//! a row (losses between do not break it) unless it is long; a berserk win scores +1 once the
+//! game has `berserk_min_plies`.
+
+use super::model::{ArenaConfig, ArenaPlayer, SheetEntry};
+use crate::tournament::PlayerResult;
+
+/// The sheet entry of `p` for a game ending in `result` after `plies`.
+#[must_use]
+pub fn score(
+    c: &ArenaConfig,
+    p: &ArenaPlayer,
+    game: u64,
+    result: PlayerResult,
+    plies: u32,
+    berserk: bool,
+) -> SheetEntry {
+    let wins = p
+        .sheet
+        .iter()
+        .rev()
+        .take_while(|e| e.result.is_win())
+        .count();
+    let fire = wins >= 2;
+    let mut points = match result {
+        PlayerResult::Win | PlayerResult::ForfeitWin => c.scale.win,
+        PlayerResult::Draw => {
+            let previous = p
+                .sheet
+                .iter()
+                .rev()
+                .find(|e| !matches!(e.result, PlayerResult::Loss | PlayerResult::ForfeitLoss));
+            let streak = previous.is_some_and(|e| e.result == PlayerResult::Draw)
+                && plies < c.long_draw_plies;
+            if plies < c.min_draw_plies || streak {
+                0
+            } else {
+                c.scale.draw
+            }
+        }
+        PlayerResult::Loss | PlayerResult::ForfeitLoss => c.scale.loss,
+    };
+    if fire {
+        points *= 2;
+    }
+    if berserk && result == PlayerResult::Win && plies >= c.berserk_min_plies {
+        points += 1;
+    }
+    SheetEntry {
+        game,
+        result,
+        points,
+        fire,
+    }
+}

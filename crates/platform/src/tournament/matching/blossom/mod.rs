@@ -1,0 +1,307 @@
+//! Edmonds' maximum-weight matching with blossoms and dual variables, O(n³), written from the
+//! published primal-dual algorithm (Galil 1986). All arithmetic is exact: dual variables are
+//! kept doubled so that every quantity stays integral.
+
+use super::Weight;
+
+mod ops;
+
+const NONE: usize = usize::MAX;
+
+/// A maximum-weight matching of the graph on `n` vertices with `edges` `(i, j, weight)`;
+/// with `max_cardinality`, the heaviest among the matchings of maximum size. Edges of weight
+/// ≤ 0 are ignored unless `max_cardinality` is set. Returns each vertex's mate.
+#[must_use]
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let edges: Vec<(usize, usize, W)> = edges
+        .iter()
+        .copied()
+        .filter(|&(i, j, w)| i != j && i < n && j < n && (max_cardinality || w > W::ZERO))
+        .collect();
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let mut m = Matcher::new(n, edges, max_cardinality);
+    m.solve();
+    (0..n)
+        .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
+        .collect()
+}
+
+struct Matcher<W: Weight> {
+    n: usize,
+    edges: Vec<(usize, usize, W)>,
+    max_cardinality: bool,
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Self {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .fold(W::ZERO, |a, b| if b > a { b } else { a });
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let ne = edges.len();
+        let mut dualvar = vec![maxweight; n];
+        dualvar.resize(2 * n, W::ZERO);
+        Matcher {
+            n,
+            edges,
+            max_cardinality,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..2 * n).map(|v| if v < n { v } else { NONE }).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i].add(self.dualvar[j]).sub(w.double())
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    for pi in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][pi];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::ZERO;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::ZERO {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                if !self.dual_step() {
+                    break;
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::ZERO
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    /// One dual adjustment; `false` when the stage ends without augmentation.
+    fn dual_step(&mut self) -> bool {
+        let n = self.n;
+        let mut deltatype = 0u8;
+        let mut delta = W::ZERO;
+        let mut deltaedge = NONE;
+        let mut deltablossom = NONE;
+        if !self.max_cardinality {
+            deltatype = 1;
+            delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
+        }
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if deltatype == 0 || d < delta {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v];
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]).half();
+                if deltatype == 0 || d < delta {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b];
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && (deltatype == 0 || self.dualvar[b] < delta)
+            {
+                delta = self.dualvar[b];
+                deltatype = 4;
+                deltablossom = b;
+            }
+        }
+        if deltatype == 0 {
+            deltatype = 1;
+            let m = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
+            delta = if m > W::ZERO { m } else { W::ZERO };
+        }
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] = self.dualvar[v].sub(delta),
+                2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] = self.dualvar[b].add(delta),
+                    2 => self.dualvar[b] = self.dualvar[b].sub(delta),
+                    _ => {}
+                }
+            }
+        }
+        match deltatype {
+            2 => {
+                self.allowedge[deltaedge] = true;
+                let (mut i, j, _) = self.edges[deltaedge];
+                if self.label[self.inblossom[i]] == 0 {
+                    i = j;
+                }
+                self.queue.push(i);
+                true
+            }
+            3 => {
+                self.allowedge[deltaedge] = true;
+                let (i, _, _) = self.edges[deltaedge];
+                self.queue.push(i);
+                true
+            }
+            4 => {
+                self.expand_blossom(deltablossom, false);
+                true
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Scoring scales and tie-break presets, stored with each event by name.
+
+use super::result::PlayerResult;
+use serde::{Deserialize, Serialize};
+
+/// Points per result (CXA 13.1: win 2, draw 1, loss 0 by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Scale {
+    /// A win (also a forfeit win and a pairing-allocated bye, CXA 14.4).
+    pub win: u32,
+    /// A draw (also a late entrant's half-point bye).
+    pub draw: u32,
+    /// A loss (also a forfeit loss and an absence).
+    pub loss: u32,
+}
+
+impl Default for Scale {
+    fn default() -> Self {
+        Scale {
+            win: 2,
+            draw: 1,
+            loss: 0,
+        }
+    }
+}
+
+impl Scale {
+    /// The points of `r`.
+    #[must_use]
+    pub fn points(&self, r: PlayerResult) -> u32 {
+        match r {
+            PlayerResult::Win | PlayerResult::ForfeitWin => self.win,
+            PlayerResult::Draw => self.draw,
+            PlayerResult::Loss | PlayerResult::ForfeitLoss => self.loss,
+        }
+    }
+}
+
+/// One tie-break criterion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// 对手分: the sum of all opponents' scores; a bye counts as an opponent with the lowest
+    /// non-zero score of the field (CXA 14.4).
+    OpponentScore,
+    /// 累进分: the sum of the running score after each round.
+    Progressive,
+    /// 小分 / Sonneborn-Berger: beaten opponents' scores plus half of drawn opponents' scores.
+    SonnebornBerger,
+    /// 胜局: wins, including forfeit wins and the pairing-allocated bye.
+    Wins,
+    /// 直胜: points scored against the other players still tied.
+    HeadToHead,
+    /// 犯规: fewer fouls rank higher.
+    Fouls,
+    /// 后走局数: more games played as Black rank higher.
+    BlackGames,
+    /// 后走胜局: more wins as Black rank higher.
+    BlackWins,
+    /// Performance: the mean of each opponent's rating +500 for a win, −500 for a loss.
+    Performance,
+}
+
+impl TieBreak {
+    /// Whether a larger value ranks higher.
+    #[must_use]
+    pub fn higher_is_better(self) -> bool {
+        self != TieBreak::Fouls
+    }
+}
+
+/// A named scoring scale with its tie-break order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Preset {
+    /// The preset's name, shown with the event.
+    pub name: String,
+    /// Points per result.
+    pub scale: Scale,
+    /// Tie-breaks after points, most important first.
+    pub order: Vec<TieBreak>,
+}
+
+impl Preset {
+    /// `cxa-swiss-opp`: CXA 14.3.1 — 对手分, 胜局, 犯规, 后走局数.
+    #[must_use]
+    pub fn cxa_swiss_opponent() -> Preset {
+        use TieBreak::*;
+        Preset::named(
+            "cxa-swiss-opp",
+            vec![OpponentScore, Wins, Fouls, BlackGames],
+        )
+    }
+
+    /// `cxa-swiss-prog`: CXA 14.3.2 — 累进分, 胜局, 犯规, 后走局数.
+    #[must_use]
+    pub fn cxa_swiss_progressive() -> Preset {
+        use TieBreak::*;
+        Preset::named("cxa-swiss-prog", vec![Progressive, Wins, Fouls, BlackGames])
+    }
+
+    /// `cxa-rr`: CXA 14.1 — 小分, 胜局, 直胜, 犯规, 后走局数.
+    #[must_use]
+    pub fn cxa_round_robin() -> Preset {
+        use TieBreak::*;
+        Preset::named(
+            "cxa-rr",
+            vec![SonnebornBerger, Wins, HeadToHead, Fouls, BlackGames],
+        )
+    }
+
+    /// `lichess`: Sonneborn-Berger, then performance.
+    #[must_use]
+    pub fn lichess() -> Preset {
+        Preset::named(
+            "lichess",
+            vec![TieBreak::SonnebornBerger, TieBreak::Performance],
+        )
+    }
+
+    /// The preset called `name`, if there is one.
+    #[must_use]
+    pub fn by_name(name: &str) -> Option<Preset> {
+        match name {
+            "cxa-swiss-opp" => Some(Preset::cxa_swiss_opponent()),
+            "cxa-swiss-prog" => Some(Preset::cxa_swiss_progressive()),
+            "cxa-rr" => Some(Preset::cxa_round_robin()),
+            "lichess" => Some(Preset::lichess()),
+            _ => None,
+        }
+    }
+
+    fn named(name: &str, order: Vec<TieBreak>) -> Preset {
+        Preset {
+            name: name.to_string(),
+            scale: Scale::default(),
+            order,
+        }
+    }
+}

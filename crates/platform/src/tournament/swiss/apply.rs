@@ -1,0 +1,270 @@
+//! [`Swiss::apply`]: commands in, events out; a refused command changes nothing.
+
+use super::command::{SwissCommand, SwissError, SwissEvent};
+use super::dutch::{pair_round, DutchError};
+use super::model::{Entrant, Phase, Swiss, SwissBoard, SwissConfig, SwissRound};
+use crate::ids::{Millis, UserId};
+use crate::tournament::{standings, GameResult, Row};
+use std::collections::BTreeSet;
+use xiangqi::Color;
+
+impl Swiss {
+    /// A new event taking registrations.
+    #[must_use]
+    pub fn new(config: SwissConfig) -> Swiss {
+        Swiss {
+            config,
+            phase: Phase::Registration,
+            entrants: Vec::new(),
+            rounds: Vec::new(),
+            forbidden: BTreeSet::new(),
+            fouls: Default::default(),
+        }
+    }
+
+    /// Applies `cmd` at `now`; on error nothing changes.
+    ///
+    /// # Errors
+    /// A [`SwissError`] saying why the command was refused.
+    pub fn apply(&mut self, cmd: SwissCommand, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+        if self.phase == Phase::Finished {
+            return Err(SwissError::Finished);
+        }
+        let mut next = self.clone();
+        let events = next.execute(cmd, now)?;
+        *self = next;
+        Ok(events)
+    }
+
+    /// The current standings.
+    #[must_use]
+    pub fn standings(&self) -> Vec<Row> {
+        standings(&self.record(), &self.config.preset)
+    }
+
+    fn current_complete(&self) -> bool {
+        self.rounds.last().is_none_or(SwissRound::is_complete)
+    }
+
+    fn active(&self, user: UserId) -> bool {
+        self.entrants.iter().any(|e| e.user == user && !e.withdrawn)
+    }
+
+    fn execute(&mut self, cmd: SwissCommand, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+        match cmd {
+            SwissCommand::Register { user, rating } => self.register(user, rating),
+            SwissCommand::Withdraw { user } => self.withdraw(user),
+            SwissCommand::Forbid { a, b } => {
+                if a == b {
+                    return Err(SwissError::SamePlayer);
+                }
+                self.forbidden.insert((a.min(b), a.max(b)));
+                Ok(vec![SwissEvent::Forbidden { a, b }])
+            }
+            SwissCommand::PairRound => self.pair(now),
+            SwissCommand::PairManually { boards } => self.pair_manually(boards, now),
+            SwissCommand::RecordResult { red, result } => self.record_result(red, result),
+            SwissCommand::Foul { user } => {
+                if !self.entrants.iter().any(|e| e.user == user) {
+                    return Err(SwissError::NotRegistered);
+                }
+                *self.fouls.entry(user).or_default() += 1;
+                Ok(vec![SwissEvent::Fouled { user }])
+            }
+            SwissCommand::Finish => {
+                if !self.current_complete() {
+                    return Err(SwissError::RoundInProgress);
+                }
+                Ok(vec![self.finish()])
+            }
+        }
+    }
+
+    fn register(&mut self, user: UserId, rating: u32) -> Result<Vec<SwissEvent>, SwissError> {
+        if let Some(e) = self.entrants.iter().find(|e| e.user == user) {
+            // A withdrawn player may not come back: their missed rounds would need byes.
+            let _ = e;
+            return Err(SwissError::AlreadyRegistered);
+        }
+        if self.entrants.len() >= self.config.max_players as usize {
+            return Err(SwissError::Full);
+        }
+        let paired = self.rounds.len() as u32;
+        if paired > self.config.rounds / 2 {
+            return Err(SwissError::LateEntryClosed);
+        }
+        self.entrants.push(Entrant {
+            user,
+            rating,
+            first_round: paired + 1,
+            withdrawn: false,
+        });
+        Ok(vec![SwissEvent::Registered {
+            user,
+            late: paired > 0,
+        }])
+    }
+
+    fn withdraw(&mut self, user: UserId) -> Result<Vec<SwissEvent>, SwissError> {
+        if !self.active(user) {
+            return Err(SwissError::NotRegistered);
+        }
+        let mut events = vec![SwissEvent::Withdrew { user }];
+        if self.phase == Phase::Registration {
+            self.entrants.retain(|e| e.user != user);
+            return Ok(events);
+        }
+        if let Some(e) = self.entrants.iter_mut().find(|e| e.user == user) {
+            e.withdrawn = true;
+        }
+        let pending = self
+            .rounds
+            .last()
+            .and_then(|r| r.board_of(user))
+            .filter(|b| b.is_pending());
+        if let Some(b) = pending.copied() {
+            let winner = if b.red == user {
+                Color::Black
+            } else {
+                Color::Red
+            };
+            events.extend(self.record_result(b.red, GameResult::Forfeit { winner })?);
+        }
+        Ok(events)
+    }
+
+    fn check_can_pair(&self) -> Result<(), SwissError> {
+        if !self.current_complete() {
+            return Err(SwissError::RoundInProgress);
+        }
+        if self.rounds.len() as u32 >= self.config.rounds {
+            return Err(SwissError::NoMoreRounds);
+        }
+        Ok(())
+    }
+
+    fn pair(&mut self, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+        self.check_can_pair()?;
+        if self.entrants.iter().filter(|e| !e.withdrawn).count() < 2 {
+            return Err(SwissError::NotEnoughPlayers);
+        }
+        let order: Vec<UserId> = self.pairing_order().iter().map(|e| e.user).collect();
+        let boards = pair_round(&self.dutch_input()).map_err(|e| match e {
+            DutchError::NoValidPairing => SwissError::NoValidPairing,
+            DutchError::TooLarge => SwissError::TooLarge,
+        })?;
+        let user = |n: u32| order.get((n as usize).wrapping_sub(1)).copied();
+        let boards = boards
+            .into_iter()
+            .map(|b| {
+                let black = match b.black {
+                    Some(n) => Some(user(n)?),
+                    None => None,
+                };
+                Some(SwissBoard {
+                    red: user(b.red)?,
+                    black,
+                    result: None,
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or(SwissError::NoValidPairing)?;
+        Ok(self.push_round(boards, false, now))
+    }
+
+    fn pair_manually(
+        &mut self,
+        boards: Vec<(UserId, Option<UserId>)>,
+        now: Millis,
+    ) -> Result<Vec<SwissEvent>, SwissError> {
+        self.check_can_pair()?;
+        let mut seen = BTreeSet::new();
+        let mut byes = 0;
+        for &(red, black) in &boards {
+            for u in std::iter::once(red).chain(black) {
+                if !self.active(u) {
+                    return Err(SwissError::InvalidPairing("unknown or withdrawn player"));
+                }
+                if !seen.insert(u) {
+                    return Err(SwissError::InvalidPairing("a player is listed twice"));
+                }
+            }
+            byes += usize::from(black.is_none());
+        }
+        if byes > 1 {
+            return Err(SwissError::InvalidPairing("more than one bye"));
+        }
+        let boards = boards
+            .into_iter()
+            .map(|(red, black)| SwissBoard {
+                red,
+                black,
+                result: None,
+            })
+            .collect();
+        Ok(self.push_round(boards, true, now))
+    }
+
+    fn push_round(
+        &mut self,
+        boards: Vec<SwissBoard>,
+        manual: bool,
+        now: Millis,
+    ) -> Vec<SwissEvent> {
+        self.phase = Phase::Running;
+        let round = self.rounds.len() as u32 + 1;
+        self.rounds.push(SwissRound {
+            number: round,
+            boards: boards.clone(),
+            paired_at: now,
+            manual,
+        });
+        let mut events = vec![SwissEvent::RoundPaired {
+            round,
+            boards,
+            manual,
+        }];
+        if self.current_complete() {
+            events.push(SwissEvent::RoundComplete { round });
+        }
+        events
+    }
+
+    fn record_result(
+        &mut self,
+        red: UserId,
+        result: GameResult,
+    ) -> Result<Vec<SwissEvent>, SwissError> {
+        let Some(round) = self.rounds.last_mut() else {
+            return Err(SwissError::NoSuchGame);
+        };
+        let Some(board) = round
+            .boards
+            .iter_mut()
+            .find(|b| b.red == red && b.is_pending())
+        else {
+            return Err(SwissError::NoSuchGame);
+        };
+        board.result = Some(result);
+        let mut events = vec![SwissEvent::ResultRecorded {
+            round: round.number,
+            board: *board,
+        }];
+        if round.is_complete() {
+            events.push(SwissEvent::RoundComplete {
+                round: round.number,
+            });
+            if round.number >= self.config.rounds {
+                events.push(self.finish());
+            }
+        }
+        Ok(events)
+    }
+
+    fn finish(&mut self) -> SwissEvent {
+        self.phase = Phase::Finished;
+        SwissEvent::Finished {
+            standings: self.standings(),
+        }
+    }
+}

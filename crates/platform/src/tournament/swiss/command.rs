@@ -1,0 +1,154 @@
+//! Commands to a Swiss, the events they produce, and why one may be refused.
+
+use super::model::SwissBoard;
+use crate::ids::UserId;
+use crate::tournament::{GameResult, Row};
+use serde::{Deserialize, Serialize};
+
+/// What the organiser, a player or the director asks of a Swiss.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "t")]
+pub enum SwissCommand {
+    /// Register `user` (late entry allowed while no more than half the rounds are paired).
+    Register {
+        /// The player.
+        user: UserId,
+        /// Their rating, which orders pairing numbers.
+        rating: u32,
+    },
+    /// Withdraw `user`: before round 1 the entry is deleted; later the player is no longer
+    /// paired and a game of theirs still without a result is lost by forfeit.
+    Withdraw {
+        /// The player.
+        user: UserId,
+    },
+    /// Forbid a pairing (e.g. players of one club or family).
+    Forbid {
+        /// One player.
+        a: UserId,
+        /// The other.
+        b: UserId,
+    },
+    /// Pair the next round by the Dutch system.
+    PairRound,
+    /// Pair the next round by hand: `(red, Some(black))` boards and at most one `(user, None)`
+    /// bye; active players not listed sit the round out (0 points).
+    PairManually {
+        /// The boards.
+        boards: Vec<(UserId, Option<UserId>)>,
+    },
+    /// Record the result of the game of `red` in the current round.
+    RecordResult {
+        /// The Red player of the board.
+        red: UserId,
+        /// How it ended.
+        result: GameResult,
+    },
+    /// The arbiter records a foul (犯规) against `user`.
+    Foul {
+        /// The player.
+        user: UserId,
+    },
+    /// End the event now (after the current round is complete).
+    Finish,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "t")]
+pub enum SwissEvent {
+    /// A player registered; `late` after round 1 was paired.
+    Registered {
+        /// The player.
+        user: UserId,
+        /// Whether it was a late entry.
+        late: bool,
+    },
+    /// A player withdrew.
+    Withdrew {
+        /// The player.
+        user: UserId,
+    },
+    /// A pairing was forbidden.
+    Forbidden {
+        /// One player.
+        a: UserId,
+        /// The other.
+        b: UserId,
+    },
+    /// A round was paired.
+    RoundPaired {
+        /// Round number.
+        round: u32,
+        /// Boards in publishing order.
+        boards: Vec<SwissBoard>,
+        /// Whether by hand.
+        manual: bool,
+    },
+    /// A game result was recorded.
+    ResultRecorded {
+        /// Round number.
+        round: u32,
+        /// The board.
+        board: SwissBoard,
+    },
+    /// Every game of the round has a result.
+    RoundComplete {
+        /// Round number.
+        round: u32,
+    },
+    /// A foul was recorded.
+    Fouled {
+        /// The player.
+        user: UserId,
+    },
+    /// The event is over.
+    Finished {
+        /// Final standings.
+        standings: Vec<Row>,
+    },
+}
+
+/// Why a Swiss refused a command. A refused command changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SwissError {
+    /// The event is over.
+    #[error("the event is finished")]
+    Finished,
+    /// Already registered.
+    #[error("already registered")]
+    AlreadyRegistered,
+    /// Not registered (or already withdrawn).
+    #[error("not registered")]
+    NotRegistered,
+    /// The field is full.
+    #[error("the event is full")]
+    Full,
+    /// More than half the rounds are paired.
+    #[error("late entry is closed")]
+    LateEntryClosed,
+    /// The current round still has games without a result.
+    #[error("the current round is not complete")]
+    RoundInProgress,
+    /// Every planned round has been paired.
+    #[error("all rounds are paired")]
+    NoMoreRounds,
+    /// Fewer than two active players.
+    #[error("not enough players")]
+    NotEnoughPlayers,
+    /// The Dutch system finds no pairing that meets the absolute criteria.
+    #[error("no valid pairing exists")]
+    NoValidPairing,
+    /// A score group is too large for the pairer's weight width.
+    #[error("the field is too large to pair")]
+    TooLarge,
+    /// No pending game with that Red player in the current round.
+    #[error("no such game")]
+    NoSuchGame,
+    /// A player cannot be paired with themselves.
+    #[error("a player cannot meet themselves")]
+    SamePlayer,
+    /// A manual pairing names a player twice, an unknown or withdrawn player, or two byes.
+    #[error("invalid manual pairing: {0}")]
+    InvalidPairing(&'static str),
+}

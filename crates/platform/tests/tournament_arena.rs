@@ -1,0 +1,183 @@
+//! Arena: pairing constraints, scoring rules, the end.
+
+use platform::tournament::arena::{Arena, ArenaCommand, ArenaConfig, ArenaEvent, Status};
+use platform::tournament::GameResult;
+use platform::{Millis, UserId};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+use xiangqi::Color;
+
+fn config() -> ArenaConfig {
+    ArenaConfig {
+        rematch_after: Millis::MAX,
+        ends_at: Millis(1_000_000),
+        ..ArenaConfig::default()
+    }
+}
+
+proptest! {
+    #[test]
+    fn pairings_respect_their_constraints(ops in prop::collection::vec((0u8..4, 0u64..12, any::<u8>()), 1..150)) {
+        let mut a = Arena::new(config());
+        let mut last: BTreeMap<UserId, UserId> = BTreeMap::new();
+        let mut colors: BTreeMap<UserId, Vec<Color>> = BTreeMap::new();
+        for (t, (op, u, x)) in ops.into_iter().enumerate() {
+            let user = UserId(u);
+            let cmd = match op {
+                0 => ArenaCommand::Join { user, rating: 1200 + u32::from(x) * 4 },
+                1 => ArenaCommand::Pause { user },
+                _ => {
+                    let running: Vec<u64> = a.games.iter().filter(|g| g.1.result.is_none()).map(|g| *g.0).collect();
+                    let Some(&game) = running.get(usize::from(x) % running.len().max(1)) else { continue };
+                    let result = [GameResult::RedWins, GameResult::BlackWins, GameResult::Draw][usize::from(x) % 3];
+                    ArenaCommand::GameFinished { game, result, plies: u32::from(x) }
+                }
+            };
+            let Ok(events) = a.apply(cmd, Millis(t as u64)) else { continue };
+            for e in events {
+                if let ArenaEvent::Paired { red, black, .. } = e {
+                    prop_assert!(last.get(&red) != Some(&black) && last.get(&black) != Some(&red), "rematch");
+                    last.insert(red, black);
+                    last.insert(black, red);
+                    colors.entry(red).or_default().push(Color::Red);
+                    colors.entry(black).or_default().push(Color::Black);
+                }
+            }
+            // Continuous pairing: no two waiting players could still be paired.
+            let waiting: Vec<UserId> = a.players.iter().filter(|p| matches!(p.1.status, Status::Waiting { .. })).map(|p| *p.0).collect();
+            for (i, &x) in waiting.iter().enumerate() {
+                for &y in &waiting[i + 1..] {
+                    let rematch = last.get(&x) == Some(&y) || last.get(&y) == Some(&x);
+                    let forced = |u: &UserId| colors.get(u).filter(|c| c.len() >= 3 && c[c.len() - 3..].iter().all(|&k| k == c[c.len() - 1])).map(|c| c[c.len() - 1]);
+                    let clash = forced(&x).is_some() && forced(&x) == forced(&y);
+                    prop_assert!(rematch || clash, "{x:?} and {y:?} left waiting");
+                }
+            }
+        }
+        for c in colors.values() {
+            prop_assert!(!c.windows(4).any(|w| w.iter().all(|&k| k == w[0])), "four in a row: {c:?}");
+        }
+        let playing = a.players.values().filter(|p| matches!(p.status, Status::Playing { .. })).count();
+        prop_assert_eq!(playing, 2 * a.games.values().filter(|g| g.result.is_none()).count());
+    }
+}
+
+fn finish(a: &mut Arena, game: u64, result: GameResult, plies: u32, now: u64) {
+    a.apply(
+        ArenaCommand::GameFinished {
+            game,
+            result,
+            plies,
+        },
+        Millis(now),
+    )
+    .ok();
+}
+
+#[test]
+fn streaks_berserk_and_the_end() {
+    let mut a = Arena::new(ArenaConfig {
+        ends_at: Millis(10_000),
+        ..config()
+    });
+    for u in 1..=3 {
+        a.apply(
+            ArenaCommand::Join {
+                user: UserId(u),
+                rating: 1500,
+            },
+            Millis(0),
+        )
+        .ok();
+    }
+    // Three players: one game at a time, with rotation (no immediate rematch).
+    let mut now = 1;
+    let mut winner_points = Vec::new();
+    for _ in 0..3 {
+        let (&id, g) = a
+            .games
+            .iter()
+            .find(|g| g.1.result.is_none())
+            .expect("a game");
+        let red = g.red;
+        if winner_points.len() == 2 {
+            a.apply(
+                ArenaCommand::Berserk {
+                    user: red,
+                    game: id,
+                },
+                Millis(now),
+            )
+            .ok();
+        }
+        finish(&mut a, id, GameResult::RedWins, 40, now);
+        now += 1;
+        let last = a.players[&red].sheet.last().map(|e| e.points);
+        winner_points.push(last);
+        let _ = red;
+    }
+    // A berserk win on fire (after two wins) would score 2·2 + 1 = 5; a first win 2.
+    assert_eq!(winner_points[0], Some(2));
+    // A short draw scores nothing.
+    let (&id, _) = a
+        .games
+        .iter()
+        .find(|g| g.1.result.is_none())
+        .expect("a game");
+    finish(&mut a, id, GameResult::Draw, 10, now);
+    let zero = a.games[&id].red;
+    assert_eq!(a.players[&zero].sheet.last().map(|e| e.points), Some(0));
+    // At the end, a running game is void and cannot be scored.
+    let events = a
+        .apply(ArenaCommand::Tick, Millis(10_000))
+        .unwrap_or_default();
+    let void = events.iter().find_map(|e| match e {
+        ArenaEvent::Ended { void } => Some(void.clone()),
+        _ => None,
+    });
+    assert!(void.is_some_and(|v| v.len() == 1));
+    assert!(a.apply(ArenaCommand::Tick, Millis(10_001)).is_err());
+}
+
+#[test]
+fn fire_doubles_and_berserk_adds_one() {
+    use platform::tournament::arena::scoring::score;
+    use platform::tournament::arena::{ArenaPlayer, SheetEntry};
+    use platform::tournament::PlayerResult;
+    let c = ArenaConfig::default();
+    let win = |g| SheetEntry {
+        game: g,
+        result: PlayerResult::Win,
+        points: 2,
+        fire: false,
+    };
+    let p = ArenaPlayer {
+        rating: 1500,
+        status: Status::Paused,
+        sheet: vec![win(1), win(2)],
+        colors: vec![],
+        last_opponent: None,
+        perf_sum: 0,
+    };
+    assert_eq!(score(&c, &p, 3, PlayerResult::Win, 30, true).points, 5);
+    assert_eq!(score(&c, &p, 3, PlayerResult::Win, 10, true).points, 4);
+    assert_eq!(score(&c, &p, 3, PlayerResult::Draw, 30, false).points, 2);
+    let drew = SheetEntry {
+        game: 1,
+        result: PlayerResult::Draw,
+        points: 1,
+        fire: false,
+    };
+    let lost = SheetEntry {
+        game: 2,
+        result: PlayerResult::Loss,
+        points: 0,
+        fire: false,
+    };
+    let q = ArenaPlayer {
+        sheet: vec![drew, lost],
+        ..p
+    };
+    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 30, false).points, 0);
+    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 80, false).points, 1);
+}

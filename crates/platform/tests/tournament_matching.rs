@@ -1,0 +1,99 @@
+//! The blossom matcher against brute force on small random graphs.
+
+use platform::tournament::matching::max_weight_matching;
+
+/// The best matching by brute force over all matchings.
+fn brute(n: usize, edges: &[(usize, usize, i64)], maxcard: bool) -> (usize, i64) {
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        v: usize,
+        n: usize,
+        used: &mut Vec<bool>,
+        w: &[Vec<Option<i64>>],
+        card: usize,
+        sum: i64,
+        best: &mut (usize, i64),
+        maxcard: bool,
+    ) {
+        if v == n {
+            let better = if maxcard {
+                (card, sum) > *best
+            } else {
+                sum > best.1
+            };
+            if better {
+                *best = (card, sum);
+            }
+            return;
+        }
+        if used[v] {
+            return go(v + 1, n, used, w, card, sum, best, maxcard);
+        }
+        go(v + 1, n, used, w, card, sum, best, maxcard);
+        used[v] = true;
+        for u in v + 1..n {
+            if let (false, Some(x)) = (used[u], w[v][u]) {
+                used[u] = true;
+                go(v + 1, n, used, w, card + 1, sum + x, best, maxcard);
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+    }
+    let mut w = vec![vec![None; n]; n];
+    for &(i, j, x) in edges {
+        if maxcard || x > 0 {
+            w[i][j] = Some(x);
+            w[j][i] = Some(x);
+        }
+    }
+    let mut best = (0, 0);
+    go(0, n, &mut vec![false; n], &w, 0, 0, &mut best, maxcard);
+    best
+}
+
+#[test]
+fn equals_brute_force_on_random_graphs() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for _ in 0..3000 {
+        let n = 2 + rnd(9) as usize;
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if rnd(3) > 0 {
+                    edges.push((i, j, rnd(12) as i64 + 1));
+                }
+            }
+        }
+        for maxcard in [false, true] {
+            let mate = max_weight_matching(n, &edges, maxcard);
+            let mut card = 0;
+            let mut sum = 0;
+            for (v, m) in mate.iter().enumerate() {
+                if let Some(u) = *m {
+                    assert_eq!(mate[u], Some(v));
+                    if v < u {
+                        card += 1;
+                        sum += edges
+                            .iter()
+                            .find(|e| (e.0, e.1) == (v, u) || (e.0, e.1) == (u, v))
+                            .map(|e| e.2)
+                            .unwrap_or(i64::MIN);
+                    }
+                }
+            }
+            let best = brute(n, &edges, maxcard);
+            if maxcard {
+                assert_eq!((card, sum), best, "{edges:?}");
+            } else {
+                assert_eq!(sum, best.1, "{edges:?}");
+            }
+        }
+    }
+}
