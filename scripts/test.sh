@@ -50,6 +50,10 @@ step "pyffish cross-check (10,000 positions)"
 cargo build --release --locked -p chuhe
 python3 scripts/crosscheck_pyffish.py "$CARGO_TARGET_DIR/release/chuhe" --positions 10000
 
+# --- Swiss pairings against py4swiss (the full 1,000 tournaments: scripts/swiss_oracle.sh) -------
+step "Swiss pairings against py4swiss (150 generated tournaments)"
+scripts/swiss_oracle.sh 150
+
 # --- browser end-to-end tests ------------------------------------------------------------------
 if [ -x e2e/run.sh ]; then
   step "browser end-to-end tests"
