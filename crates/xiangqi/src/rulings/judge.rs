@@ -1,5 +1,6 @@
 //! [`Judge`]: follows a game move by move and makes the game-end rulings of RULES.md §6.
 
+use super::evidence::{self, RepetitionEvidence};
 use super::history::State;
 use super::material::insufficient_material;
 use super::{repetition, RuleSet, Ruling};
@@ -82,6 +83,20 @@ impl Judge {
     #[must_use]
     pub fn ruling(&self) -> Option<Ruling> {
         self.ruling
+    }
+
+    /// Why the game ended by repetition: the evidence behind a `Repetition`, `PerpetualCheck`
+    /// or `PerpetualChase` ruling (`None` for any other ruling, or while the game goes on).
+    #[must_use]
+    pub fn evidence(&self) -> Option<RepetitionEvidence> {
+        let ruling = self.ruling?;
+        if !matches!(
+            ruling.outcome.reason,
+            EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase
+        ) {
+            return None;
+        }
+        evidence::build(&self.states, &self.rules)
     }
 
     /// Plays `m` and returns the ruling it brings about, if any.
