@@ -170,6 +170,22 @@ impl Judge {
             .collect()
     }
 
+    /// A copy following the same game under other rules, with no ruling yet (for probes).
+    pub(super) fn with_rules(&self, rules: RuleSet) -> Judge {
+        Judge {
+            rules,
+            states: self.states.clone(),
+            ruling: None,
+        }
+    }
+
+    /// The positions since the last capture (the start counts if there was none), oldest first.
+    pub(super) fn positions_since_capture(&self) -> impl Iterator<Item = &Position> {
+        self.states[self.current().since_capture..]
+            .iter()
+            .map(|s| &s.pos)
+    }
+
     fn current(&self) -> &State {
         &self.states[self.states.len() - 1]
     }

@@ -18,12 +18,14 @@ mod limit;
 mod material;
 mod repetition;
 mod ruleset;
+mod warnings;
 
 pub use evidence::{Conduct, CycleStep, RepetitionEvidence, Target};
 pub use explain::Lang;
 pub use judge::Judge;
 pub use material::{has_mating_material, insufficient_material};
 pub use ruleset::{Profile, RuleSet};
+pub use warnings::{repetition_warnings, MoveWarning, WarningKind};
 
 use crate::Outcome;
 
