@@ -1,9 +1,12 @@
-//! `chuhe judge --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--json]`: plays the moves in
-//! order and reports the first game-end ruling (moves after it are not played).
+//! `chuhe judge --fen FEN --moves "h2e2 h9g7 …" [--rules axf|cxa] [--json] [--explain]`: plays the
+//! moves in order and reports the first game-end ruling (moves after it are not played).
 //!
 //! Without `--json` the output is for people; with it, the last line is exactly
-//! `{"result":"1-0"|"0-1"|"1/2-1/2"|"*","reason":"checkmate"|…|null,"ply":N}`.
+//! `{"result":"1-0"|"0-1"|"1/2-1/2"|"*","reason":"checkmate"|…|null,"ply":N}`, and with
+//! `--explain` too it gains `"evidence":{…}` (or `null`) after `ply`. `--explain` alone prints the
+//! evidence of a repetition ruling in words and move by move (see `judge_explain.rs`).
 
+use crate::judge_explain;
 use xiangqi::notation::{parse_move, Notation};
 use xiangqi::rulings::{Judge, Profile, RuleSet, Ruling};
 use xiangqi::{GameResult, Position, START_FEN};
@@ -23,6 +26,9 @@ pub struct Args {
     /// Print the ruling as one JSON line.
     #[arg(long)]
     json: bool,
+    /// Explain a repetition ruling: who checked or chased what on every move of the cycle.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// Plays the moves and prints the ruling.
@@ -48,10 +54,24 @@ pub fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("ply {ply}: {e} ('{text}')"))?;
     }
     let ruling = judge.ruling();
+    let evidence = judge.evidence();
     if args.json {
-        println!("{}", json_line(ruling, judge.ply()));
+        let mut line = json_line(ruling, judge.ply());
+        if args.explain {
+            let value = evidence.as_ref().map(judge_explain::to_json);
+            let value = value.unwrap_or(serde_json::Value::Null);
+            line.pop(); // the closing brace
+            line.push_str(&format!(r#","evidence":{value}}}"#));
+        }
+        println!("{line}");
     } else {
         print!("{}", human(ruling, judge.ply(), unplayed, args.rules));
+        if args.explain {
+            match &evidence {
+                Some(ev) => print!("{}", judge_explain::to_text(ev)),
+                None => println!("why: no repetition ruling to explain"),
+            }
+        }
     }
     Ok(())
 }

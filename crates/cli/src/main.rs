@@ -14,6 +14,7 @@ mod cmd_perft;
 mod cmd_play;
 mod cmd_serve;
 mod db_args;
+mod judge_explain;
 mod output;
 mod soak;
 

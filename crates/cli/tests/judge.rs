@@ -118,3 +118,56 @@ fn bad_moves_fail_and_are_named() {
     let out = chuhe(&["judge", "--rules", "fide"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn explain_names_the_chasers_and_the_chariot() {
+    // Red's horse chases the chariot from d4 and, back on e2, mounts the cannon h2 that chases
+    // it in turn (issue #21): a perpetual chase, Red loses.
+    let fen = "3k5/9/9/9/9/9/9/2r1N2C1/9/5K3 w - - 0 1";
+    let line = "e2d4 d9e9 d4e2 e9d9 e2d4 d9e9 d4e2 e9d9";
+    let out = chuhe(&["judge", "--fen", fen, "--moves", line, "--explain"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("why (zh): 红方长捉：马在 e2 与 d4 之间往返，每步捉黑车（c2）"),
+        "{text}"
+    );
+    assert!(text.contains("why (en): Red chases perpetually"), "{text}");
+    assert!(
+        text.contains("ply   5  e2d4  N  chase: N d4->r c2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ply   7  d4e2  N  chase: C h2->r c2"),
+        "{text}"
+    );
+    let json = chuhe(&[
+        "judge",
+        "--fen",
+        fen,
+        "--moves",
+        line,
+        "--json",
+        "--explain",
+    ]);
+    let line = last_line(&json);
+    assert!(
+        line.starts_with(r#"{"result":"0-1","reason":"perpetual_chase","ply":8,"evidence":{"#),
+        "{line}"
+    );
+    let value: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+    let ev = &value["evidence"];
+    assert_eq!(ev["loser"], "red");
+    assert_eq!(ev["red"]["conduct"], "perpetual_chase");
+    assert_eq!(ev["red"]["victims"][0]["piece"], "r");
+    assert_eq!(ev["red"]["victims"][0]["square"], "c2");
+    assert_eq!(ev["black"]["conduct"], "allowed");
+    assert_eq!(ev["cycle"].as_array().map(Vec::len), Some(4));
+    assert_eq!(ev["cycle"][2]["chases"][0]["piece"], "C");
+    // Without a repetition ruling there is nothing to explain.
+    let none = chuhe(&["judge", "--moves", "h2e2", "--json", "--explain"]);
+    assert_eq!(
+        last_line(&none),
+        r#"{"result":"*","reason":null,"ply":1,"evidence":null}"#
+    );
+}

@@ -11,18 +11,21 @@
 //! * otherwise the victim is chased when, after the capture, its side cannot take back: roots
 //!   that are pinned, or a king that would face the other king or walk into an attack, are fake.
 //!
-//! A move chases the victims it newly chases ([`new_chases`]): chased after the move, not chased
-//! by anything before it, and by an attack that is new (the attacker moved, a line opened, a pin
-//! on the attacker was lifted, the victim lost the right to take back) or that now meets only fake
-//! roots (a protector was pinned). A victim that merely lost a protector whose line the mover
-//! blocked or whose cannon mount it removed is not newly chased (Fairy-Stockfish does not count
-//! it either; see docs/rules.md).
+//! A move chases the victims it newly chases ([`new_chases`]): chased after the move by an attack
+//! that is new for that attacker (the attacker moved, a line or a cannon mount opened, a pin on
+//! the attacker was lifted, the victim lost the right to take back) or that now meets only fake
+//! roots (a protector was pinned). Novelty is judged per attacker, not per victim: a victim that
+//! another piece already attacked before the move is still newly chased by a new attacker, so a
+//! chase handed from piece to piece is a chase on every move (RULES.md §6.3: "two or more pieces
+//! chasing one piece in turn is also a chase"; WXF "some perpetual chasing", see docs/rules.md).
+//! A victim that merely lost a protector whose line the mover blocked or whose cannon mount it
+//! removed is not newly chased (Fairy-Stockfish does not count it either).
 
 use super::attack::{
     attacks, bit, capture_ok, capture_possible, crossed, king_attackers, play_for_owner, squares,
 };
 use super::ids::{IdSet, Ids};
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Move, Position, Role, Square};
 
 /// How a piece attacks an enemy piece in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,41 +98,36 @@ fn recapturers(pos: &Position, m: Move, ids: &Ids) -> IdSet {
         .fold(0, |acc, y| acc | ids.set_of(y))
 }
 
-/// The enemy pieces (by identity) that `attacker`'s pieces chase in `pos`, whoever is to move.
-pub(crate) fn chase_set(
-    pos: &Position,
-    ids: &Ids,
-    attacker: Color,
-    minor_chases_major: bool,
-) -> IdSet {
-    let mut set = 0;
-    for from in squares(pos.occupied_by(attacker)) {
-        for to in squares(attacks(pos, from) & pos.occupied_by(!attacker)) {
-            if attack(pos, ids, from, to, minor_chases_major) == Attack::Chase {
-                set |= ids.set_of(to);
-            }
-        }
-    }
-    set
+/// One chase: the attacker's and the victim's points (in the position after the move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pair {
+    /// Where the chasing piece stands.
+    pub attacker: Square,
+    /// Where the chased piece stands.
+    pub victim: Square,
 }
 
-/// The enemy pieces newly chased by the move from `before` to `after` (see the module comment).
+/// The chases the move from `before` to `after` newly makes (see the module comment), one pair
+/// per attacker and victim.
+///
+/// Each attack is compared with the same attacker's attack on the same victim before the move
+/// (tracked by identity). Whether *another* piece chased the victim before does not matter: the
+/// AXF rules count "two or more pieces chasing one piece in turn" as a chase (RULES.md §6.3), so
+/// a horse that leaves the point from which it attacked a chariot and, by landing, mounts a
+/// cannon that now attacks the same chariot chases it again (WXF "some perpetual chasing",
+/// `2c1kab2/…`: Red's horse e2-d4-e2 against an idle black cannon loses).
 pub(crate) fn new_chases(
     before: &Position,
     ids_before: &Ids,
     after: &Position,
     ids_after: &Ids,
     minor_chases_major: bool,
-) -> IdSet {
+) -> Vec<Pair> {
     let mover = before.turn();
-    let old = chase_set(before, ids_before, mover, minor_chases_major);
-    let mut set = 0;
+    let mut pairs = Vec::new();
     for from in squares(after.occupied_by(mover)) {
         for to in squares(attacks(after, from) & after.occupied_by(!mover)) {
-            let victim = ids_after.set_of(to);
-            if (old | set) & victim != 0
-                || attack(after, ids_after, from, to, minor_chases_major) != Attack::Chase
-            {
+            if attack(after, ids_after, from, to, minor_chases_major) != Attack::Chase {
                 continue;
             }
             let was = match (
@@ -147,11 +145,19 @@ pub(crate) fn new_chases(
                 }
             };
             if new {
-                set |= victim;
+                pairs.push(Pair {
+                    attacker: from,
+                    victim: to,
+                });
             }
         }
     }
-    set
+    pairs
+}
+
+/// The victims (identities) of `pairs`.
+pub(crate) fn victims(pairs: &[Pair], ids: &Ids) -> IdSet {
+    pairs.iter().fold(0, |acc, p| acc | ids.set_of(p.victim))
 }
 
 /// Whether one of `roots` (which could take back before the move) still reaches the capture

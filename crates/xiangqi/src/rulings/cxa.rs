@@ -4,10 +4,11 @@
 //! * 捉 (chase): a piece other than the king or a pawn could capture an enemy piece and come
 //!   out ahead in material after the exchange on that point (values 车 4, 马 = 炮 2, 仕 = 相 1, a
 //!   crossed pawn 1, an uncrossed pawn 0), unless the capture allows an immediate mate. Only new
-//!   chases count, as in the AXF profile.
+//!   chases count: an attacker chasing a victim it did not chase before the move.
 
 use super::attack::{attacks, capture_possible, crossed, play_for_owner, squares, with_turn};
-use super::ids::{IdSet, Ids};
+use super::chase::Pair;
+use super::ids::Ids;
 use crate::{Color, Move, MoveList, Piece, Position, Role, Square};
 
 /// Material value of `piece` standing on `sq` for the CXA chase test.
@@ -79,9 +80,10 @@ fn mate_in_one(pos: &mut Position) -> bool {
     mate_by_checks(pos, 1)
 }
 
-/// The enemy pieces that `attacker` chases in the CXA sense in `pos`, whoever is to move.
-pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color) -> IdSet {
-    let mut set = 0;
+/// The chases (CXA sense) of `attacker`'s pieces in `pos`, whoever is to move, with the
+/// identities of attacker and victim.
+fn chases(pos: &Position, ids: &Ids, attacker: Color) -> Vec<(u8, u8, Pair)> {
+    let mut found = Vec::new();
     for from in squares(pos.occupied_by(attacker)) {
         let Some(x) = pos.piece_at(from) else {
             continue;
@@ -91,8 +93,7 @@ pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color) -> IdSet {
         }
         for to in squares(attacks(pos, from) & pos.occupied_by(!attacker)) {
             let Some(v) = pos.piece_at(to) else { continue };
-            let id = ids.set_of(to);
-            if set & id != 0 || value(v, to) == 0 {
+            if value(v, to) == 0 {
                 continue;
             }
             let m = Move::new(from, to);
@@ -103,20 +104,32 @@ pub(crate) fn chase_set(pos: &Position, ids: &Ids, attacker: Color) -> IdSet {
                 continue;
             };
             if value(v, to) - exchange_gain(&mut after, to) > 0 && !mate_in_one(&mut after) {
-                set |= id;
+                let pair = Pair {
+                    attacker: from,
+                    victim: to,
+                };
+                found.push((ids.at(from), ids.at(to), pair));
             }
         }
     }
-    set
+    found
 }
 
-/// The enemy pieces newly chased (CXA sense) by the move from `before` to `after`.
+/// The chases (CXA sense) newly made by the move from `before` to `after`: an attacker chasing
+/// a victim it did not chase before (by identity; a piece that keeps attacking what it already
+/// attacked is idle, one that takes over the chase from another piece chases — CXA counts the
+/// moved piece, a piece it unmasks, or both, RULES.md §6.2).
 pub(crate) fn new_chases(
     before: &Position,
     ids_before: &Ids,
     after: &Position,
     ids_after: &Ids,
-) -> IdSet {
+) -> Vec<Pair> {
     let mover = before.turn();
-    chase_set(after, ids_after, mover) & !chase_set(before, ids_before, mover)
+    let old = chases(before, ids_before, mover);
+    chases(after, ids_after, mover)
+        .into_iter()
+        .filter(|&(x, v, _)| !old.iter().any(|&(ox, ov, _)| ox == x && ov == v))
+        .map(|(_, _, pair)| pair)
+        .collect()
 }

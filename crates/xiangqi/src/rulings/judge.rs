@@ -1,5 +1,6 @@
 //! [`Judge`]: follows a game move by move and makes the game-end rulings of RULES.md §6.
 
+use super::evidence::{self, RepetitionEvidence};
 use super::history::State;
 use super::material::insufficient_material;
 use super::{repetition, RuleSet, Ruling};
@@ -84,6 +85,20 @@ impl Judge {
         self.ruling
     }
 
+    /// Why the game ended by repetition: the evidence behind a `Repetition`, `PerpetualCheck`
+    /// or `PerpetualChase` ruling (`None` for any other ruling, or while the game goes on).
+    #[must_use]
+    pub fn evidence(&self) -> Option<RepetitionEvidence> {
+        let ruling = self.ruling?;
+        if !matches!(
+            ruling.outcome.reason,
+            EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase
+        ) {
+            return None;
+        }
+        evidence::build(&self.states, &self.rules)
+    }
+
     /// Plays `m` and returns the ruling it brings about, if any.
     ///
     /// # Errors
@@ -153,6 +168,22 @@ impl Judge {
             .copied()
             .filter(|&m| !self.is_forbidden_repetition(m))
             .collect()
+    }
+
+    /// A copy following the same game under other rules, with no ruling yet (for probes).
+    pub(super) fn with_rules(&self, rules: RuleSet) -> Judge {
+        Judge {
+            rules,
+            states: self.states.clone(),
+            ruling: None,
+        }
+    }
+
+    /// The positions since the last capture (the start counts if there was none), oldest first.
+    pub(super) fn positions_since_capture(&self) -> impl Iterator<Item = &Position> {
+        self.states[self.current().since_capture..]
+            .iter()
+            .map(|s| &s.pos)
     }
 
     fn current(&self) -> &State {
