@@ -123,3 +123,30 @@ test('a computer game is named as one, in the interface language', async () => {
   await page.click('#lang');
   await ctx.close();
 });
+
+test('the hall on a phone: room tabs with figures, compact rows, filters', async () => {
+  const { ctx, page } = await newUser(browser, 'eve', { viewport: { width: 390, height: 844 } });
+  const lobby = await page.evaluate(async () => (await fetch('/api/lobby')).json());
+  const [first, second] = lobby.rooms;
+  await page.waitForSelector(`[data-testid=room-tab-${first.id}][aria-selected=true]`);
+  assert.match(await text(page, `[data-testid=room-tab-${first.id}]`), /局对弈 · \d+ 人 · \d+ 桌有空位/);
+  // Every table of the room in one screen or two, not one card a screen.
+  const rows = page.locator('[data-testid=table-list] .trow');
+  assert.equal(await rows.count(), first.tables.length);
+  const box = await rows.first().boundingBox();
+  assert.ok(box.height < 90, `a row is compact (${box.height}px)`);
+  // Another room: its tables only; the choice is kept for the session.
+  await page.click(`[data-testid=room-tab-${second.id}]`);
+  await page.waitForSelector(`[data-testid=table-${second.tables[0].id}]`);
+  assert.equal(await page.locator(`[data-testid=table-${first.tables[0].id}]`).count(), 0);
+  await page.reload();
+  await page.waitForSelector(`[data-testid=room-tab-${second.id}][aria-selected=true]`);
+  await page.click(`[data-testid=room-tab-${first.id}]`);
+  // "Watch" lists only games in progress; "free seats" the tables one can sit at.
+  await page.click('[data-testid=filter-live]');
+  for (const status of await page.locator('[data-testid=table-list] .trow .status').allTextContents()) assert.equal(status, '对局中');
+  await page.click('[data-testid=filter-free]');
+  assert.ok(await page.locator('[data-testid=table-list] .trow').count() > 0);
+  await page.screenshot({ path: `${SHOTS}/lobby-phone-tabs.png`, fullPage: true });
+  await ctx.close();
+});

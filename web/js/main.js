@@ -13,6 +13,11 @@ import * as replayView from './views/replay.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 
+/** The mute switch's icons (drawn, so that no emoji font is needed). */
+const SPEAKER = '<path class="body" d="M3 9h4l5-4v14l-5-4H3z"/>';
+const SPEAKER_ON = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12"/></svg>`;
+const SPEAKER_OFF = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6"/></svg>`;
+
 const app = {
   user: null,
   socket: null,
@@ -67,7 +72,7 @@ function renderHeader() {
     document.createTextNode(hasCoins ? formatCoins(app.user.coins) : ''));
   setBaseTitle(() => `${t('app.name')} — ${t('app.tagline')}`);
   const sound = document.getElementById('sound');
-  sound.textContent = isMuted() ? '🔇' : '🔊';
+  sound.innerHTML = isMuted() ? SPEAKER_OFF : SPEAKER_ON;
   sound.title = t(isMuted() ? 'sound.off' : 'sound.on');
   sound.dataset.muted = isMuted() ? '1' : '0';
   const net = document.getElementById('net');

@@ -13,6 +13,8 @@ import {
 
 /** The longest a change waits before it is drawn. */
 const RENDER_MS = 150;
+/** Rows shown at first (and added by "more"): a phone never scrolls through a thousand tables. */
+const PAGE = 60;
 const ROOM_KEY = 'chuhe.room';
 
 export function mount(root, app) {
@@ -21,12 +23,14 @@ export function mount(root, app) {
   const filter = { show: 'all', control: '' };
   const rows = new Map(); // table id -> { key, node }
   let timer = null;
+  let limit = PAGE;
 
   const tabs = h('div.room-tabs', { role: 'tablist', 'data-testid': 'room-tabs' });
   const filters = h('div.lobby-filters');
   const list = h('div.tlist', { 'data-testid': 'table-list' });
+  const more = h('button.more', { type: 'button', 'data-testid': 'more-tables', hidden: true, on: { click: () => { limit += PAGE; render(); } } });
   const roomNode = h('section.room');
-  roomNode.append(filters, list);
+  roomNode.append(filters, list, more);
 
   const roomName = (room) => (has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name);
   const current = () => rooms.find((r) => r.id === active) || rooms.find((r) => !roomLocked(r, app.user)) || rooms[0];
@@ -38,7 +42,7 @@ export function mount(root, app) {
       return h(`button.room-tab${room === current() ? '.active' : ''}${locked ? '.locked' : ''}`, {
         type: 'button', role: 'tab', 'data-testid': `room-tab-${room.id}`, 'data-room': room.id,
         'aria-selected': room === current() ? 'true' : 'false',
-        on: { click: () => { active = room.id; sessionStorage.setItem(ROOM_KEY, room.id); filter.control = ''; render(); } },
+        on: { click: () => { active = room.id; sessionStorage.setItem(ROOM_KEY, room.id); filter.control = ''; limit = PAGE; render(); } },
       },
       h('b', { text: roomName(room) }),
       h('span.room-figures', { text: t('lobby.figures', { games: s.games, people: s.people, free: s.free }) }),
@@ -49,14 +53,14 @@ export function mount(root, app) {
 
   function drawFilters(room) {
     const shows = ['all', 'free', 'live'].map((id) => h(`button.chip${filter.show === id ? '.active' : ''}`, {
-      type: 'button', 'data-testid': `filter-${id}`, on: { click: () => { filter.show = id; render(); } },
+      type: 'button', 'data-testid': `filter-${id}`, on: { click: () => { filter.show = id; limit = PAGE; render(); } },
     }, t(`lobby.show.${id}`)));
     const controls = roomControls(room);
-    const select = h('select', { 'data-testid': 'filter-control', on: { change: () => { filter.control = select.value; render(); } } },
+    const select = h('select', { 'data-testid': 'filter-control', on: { change: () => { filter.control = select.value; limit = PAGE; render(); } } },
       h('option', { value: '', text: t('lobby.anyControl') }),
       controls.map((c) => h('option', { value: c.key, text: describeControl(c.control, t) })));
     select.value = filter.control;
-    filters.replaceChildren(...shows, controls.length > 1 ? select : null);
+    filters.replaceChildren(...shows, ...(controls.length > 1 ? [select] : []));
   }
 
   function seatCell(tb, c) {
@@ -96,9 +100,24 @@ export function mount(root, app) {
     drawFilters(room);
     const lockedAt = roomLocked(room, app.user) ? room.min_coins : 0;
     const shown = visibleTables(room, filter);
-    list.replaceChildren(...(shown.length
-      ? shown.map((tb) => rowFor(tb, lockedAt))
-      : [h('p.muted', { 'data-testid': 'no-tables', text: t('lobby.noTables') })]));
+    more.hidden = shown.length <= limit;
+    more.textContent = t('lobby.more', { n: shown.length - limit });
+    if (!shown.length) {
+      list.replaceChildren(h('p.muted', { 'data-testid': 'no-tables', text: t('lobby.noTables') }));
+      return;
+    }
+    placeRows(shown.slice(0, limit).map((tb) => rowFor(tb, lockedAt)));
+  }
+
+  /** Puts `nodes` in the list in this order, moving only the rows out of place (keyed, like a virtual DOM). */
+  function placeRows(nodes) {
+    const want = new Set(nodes);
+    for (const child of [...list.children]) if (!want.has(child)) child.remove();
+    let ref = list.firstChild;
+    for (const node of nodes) {
+      if (node === ref) { ref = ref.nextSibling; continue; }
+      list.insertBefore(node, ref);
+    }
   }
 
   /** Draws soon: many changes in a burst cost one drawing. */
