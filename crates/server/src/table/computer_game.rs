@@ -3,7 +3,8 @@
 //! and its task. The WebSocket edge only forwards `ai_start` here; restored games use the same
 //! settings.
 
-use super::actor::{spawn_table, AiSide, TableSetup};
+use super::actor::{spawn_table, TableSetup};
+use super::ai_side::AiSide;
 use super::registry::TableHandle;
 use crate::error_code::ErrorCode;
 use crate::lobby::RoomInfo;
