@@ -6,7 +6,7 @@ use super::{CoinWrite, Stored, WagerClose};
 use platform::ledger::TaxRate;
 use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatement, WagerStatus};
 use platform::UserId;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// A tax rate in per mille, as the protocol shows it.
 #[must_use]
@@ -14,11 +14,42 @@ pub fn permille(rate: TaxRate) -> u16 {
     rate.basis_points() / 10
 }
 
-/// `Statement` on the wire.
-#[must_use]
-pub fn statement_json(s: &WagerStatement) -> Value {
-    json!({"stake": s.stake.get(), "returned": s.returned.get(), "net": s.net.get(),
-        "tax_rate_permille": permille(s.tax_rate)})
+/// `Statement`: what a wager did to one player.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct StatementView {
+    /// Staked.
+    pub stake: i64,
+    /// Returned.
+    pub returned: i64,
+    /// Returned less staked.
+    pub net: i64,
+    /// The tax on gains (per mille).
+    pub tax_rate_permille: u16,
+}
+
+impl From<&WagerStatement> for StatementView {
+    fn from(s: &WagerStatement) -> StatementView {
+        StatementView {
+            stake: s.stake.get(),
+            returned: s.returned.get(),
+            net: s.net.get(),
+            tax_rate_permille: permille(s.tax_rate),
+        }
+    }
+}
+
+/// A pair by colour.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Colors<T> {
+    red: T,
+    black: T,
+}
+
+/// A closed wager's stakes and statements by colour, as stored and shown.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct CloseSummary {
+    stakes: Colors<i64>,
+    statements: Colors<StatementView>,
 }
 
 /// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
@@ -71,10 +102,17 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
     let (r, b) = color_index(w, red);
     Some(WagerClose {
         outcome,
-        summary: json!({
-            "stakes": {"red": w.stakes[r].get(), "black": w.stakes[b].get()},
-            "statements": {"red": statement_json(&statements[r]), "black": statement_json(&statements[b])},
-        }),
+        summary: serde_json::to_value(CloseSummary {
+            stakes: Colors {
+                red: w.stakes[r].get(),
+                black: w.stakes[b].get(),
+            },
+            statements: Colors {
+                red: (&statements[r]).into(),
+                black: (&statements[b]).into(),
+            },
+        })
+        .unwrap_or_default(),
     })
 }
 

@@ -7,9 +7,7 @@
 //!
 //! [`publish`]: TableActor::publish
 
-use super::ai_side::AiSide;
 use super::apply_error::ApplyError;
-use super::caller::Caller;
 use super::computer::Computer;
 use super::core::{Notice, TableCore};
 use super::desk::CoinDesk;
@@ -17,45 +15,29 @@ use super::finisher::{self, Finish};
 use super::history::History;
 use super::journal::encode_action;
 use super::msg::TableMsg;
-use super::outbox::Outbox;
 use super::presence;
 use super::registry::TableHandle;
+use super::setup::TableSetup;
 use super::watchers::Watchers;
 use crate::clock;
-use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::store::UnfinishedGame;
-use crate::user::{UserInfo, COMPUTER};
+use crate::user::COMPUTER;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::ServerMsg;
-use platform::table::{Action, Command, Event, GameEnd, Table, TableConfig, TableError};
-use platform::{Millis, TableId, UserId};
+use platform::table::{Action, Command, Event, GameEnd, Table, TableError};
+use platform::{Millis, UserId};
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use xiangqi::Color;
 
 /// Mailbox size of a table task.
 const MAILBOX: usize = 1_024;
 
-/// What a table task starts from.
-#[derive(Clone, Debug)]
-pub struct TableSetup {
-    /// Its id.
-    pub id: TableId,
-    /// Its room.
-    pub room: Arc<RoomInfo>,
-    /// Its settings.
-    pub config: TableConfig,
-    /// The computer's side, at tables for games against it.
-    pub ai: Option<AiSide>,
-}
-
 pub(super) struct TableActor {
     pub(super) core: TableCore,
-    history: History,
-    watchers: Watchers,
+    pub(super) history: History,
+    pub(super) watchers: Watchers,
     computer: Option<Computer>,
     pub(super) desk: CoinDesk,
     me: mpsc::WeakSender<TableMsg>,
@@ -232,64 +214,6 @@ impl TableActor {
             }
         }
         true
-    }
-
-    /// Remembers `user` as shown at the table.
-    fn see(&mut self, user: &Arc<UserInfo>) {
-        self.core.users.insert(user.id, user.clone());
-    }
-
-    /// Starts watching: the caller gets the events it missed or the whole `table_state`.
-    async fn join(&mut self, caller: Caller, since: Option<(String, u64)>, now: Millis) {
-        let (id, user) = (self.core.id, caller.user.clone());
-        // Whoever is already at the table (a player coming back) is never turned away.
-        let present = self.core.table.is_present(user.id);
-        if !present {
-            if let Err((code, why)) = presence::admits(&self.core, &user).await {
-                return caller.refuse(id, code, &why);
-            }
-        }
-        self.see(&user);
-        if !present {
-            if let Err(e) = self.apply(user.id, Action::Join, now).await {
-                return caller.reply(id, Err(e));
-            }
-        }
-        self.watchers.add(&caller);
-        match presence::missed(&self.history, &self.core.state.epoch, since) {
-            Some(events) => {
-                for e in events {
-                    caller.out.send(e);
-                }
-            }
-            None => self.send_state(&caller.out, now),
-        }
-        self.desk.send_my_bet(&self.core, user.id);
-        self.publish_notices();
-        if presence::is_away(&self.core.table, user.id) {
-            let _ = self.apply(user.id, Action::Reconnect, now).await;
-        }
-        caller.ack();
-    }
-
-    fn send_state(&self, out: &Outbox, now: Millis) {
-        out.send(self.core.state_msg(&self.desk, self.history.v(), now));
-    }
-
-    /// Seats the caller and the computer and starts their game.
-    async fn start_ai(&mut self, caller: Caller, color: Color, now: Millis) {
-        let Some(ai) = self.core.ai else { return };
-        let computer = Arc::new(UserInfo::computer(ai.level, &self.core.state.profile));
-        self.see(&caller.user);
-        self.see(&computer);
-        self.watchers.add(&caller);
-        for (user, action) in Computer::seating(caller.user.id, color) {
-            if let Err(e) = self.apply(user, action, now).await {
-                return caller.reply(self.core.id, Err(e));
-            }
-        }
-        self.send_state(&caller.out, now);
-        caller.ack();
     }
 
     /// Applies a command; journals it if it acts on the game in progress; processes its events.

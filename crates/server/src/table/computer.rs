@@ -2,10 +2,10 @@
 //! answers to the human's offers (undo granted, draw declined), its move searched off the event
 //! loop (it comes back to the table as `TableMsg::AiMove`), and the human's hints.
 
-use super::ai_side::{AiKey, AiSide};
 use super::caller::Caller;
 use super::core::TableCore;
 use super::msg::TableMsg;
+use super::setup::{AiKey, AiSide};
 use crate::error_code::ErrorCode;
 use crate::user::COMPUTER;
 use crate::ws::protocol::ServerMsg;

@@ -2,8 +2,8 @@
 //! and room, the stored id of its game, the users seen at it, the server's state — and the
 //! [`Notice`]s collaborators hand back for the actor to send.
 
-use super::ai_side::AiSide;
 use super::msg::LiveRecord;
+use super::setup::AiSide;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
 use crate::store::{JournalEntry, StoreError};

@@ -10,7 +10,6 @@
 //! way an event leaves the table.
 
 mod actor;
-mod ai_side;
 mod apply_error;
 mod betting;
 mod caller;
@@ -22,6 +21,7 @@ mod core;
 mod desk;
 mod finisher;
 mod history;
+mod joining;
 mod journal;
 mod keyed;
 mod msg;
@@ -29,12 +29,12 @@ mod outbox;
 mod presence;
 mod registry;
 mod restore;
+mod setup;
 mod view;
 mod wager;
 mod watchers;
 
-pub use actor::{spawn_table, TableSetup};
-pub use ai_side::{AiKey, AiSide};
+pub use actor::spawn_table;
 pub use apply_error::ApplyError;
 pub use caller::Caller;
 pub use coin_cmd::{CoinCmd, Seen, Stakes, WagerKind};
@@ -44,3 +44,4 @@ pub use journal::{decode, decode_action, encode_action, JournalOp};
 pub use msg::{LiveRecord, TableMsg};
 pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
+pub use setup::{AiKey, AiSide, TableSetup};

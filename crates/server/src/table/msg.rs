@@ -1,9 +1,9 @@
 //! [`TableMsg`]: what a table task is sent.
 
-use super::ai_side::AiKey;
 use super::caller::Caller;
 use super::coin_cmd::CoinCmd;
 use super::outbox::ConnId;
+use super::setup::AiKey;
 use platform::table::Action;
 use tokio::sync::oneshot;
 use xiangqi::{Color, Move};

@@ -163,4 +163,87 @@ mod tests {
             assert!(ServerMsg::TYPES.contains(&got["t"].as_str().unwrap()));
         }
     }
+
+    /// One message of every kind: each `t` is in [`ServerMsg::TYPES`], and every type but
+    /// `error` (rendered by `ErrorMsg`) is one of them.
+    #[test]
+    fn types_list_every_message() {
+        use super::super::views::{ByColor, SummaryView, TableStateView};
+        use platform::clock::TimeControl;
+        let e = EventView::Resumed;
+        let summary = Value::Null;
+        let state = TableStateView {
+            id: 1,
+            room: "r".into(),
+            summary: SummaryView {
+                id: 1,
+                room: "r".into(),
+                status: "waiting",
+                seats: ByColor {
+                    red: None,
+                    black: None,
+                },
+                spectators: 0,
+                control: TimeControl::untimed(),
+                game_id: None,
+            },
+            control: TimeControl::untimed(),
+            proposal: None,
+            spectators: Vec::new(),
+            game: None,
+            wager: None,
+            pool: None,
+        };
+        let all = [
+            ServerMsg::Welcome {
+                protocol: 1,
+                user: Value::Null,
+                epoch: "e",
+                now: 0,
+            },
+            ServerMsg::Pong { n: 1, now: 0 },
+            ServerMsg::Ack { id: 1 },
+            ServerMsg::Lobby {
+                rooms: Vec::new(),
+                now: 0,
+            },
+            ServerMsg::LobbyTable { table: &summary },
+            ServerMsg::TableState {
+                table: 1,
+                epoch: "e",
+                v: 0,
+                now: 0,
+                state,
+            },
+            ServerMsg::Ev {
+                table: 1,
+                v: 1,
+                now: 0,
+                e: &e,
+            },
+            ServerMsg::Balance { coins: 0 },
+            ServerMsg::MyBet {
+                table: 1,
+                game_id: 1,
+                pick: "draw",
+                amount: 1,
+                payout: None,
+            },
+            ServerMsg::Hint {
+                table: 1,
+                ply: 0,
+                mv: "h2e2".into(),
+            },
+        ];
+        let mut seen: Vec<String> = all
+            .iter()
+            .map(|m| serde_json::from_str::<Value>(&m.to_text()).unwrap()["t"].to_string())
+            .map(|t| t.trim_matches('"').to_owned())
+            .collect();
+        seen.push("error".into());
+        seen.sort();
+        let mut types: Vec<String> = ServerMsg::TYPES.iter().map(|t| (*t).to_owned()).collect();
+        types.sort();
+        assert_eq!(seen, types);
+    }
 }
