@@ -344,6 +344,7 @@ impl TableActor {
             match notice {
                 Notice::Event(e) => self.publish(e, clock::now()),
                 Notice::To(user, msg) => self.watchers.send_to(user, &msg),
+                Notice::Balances(applied) => crate::coins::announce(&self.core.state, &applied),
             }
         }
     }

@@ -90,7 +90,7 @@ impl CoinDesk {
         };
         let applied = core.state.db.coin_write(&write).await?;
         if let Some(a) = applied.as_ref().filter(|a| !a.replayed) {
-            crate::coins::announce(&core.state, a);
+            self.tell_balances(a);
             self.pool = Some(step.pool);
             self.announce_pool();
         }

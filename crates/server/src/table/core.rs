@@ -9,6 +9,7 @@ use crate::state::AppState;
 use crate::store::{JournalEntry, StoreError};
 use crate::user::{UserInfo, COMPUTER};
 use crate::ws::protocol::events::EventView;
+use platform::ledger::Applied;
 use platform::table::{Event, Table};
 use platform::{Millis, TableId, UserId};
 use std::collections::HashMap;
@@ -137,4 +138,6 @@ pub(super) enum Notice {
     Event(EventView),
     /// A private message (its text) to every connection of a user at the table.
     To(UserId, Arc<str>),
+    /// New balances to push to every connection of the users a stored step moved.
+    Balances(Applied),
 }

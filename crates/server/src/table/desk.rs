@@ -8,6 +8,7 @@ use super::coins::Refusal;
 use super::core::{Notice, TableCore};
 use crate::user::UserInfo;
 use crate::ws::protocol::events::EventView;
+use platform::ledger::Applied;
 use platform::parimutuel::Pool;
 use platform::wager::{Wager, WagerStatus};
 use platform::UserId;
@@ -70,6 +71,11 @@ impl CoinDesk {
     /// Queues an event for everyone at the table.
     pub(super) fn announce(&mut self, event: EventView) {
         self.notices.push(Notice::Event(event));
+    }
+
+    /// Queues the new balances of a stored step, in turn with the events around it.
+    pub(super) fn tell_balances(&mut self, applied: &Applied) {
+        self.notices.push(Notice::Balances(applied.clone()));
     }
 
     /// Queues a private message to `user`.

@@ -1,15 +1,18 @@
-//! The wire form of a table, built from its state: `TableSummary`, `TableState`, `GameState`
-//! and the events (the types are in `ws::protocol`). Everything here only reads the table.
+//! The wire form of a table, built from its state: `TableSummary`, `TableState`, `GameState`,
+//! `WagerView` and the events (the types are in `ws::protocol`). Everything here only reads.
 
 use super::core::TableCore;
 use super::desk::CoinDesk;
+use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::UnknownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::views::{
     ByColor, EndView, GameView, ProposalView, SeatView, SummaryView, TableStateView, UndoView,
+    WagerView,
 };
 use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
+use platform::wager::WagerStatus;
 use platform::{Millis, UserId};
 use serde_json::Value;
 use std::sync::Arc;
@@ -245,5 +248,43 @@ impl TableCore {
             Event::Paused => EventView::Paused,
             Event::Resumed => EventView::Resumed,
         }
+    }
+}
+
+impl CoinDesk {
+    /// `WagerView`, while there is a wager.
+    pub(super) fn wager_view(&self, core: &TableCore) -> Option<WagerView> {
+        let slot = self.wager.as_ref()?;
+        let w = &slot.wager;
+        let (r, b) = color_index(w, self.red_for(core, w));
+        let (confirmed, agreed) = match w.status {
+            WagerStatus::Negotiating { confirmed } => (confirmed, [false; 2]),
+            WagerStatus::Confirmed { agreed } => ([true; 2], agreed),
+            _ => ([true; 2], [true; 2]),
+        };
+        let game = match w.status {
+            WagerStatus::Escrowed { game } => game.map(|g| g.0),
+            _ => None,
+        };
+        Some(WagerView {
+            id: w.id,
+            mode: mode_name(w.mode),
+            stakes: ByColor {
+                red: w.stakes[r].get(),
+                black: w.stakes[b].get(),
+            },
+            confirmed: ByColor {
+                red: confirmed[r],
+                black: confirmed[b],
+            },
+            agreed: ByColor {
+                red: agreed[r],
+                black: agreed[b],
+            },
+            status: wager_status(w),
+            version: w.version,
+            game_id: game,
+            tax_rate_permille: permille(w.tax_rate),
+        })
     }
 }

@@ -9,12 +9,9 @@ use super::core::TableCore;
 use super::desk::{CoinDesk, WagerSlot};
 use super::keyed::{amount, answered_before, client_keyed, guest, keyed, stakes, stakes_json};
 use crate::error_code::ErrorCode;
-use crate::store::{
-    close_of, color_index, mode_name, permille, wager_status, wager_write, CoinWrite, KeyedRequest,
-};
+use crate::store::{close_of, color_index, wager_write, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
 use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::views::{ByColor, WagerView};
 use platform::eligibility;
 use platform::ledger::{Coins, GameId, Transaction};
 use platform::table::GameEnd;
@@ -56,7 +53,7 @@ impl CoinDesk {
     }
 
     /// The player on red for `w` now: the game's, else the seats', else the one recorded.
-    fn red_for(&self, core: &TableCore, w: &Wager) -> UserId {
+    pub(super) fn red_for(&self, core: &TableCore, w: &Wager) -> UserId {
         if let Some(g) = core.table.game().filter(|g| g.is_playing()) {
             return g.player(Color::Red);
         }
@@ -241,7 +238,7 @@ impl CoinDesk {
         if !replayed {
             self.keep_wager(core, w, red);
             if let Some(a) = &applied {
-                crate::coins::announce(&core.state, a);
+                self.tell_balances(a);
             }
         }
         Ok(replayed)
@@ -264,42 +261,6 @@ impl CoinDesk {
         }
         let wager = self.wager_view(core);
         self.announce(EventView::Wager { wager });
-    }
-
-    /// `WagerView`, while there is a wager.
-    pub(super) fn wager_view(&self, core: &TableCore) -> Option<WagerView> {
-        let slot = self.wager.as_ref()?;
-        let w = &slot.wager;
-        let (r, b) = color_index(w, self.red_for(core, w));
-        let (confirmed, agreed) = match w.status {
-            WagerStatus::Negotiating { confirmed } => (confirmed, [false; 2]),
-            WagerStatus::Confirmed { agreed } => ([true; 2], agreed),
-            _ => ([true; 2], [true; 2]),
-        };
-        let game = match w.status {
-            WagerStatus::Escrowed { game } => game.map(|g| g.0),
-            _ => None,
-        };
-        Some(WagerView {
-            id: w.id,
-            mode: mode_name(w.mode),
-            stakes: ByColor {
-                red: w.stakes[r].get(),
-                black: w.stakes[b].get(),
-            },
-            confirmed: ByColor {
-                red: confirmed[r],
-                black: confirmed[b],
-            },
-            agreed: ByColor {
-                red: agreed[r],
-                black: agreed[b],
-            },
-            status: wager_status(w),
-            version: w.version,
-            game_id: game,
-            tax_rate_permille: permille(w.tax_rate),
-        })
     }
 
     /// A game starts: a wager held for the next game is now for this one.
