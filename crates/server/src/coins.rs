@@ -3,9 +3,9 @@
 
 use crate::state::AppState;
 use crate::store::StoreError;
+use crate::ws::protocol::ServerMsg;
 use platform::ledger::{AccountId, Applied, Coins, Transaction};
 use platform::UserId;
-use serde_json::json;
 
 /// The ledger account of `user`.
 #[must_use]
@@ -48,5 +48,5 @@ pub fn announce(state: &AppState, applied: &Applied) {
 pub fn push_balance(state: &AppState, user: UserId, coins: Coins) {
     state
         .sockets
-        .send(user, &json!({"t": "balance", "coins": coins.get()}));
+        .send(user, &ServerMsg::Balance { coins: coins.get() });
 }

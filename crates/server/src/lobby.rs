@@ -1,7 +1,9 @@
 //! The lobby: every table's current summary (`TableSummary` in docs/protocol.md), kept by the
 //! table actors, and a broadcast of changes to subscribed connections.
 
-use serde_json::{json, Value};
+use crate::ws::protocol::views::RoomView;
+use crate::ws::protocol::ServerMsg;
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::broadcast;
@@ -44,11 +46,11 @@ impl Lobby {
 
     /// Stores table `id`'s new summary (in room `room`) and tells subscribers.
     pub fn update(&self, id: u64, room: &str, summary: Value) {
-        let msg = json!({"t": "lobby_table", "table": summary});
+        let msg = ServerMsg::LobbyTable { table: &summary }.to_text();
         if let Ok(mut t) = self.tables.write() {
             t.insert(id, (room.to_owned(), summary));
         }
-        let _ = self.changes.send(Arc::from(msg.to_string()));
+        let _ = self.changes.send(msg);
     }
 
     /// Forgets table `id` (a finished game against the computer).
@@ -66,21 +68,21 @@ impl Lobby {
 
     /// The rooms with their tables' summaries (`[Room]`).
     #[must_use]
-    pub fn snapshot(&self) -> Value {
+    pub fn snapshot(&self) -> Vec<RoomView> {
         let tables = self.tables.read().map(|t| t.clone()).unwrap_or_default();
-        let rooms: Vec<Value> = self
-            .rooms
+        self.rooms
             .iter()
-            .map(|r| {
-                let list: Vec<&Value> = tables
+            .map(|r| RoomView {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                min_coins: r.min_coins,
+                tables: tables
                     .values()
                     .filter(|(room, _)| *room == r.id)
-                    .map(|(_, s)| s)
-                    .collect();
-                json!({"id": r.id, "name": r.name, "min_coins": r.min_coins, "tables": list})
+                    .map(|(_, s)| s.clone())
+                    .collect(),
             })
-            .collect();
-        Value::Array(rooms)
+            .collect()
     }
 
     /// Tables with a game in progress.

@@ -156,7 +156,7 @@ pub async fn start(
     });
 
     // Wagers and pools whose game ended (or was never played) are settled before tables open.
-    crate::table::recover_coins(&db, None).await?;
+    crate::store::recover_coins(&db, None).await?;
     let mut unfinished: HashMap<u64, UnfinishedGame> = db
         .unfinished_games()
         .await?
@@ -203,7 +203,7 @@ pub async fn start(
             _ => {
                 tracing::warn!(game = g.game.id, table, "the game's table no longer exists");
                 db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
-                crate::table::recover_coins(&db, Some(g.game.id)).await?;
+                crate::store::recover_coins(&db, Some(g.game.id)).await?;
             }
         }
     }

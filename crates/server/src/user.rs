@@ -4,7 +4,8 @@
 use crate::store::UserRow;
 use platform::rating::{PlayerRating, Profile, TitleRecord};
 use platform::UserId;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 /// The computer's user id in games against it (no stored user has id 0).
 pub const COMPUTER: UserId = UserId(0);
@@ -61,26 +62,94 @@ impl UserInfo {
 
     /// The `User` object of the protocol.
     #[must_use]
-    pub fn to_json(&self, profile: &Profile) -> Value {
+    pub fn view(&self, profile: &Profile) -> UserView {
         let shown = self.titles.shown(profile, &self.rating);
         let (zh, en) = match shown.rank {
             Some(t) => (t.zh(), t.en()),
             None => ("无称号", "untitled"),
         };
-        let awarded = self
-            .titles
-            .awarded
-            .map(|t| json!({"zh": t.zh(), "en": t.en()}));
-        let honorary = shown.honorary.map(|h| json!({"zh": h.zh(), "en": h.en()}));
-        json!({
-            "id": self.id.0,
-            "name": self.name,
-            "guest": self.guest,
-            "coins": self.coins,
-            "rating": self.rating.rating.round() as i64,
-            "games": self.rating.games,
-            "provisional": profile.is_provisional(&self.rating),
-            "title": {"zh": zh, "en": en, "honorary": honorary, "awarded": awarded},
-        })
+        let name = |zh: &'static str, en: &'static str| TitleName { zh, en };
+        UserView {
+            id: self.id.0,
+            name: self.name.clone(),
+            guest: self.guest,
+            coins: self.coins,
+            rating: self.rating.rating.round() as i64,
+            games: self.rating.games,
+            provisional: profile.is_provisional(&self.rating),
+            title: TitleView {
+                zh,
+                en,
+                honorary: shown.honorary.map(|h| name(h.zh(), h.en())),
+                awarded: self.titles.awarded.map(|t| name(t.zh(), t.en())),
+            },
+        }
     }
+
+    /// The `User` object of the protocol, as JSON.
+    #[must_use]
+    pub fn to_json(&self, profile: &Profile) -> Value {
+        serde_json::to_value(self.view(profile)).unwrap_or_default()
+    }
+}
+
+/// `User` on the wire.
+#[derive(Clone, Debug, Serialize)]
+pub struct UserView {
+    /// Id.
+    pub id: u64,
+    /// Display name.
+    pub name: String,
+    /// A guest.
+    pub guest: bool,
+    /// The balance when the user was read (`null` for the computer).
+    pub coins: Option<i64>,
+    /// Rating, rounded.
+    pub rating: i64,
+    /// Rated games played.
+    pub games: u32,
+    /// Whether the rating is provisional.
+    pub provisional: bool,
+    /// The title shown.
+    pub title: TitleView,
+}
+
+/// `Title` on the wire: the rank shown, and the honorary and awarded titles.
+#[derive(Clone, Debug, Serialize)]
+pub struct TitleView {
+    /// The rank shown, in Chinese.
+    pub zh: &'static str,
+    /// The rank shown, in English.
+    pub en: &'static str,
+    /// An honorary title.
+    pub honorary: Option<TitleName>,
+    /// The awarded title.
+    pub awarded: Option<TitleName>,
+}
+
+/// A title's names.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TitleName {
+    /// In Chinese.
+    pub zh: &'static str,
+    /// In English.
+    pub en: &'static str,
+}
+
+/// A user the table never saw, as shown: `{"id","name":"user N","guest":true}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnknownUser {
+    /// Id.
+    pub id: u64,
+    /// `user N`.
+    pub name: String,
+    /// Always `true`.
+    pub guest: bool,
+}
+
+/// `{"user": User}`, the body of the account and profile answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct UserBody {
+    /// The user.
+    pub user: UserView,
 }

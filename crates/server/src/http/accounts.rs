@@ -7,7 +7,7 @@ use crate::clock;
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::user::UserInfo;
+use crate::user::{UserBody, UserInfo};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,7 +16,6 @@ use axum::{Json, Router};
 use platform::ledger::Coins;
 use rand::Rng;
 use serde::Deserialize;
-use serde_json::json;
 use std::time::Instant;
 
 /// The account routes.
@@ -117,7 +116,9 @@ async fn start_session(
     Ok((
         status,
         [(header::SET_COOKIE, cookie)],
-        Json(json!({"user": user.to_json(&state.profile)})),
+        Json(UserBody {
+            user: user.view(&state.profile),
+        }),
     )
         .into_response())
 }
@@ -202,6 +203,8 @@ async fn guest(State(state): State<AppState>, peer: Peer) -> Result<Response, Ap
     Err(AppError::Internal("no free guest name".into()))
 }
 
-async fn me(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {
-    Json(json!({"user": user.0.to_json(&state.profile)}))
+async fn me(State(state): State<AppState>, user: CurrentUser) -> Json<UserBody> {
+    Json(UserBody {
+        user: user.0.view(&state.profile),
+    })
 }

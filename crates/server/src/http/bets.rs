@@ -8,8 +8,7 @@ use crate::store::BetRow;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// Bets per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 20;
@@ -27,18 +26,18 @@ pub struct Page {
     before: Option<u64>,
 }
 
-fn bet_json(b: &BetRow) -> Value {
-    json!({"game_id": b.game_id, "table": b.table, "pick": b.pick, "amount": b.amount,
-        "payout": b.payout, "status": b.status, "at": b.at})
+/// `{"bets": [BetRow]}` (a bet's row is its wire form).
+#[derive(Serialize)]
+struct BetsBody {
+    bets: Vec<BetRow>,
 }
 
 async fn my_bets(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(page): Query<Page>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<BetsBody>, AppError> {
     let limit = page.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
     let bets = state.db.bets_of(user.0.id, limit, page.before).await?;
-    let bets: Vec<Value> = bets.iter().map(bet_json).collect();
-    Ok(Json(json!({"bets": bets})))
+    Ok(Json(BetsBody { bets }))
 }

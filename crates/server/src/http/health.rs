@@ -5,22 +5,32 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// The health route.
 pub fn routes() -> Router<AppState> {
     Router::new().route("/healthz", get(health))
 }
 
-async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+/// The health answer.
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    database: &'static str,
+    version: &'static str,
+    tables: usize,
+    games_in_progress: usize,
+}
+
+async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let db_ok = state.db.ping().await;
-    let body = json!({
-        "status": if db_ok { "ok" } else { "unavailable" },
-        "database": state.db.backend().name(),
-        "version": env!("CARGO_PKG_VERSION"),
-        "tables": state.tables.len(),
-        "games_in_progress": state.lobby.games_in_progress(),
-    });
+    let body = Health {
+        status: if db_ok { "ok" } else { "unavailable" },
+        database: state.db.backend().name(),
+        version: env!("CARGO_PKG_VERSION"),
+        tables: state.tables.len(),
+        games_in_progress: state.lobby.games_in_progress(),
+    };
     let code = if db_ok {
         StatusCode::OK
     } else {

@@ -6,11 +6,11 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::store::Statement;
 use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::ledger::TxKind;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// Statement lines per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 50;
@@ -45,16 +45,40 @@ pub fn kind_name(kind: TxKind) -> &'static str {
     }
 }
 
-fn line_json(s: &Statement) -> Value {
-    json!({"tx": s.tx, "at": s.at, "kind": kind_name(s.kind), "memo": s.memo,
-        "amount": s.amount, "balance_after": s.balance_after})
+/// `LedgerLine`.
+#[derive(Serialize)]
+struct LedgerLine<'a> {
+    tx: u64,
+    at: u64,
+    kind: &'static str,
+    memo: &'a str,
+    amount: i64,
+    balance_after: i64,
+}
+
+fn line(s: &Statement) -> LedgerLine<'_> {
+    LedgerLine {
+        tx: s.tx,
+        at: s.at,
+        kind: kind_name(s.kind),
+        memo: &s.memo,
+        amount: s.amount,
+        balance_after: s.balance_after,
+    }
+}
+
+/// `{"balance": N, "entries": [LedgerLine]}`.
+#[derive(Serialize)]
+struct LedgerBody<'a> {
+    balance: i64,
+    entries: Vec<LedgerLine<'a>>,
 }
 
 async fn my_ledger(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(page): Query<Page>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let account = account_of(user.0.id);
     let limit = page.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
     let balance = state.db.balance(&account).await?;
@@ -62,6 +86,9 @@ async fn my_ledger(
         .db
         .ledger_statement(&account, limit, page.before)
         .await?;
-    let entries: Vec<Value> = lines.iter().map(line_json).collect();
-    Ok(Json(json!({"balance": balance.get(), "entries": entries})))
+    let body = LedgerBody {
+        balance: balance.get(),
+        entries: lines.iter().map(line).collect(),
+    };
+    Ok(Json(body).into_response())
 }

@@ -1,16 +1,25 @@
 //! `GET /api/lobby`: the rooms and their tables.
 
 use crate::state::AppState;
+use crate::ws::protocol::views::RoomView;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// The lobby route.
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/lobby", get(lobby))
 }
 
-async fn lobby(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({"rooms": state.lobby.snapshot()}))
+/// `{"rooms": [Room]}`.
+#[derive(Serialize)]
+struct LobbyBody {
+    rooms: Vec<RoomView>,
+}
+
+async fn lobby(State(state): State<AppState>) -> Json<LobbyBody> {
+    Json(LobbyBody {
+        rooms: state.lobby.snapshot(),
+    })
 }

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::UserId;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// The rating routes.
 pub fn routes() -> Router<AppState> {
@@ -19,11 +19,29 @@ fn two_places(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// `RatingPoint`.
+#[derive(Serialize)]
+struct Point {
+    game: u64,
+    at: u64,
+    rating: f64,
+    delta: f64,
+    games: u32,
+}
+
+/// `{"profile", "start", "points": [RatingPoint]}`.
+#[derive(Serialize)]
+struct HistoryBody {
+    profile: &'static str,
+    start: i64,
+    points: Vec<Point>,
+}
+
 /// Every rated game of the user in the site's profile, oldest first.
 async fn history(
     State(state): State<AppState>,
     Path(id): Path<u64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<HistoryBody>, AppError> {
     let user = UserId(id);
     let profile = state.profile;
     let points = if user == COMPUTER {
@@ -32,16 +50,19 @@ async fn history(
         state.db.user(user).await?.ok_or(AppError::NotFound)?;
         state.db.rating_history(user, profile.name()).await?
     };
-    let points: Vec<Value> = points
+    let points = points
         .iter()
-        .map(|p| {
-            json!({"game": p.game, "at": p.at, "rating": two_places(p.after),
-                "delta": two_places(p.after - p.before), "games": p.games})
+        .map(|p| Point {
+            game: p.game,
+            at: p.at,
+            rating: two_places(p.after),
+            delta: two_places(p.after - p.before),
+            games: p.games,
         })
         .collect();
-    Ok(Json(json!({
-        "profile": profile.name(),
-        "start": profile.initial().rating.round() as i64,
-        "points": points,
-    })))
+    Ok(Json(HistoryBody {
+        profile: profile.name(),
+        start: profile.initial().rating.round() as i64,
+        points,
+    }))
 }

@@ -4,17 +4,17 @@ use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::store::GameRow;
+use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
-use crate::user::{UserInfo, COMPUTER};
+use crate::user::{UserBody, UserInfo, UserView, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use platform::clock::TimeControl;
 use platform::UserId;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -34,9 +34,43 @@ async fn load_user(state: &AppState, id: UserId, level: Option<u8>) -> Result<Us
     Ok(state.db.user(id).await?.ok_or(AppError::NotFound)?.into())
 }
 
-async fn user(State(state): State<AppState>, Path(id): Path<u64>) -> Result<Json<Value>, AppError> {
+async fn user(
+    State(state): State<AppState>,
+    Path(id): Path<u64>,
+) -> Result<Json<UserBody>, AppError> {
     let u = load_user(&state, UserId(id), None).await?;
-    Ok(Json(json!({"user": u.to_json(&state.profile)})))
+    Ok(Json(UserBody {
+        user: u.view(&state.profile),
+    }))
+}
+
+/// `GameSummary`.
+#[derive(Serialize)]
+struct GameSummary {
+    id: u64,
+    red: UserView,
+    black: UserView,
+    result: String,
+    reason: Option<String>,
+    status: String,
+    plies: usize,
+    started_at: u64,
+    ended_at: Option<u64>,
+    rated: bool,
+    ai_level: Option<u8>,
+}
+
+/// `GameRecord`: `GameSummary` and the record.
+#[derive(Serialize)]
+struct GameRecord {
+    #[serde(flatten)]
+    summary: GameSummary,
+    table: u64,
+    control: TimeControl,
+    start_fen: String,
+    moves: Vec<String>,
+    clocks: Vec<u32>,
+    ratings: Option<Ratings>,
 }
 
 /// Paging of a game list.
@@ -46,36 +80,48 @@ pub struct Page {
     before: Option<u64>,
 }
 
-async fn summary(state: &AppState, g: &GameRow) -> Result<Value, AppError> {
+async fn summary(state: &AppState, g: &GameRow) -> Result<GameSummary, AppError> {
     let red = load_user(state, g.red, g.ai_level).await?;
     let black = load_user(state, g.black, g.ai_level).await?;
-    Ok(json!({
-        "id": g.id,
-        "red": red.to_json(&state.profile),
-        "black": black.to_json(&state.profile),
-        "result": g.result.as_deref().unwrap_or("*"),
-        "reason": g.reason,
-        "status": g.status,
-        "plies": g.moves.len(),
-        "started_at": g.started_at,
-        "ended_at": g.ended_at,
-        "rated": g.rated,
-        "ai_level": g.ai_level,
-    }))
+    Ok(GameSummary {
+        id: g.id,
+        red: red.view(&state.profile),
+        black: black.view(&state.profile),
+        result: g.result.clone().unwrap_or_else(|| "*".to_owned()),
+        reason: g.reason.clone(),
+        status: g.status.clone(),
+        plies: g.moves.len(),
+        started_at: g.started_at,
+        ended_at: g.ended_at,
+        rated: g.rated,
+        ai_level: g.ai_level,
+    })
+}
+
+/// `{"games": [GameSummary]}`.
+#[derive(Serialize)]
+struct GamesBody {
+    games: Vec<GameSummary>,
+}
+
+/// `{"game": GameRecord}`.
+#[derive(Serialize)]
+struct GameBody {
+    game: GameRecord,
 }
 
 async fn user_games(
     State(state): State<AppState>,
     Path(id): Path<u64>,
     Query(page): Query<Page>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<GamesBody>, AppError> {
     let limit = page.limit.unwrap_or(20).clamp(1, 100);
     let rows = state.db.games_of(UserId(id), limit, page.before).await?;
     let mut games = Vec::with_capacity(rows.len());
     for g in &rows {
         games.push(summary(&state, g).await?);
     }
-    Ok(Json(json!({"games": games})))
+    Ok(Json(GamesBody { games }))
 }
 
 /// Game `id`; a game in progress gets its moves and clock readings so far from its table.
@@ -111,16 +157,22 @@ async fn load_game(state: &AppState, id: u64) -> Result<GameRow, AppError> {
 /// How long a table may take to give the record of its game in progress.
 const LIVE_RECORD_WAIT: Duration = Duration::from_secs(5);
 
-async fn game(State(state): State<AppState>, Path(id): Path<u64>) -> Result<Json<Value>, AppError> {
+async fn game(
+    State(state): State<AppState>,
+    Path(id): Path<u64>,
+) -> Result<Json<GameBody>, AppError> {
     let g = load_game(&state, id).await?;
-    let mut v = summary(&state, &g).await?;
-    v["control"] = json!(g.control);
-    v["start_fen"] = json!(g.start_fen);
-    v["table"] = json!(g.table.0);
-    v["moves"] = json!(g.moves.iter().map(ToString::to_string).collect::<Vec<_>>());
-    v["clocks"] = json!(g.clocks);
-    v["ratings"] = json!(g.ratings);
-    Ok(Json(json!({"game": v})))
+    let summary = summary(&state, &g).await?;
+    let game = GameRecord {
+        summary,
+        table: g.table.0,
+        control: g.control,
+        start_fen: g.start_fen,
+        moves: g.moves.iter().map(ToString::to_string).collect(),
+        clocks: g.clocks,
+        ratings: g.ratings,
+    };
+    Ok(Json(GameBody { game }))
 }
 
 /// `?notation=` of the PGN export.

@@ -5,8 +5,8 @@ use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The wager routes.
 pub fn routes() -> Router<AppState> {
@@ -19,20 +19,42 @@ pub struct Limit {
     limit: Option<u32>,
 }
 
+/// A closed wager in the history.
+#[derive(Serialize)]
+struct ClosedWager {
+    id: u64,
+    game_id: Option<u64>,
+    mode: String,
+    stakes: Value,
+    outcome: Option<String>,
+    statements: Value,
+    at: u64,
+}
+
+/// `{"wagers": [ClosedWager]}`.
+#[derive(Serialize)]
+struct WagersBody {
+    wagers: Vec<ClosedWager>,
+}
+
 async fn table_wagers(
     State(state): State<AppState>,
     Path(id): Path<u64>,
     Query(q): Query<Limit>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<WagersBody>, AppError> {
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
     let rows = state.db.table_wagers(id, limit).await?;
-    let wagers: Vec<Value> = rows
-        .iter()
-        .map(|w| {
-            json!({"id": w.id, "game_id": w.game_id, "mode": w.mode,
-                "stakes": w.summary["stakes"], "outcome": w.outcome,
-                "statements": w.summary["statements"], "at": w.at})
+    let wagers = rows
+        .into_iter()
+        .map(|w| ClosedWager {
+            id: w.id,
+            game_id: w.game_id,
+            mode: w.mode,
+            stakes: w.summary["stakes"].clone(),
+            outcome: w.outcome,
+            statements: w.summary["statements"].clone(),
+            at: w.at,
         })
         .collect();
-    Ok(Json(json!({"wagers": wagers})))
+    Ok(Json(WagersBody { wagers }))
 }

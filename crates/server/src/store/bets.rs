@@ -6,7 +6,7 @@ use platform::UserId;
 use sqlx::Row;
 
 /// One bet of a user on one game (additions included).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct BetRow {
     /// The game bet on.
     pub game_id: u64,

@@ -5,26 +5,34 @@
 //! and applied at start-up ([`Db::migrate`]).
 
 mod bets;
+mod coin_recovery;
 mod faults;
 mod games;
 mod journal;
 mod ledger;
+mod ledger_books;
 mod migrate;
 mod ratings;
 mod requests;
 pub mod retry;
 mod sessions;
+mod settle;
 mod users;
+mod wager_close;
 mod wagers;
 
 pub use bets::BetRow;
+pub use coin_recovery::recover_coins;
 pub use faults::{Fault, Faults};
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
-pub use ledger::{DbTx, LedgerReport, Statement};
+pub use ledger::DbTx;
+pub use ledger_books::{LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use requests::{KeyedRequest, StoredRequest};
+pub use settle::StoredParts;
 pub use users::UserRow;
+pub use wager_close::{close_of, color_index, permille, wager_write};
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use sqlx::any::AnyPoolOptions;

@@ -3,20 +3,22 @@
 //! the game's end (an aborted game refunds everyone). A pool is stored from its first bet on,
 //! each bet in the same database transaction as its coins.
 
-use super::actor::TableActor;
 use super::coins::{balances, pool_config, Refusal};
-use super::keyed;
-use super::wager::client_keyed;
+use super::core::TableCore;
+use super::desk::CoinDesk;
+use super::keyed::{self, answered_before, client_keyed};
 use crate::error_code::ErrorCode;
 use crate::store::{CoinWrite, Stored};
 use crate::user::UserInfo;
-use crate::ws::protocol::{Amount, PickMsg};
+use crate::ws::protocol::events::EventView;
+use crate::ws::protocol::views::{PickTotal, PicksView, PoolView};
+use crate::ws::protocol::ServerMsg;
 use platform::eligibility;
 use platform::ledger::{Coins, GameId};
 use platform::parimutuel::{Pick, Pool, PoolRefundReason, PoolStatus};
 use platform::table::GameEnd;
 use platform::UserId;
-use serde_json::{json, Value};
+use serde_json::json;
 use xiangqi::{Color, GameResult};
 
 fn pick_name(p: Pick) -> &'static str {
@@ -27,14 +29,24 @@ fn pick_name(p: Pick) -> &'static str {
     }
 }
 
-impl TableActor {
+/// A pick as a bet's stored request names it (as it always has: `Red`, `Black`, `Draw`).
+fn pick_in_request(p: Pick) -> &'static str {
+    match p {
+        Pick::RedWins => "Red",
+        Pick::BlackWins => "Black",
+        Pick::Draw => "Draw",
+    }
+}
+
+impl CoinDesk {
     /// Handles a spectator's bet on `game_id` (the current game when not given). Sent again
     /// with its key, it is answered as the first time, whatever happened since.
     pub(super) async fn bet(
         &mut self,
+        core: &TableCore,
         user: &UserInfo,
-        pick: PickMsg,
-        amount: Amount,
+        pick: Pick,
+        amount: Option<i64>,
         key: &str,
         game_id: Option<u64>,
     ) -> Result<(), Refusal> {
@@ -43,32 +55,27 @@ impl TableActor {
             user.id,
             key,
             "bet",
-            &json!({"table": self.id.0, "pick": format!("{pick:?}"), "amount": amount,
+            &json!({"table": core.id.0, "pick": pick_in_request(pick), "amount": amount,
                 "game_id": game_id}),
         );
-        if self.answered_before(&request).await? {
-            self.send_my_bet(user.id);
+        if answered_before(&core.state.db, &request).await? {
+            self.send_my_bet(core, user.id);
             return Ok(());
         }
         let meant_for = game_id.map(platform::GameId);
         let pool = eligibility::bet_pool(
-            &self.table,
+            &core.table,
             self.pool.as_ref(),
             user.id,
             user.guest,
             meant_for,
         )?;
-        let game = self
+        let game = core
             .table
             .game()
             .ok_or_else(|| Refusal::new(ErrorCode::NoGame, "no game in progress to bet on"))?;
         let ply = u32::try_from(game.ply()).unwrap_or(u32::MAX);
-        let pick = match pick {
-            PickMsg::Red => Pick::RedWins,
-            PickMsg::Black => Pick::BlackWins,
-            PickMsg::Draw => Pick::Draw,
-        };
-        let bal = balances(&self.state.db, &[user.id]).await?;
+        let bal = balances(&core.state.db, &[user.id]).await?;
         let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
         let step = pool.place(user.id, pick, Coins(amount), ply, &get)?;
         let tx = step
@@ -76,79 +83,84 @@ impl TableActor {
             .map(|tx| client_keyed(tx, "bet", user.id, key))
             .transpose()?;
         let write = CoinWrite {
-            table: self.id.0,
+            table: core.id.0,
             what: Stored::Pool(Box::new(step.pool.clone())),
             ledger: tx,
             request: Some(request),
         };
-        let applied = self.state.db.coin_write(&write).await?;
+        let applied = core.state.db.coin_write(&write).await?;
         if let Some(a) = applied.as_ref().filter(|a| !a.replayed) {
-            crate::coins::announce(&self.state, a);
+            self.tell_balances(a);
             self.pool = Some(step.pool);
-            let view = self.pool_json();
-            self.publish(json!({"type": "pool", "pool": view}), crate::clock::now());
+            self.announce_pool();
         }
-        self.send_my_bet(user.id);
+        self.send_my_bet(core, user.id);
         Ok(())
     }
 
-    /// `PoolView`, or null.
-    pub(super) fn pool_json(&self) -> Value {
-        let Some(p) = &self.pool else {
-            return Value::Null;
-        };
+    /// `PoolView`, while there is a pool.
+    pub(super) fn pool_view(&self) -> Option<PoolView> {
+        let p = self.pool.as_ref()?;
         let pick = |k: Pick| {
             let t = p.pick_total(k);
-            json!({"total": t.amount.get(), "bettors": t.bettors})
+            PickTotal {
+                total: t.amount.get(),
+                bettors: t.bettors,
+            }
         };
-        json!({
-            "game_id": p.game.0,
-            "open": matches!(p.status, PoolStatus::Open),
-            "close_ply": p.config.close_at_ply,
-            "total": p.total().map_or(0, Coins::get),
-            "bettors": p.bets.len(),
-            "picks": {"red": pick(Pick::RedWins), "black": pick(Pick::BlackWins), "draw": pick(Pick::Draw)},
+        Some(PoolView {
+            game_id: p.game.0,
+            open: matches!(p.status, PoolStatus::Open),
+            close_ply: p.config.close_at_ply,
+            total: p.total().map_or(0, Coins::get),
+            bettors: p.bets.len(),
+            picks: PicksView {
+                red: pick(Pick::RedWins),
+                black: pick(Pick::BlackWins),
+                draw: pick(Pick::Draw),
+            },
         })
     }
 
+    /// Publishes the pool as it is now.
+    fn announce_pool(&mut self) {
+        let pool = self.pool_view();
+        self.announce(EventView::Pool { pool });
+    }
+
     /// Sends `user` their bet on the current pool, if any (`my_bet`, payout null).
-    pub(super) fn send_my_bet(&self, user: UserId) {
+    pub(super) fn send_my_bet(&mut self, core: &TableCore, user: UserId) {
         let Some(p) = &self.pool else { return };
         let Some(bet) = p.bet_of(user) else {
             return;
         };
         let payout = p.statement(user).map(|s| s.returned.get());
-        self.send_to(
-            user,
-            &json!({"t": "my_bet", "table": self.id.0, "game_id": p.game.0,
-                "pick": pick_name(bet.pick), "amount": bet.amount.get(), "payout": payout}),
-        );
-    }
-
-    /// Sends a private message to every connection of `user` at this table.
-    pub(super) fn send_to(&self, user: UserId, msg: &Value) {
-        for s in self.subs.values().filter(|s| s.user == user) {
-            s.out.send_json(msg);
-        }
+        let msg = ServerMsg::MyBet {
+            table: core.id.0,
+            game_id: p.game.0,
+            pick: pick_name(bet.pick),
+            amount: bet.amount.get(),
+            payout,
+        };
+        self.tell(user, msg.to_text());
     }
 
     /// A game starts at a table of a room: a new, empty pool.
-    pub(super) fn pool_on_game_started(&mut self) {
+    pub(super) fn pool_on_game_started(&mut self, core: &TableCore) {
         self.pool = None;
-        if self.ai.is_some() {
+        if core.ai.is_some() {
             return;
         }
-        let (Some(id), Some(game)) = (self.game_id, self.table.game()) else {
+        let (Some(id), Some(game)) = (core.game_id, core.table.game()) else {
             return;
         };
         let players = [game.player(Color::Red), game.player(Color::Black)];
-        self.pool = Some(Pool::new(id, GameId(id), players, pool_config(&self.state)));
-        let view = self.pool_json();
-        self.publish(json!({"type": "pool", "pool": view}), crate::clock::now());
+        self.pool = Some(Pool::new(id, GameId(id), players, pool_config(&core.state)));
+        self.announce_pool();
     }
 
     /// After a move: betting closes once `close_ply` plies have been played.
-    pub(super) async fn pool_on_ply(&mut self, ply: usize) {
+    pub(super) async fn pool_on_ply(&mut self, core: &TableCore, ply: usize) {
         let Some(p) = &self.pool else { return };
         let close = usize::try_from(p.config.close_at_ply).unwrap_or(usize::MAX);
         if !matches!(p.status, PoolStatus::Open) || ply < close {
@@ -157,31 +169,34 @@ impl TableActor {
         let Ok(closed) = p.close() else { return };
         if !closed.bets.is_empty() {
             let write = CoinWrite {
-                table: self.id.0,
+                table: core.id.0,
                 what: Stored::Pool(Box::new(closed.clone())),
                 ledger: None,
                 request: None,
             };
-            if let Err(e) = self.state.db.coin_write(&write).await {
-                tracing::warn!(table = self.id.0, "closing the betting pool: {e}");
+            if let Err(e) = core.state.db.coin_write(&write).await {
+                tracing::warn!(table = core.id.0, "closing the betting pool: {e}");
             }
         }
         self.pool = Some(closed);
-        if !self.replaying {
-            let view = self.pool_json();
-            self.publish(json!({"type": "pool", "pool": view}), crate::clock::now());
+        if !core.replaying {
+            self.announce_pool();
         }
     }
 
     /// The pool's settlement at the end of the game: the write to store with the game's result
     /// and the settled pool. A pool nobody bet on needs no write.
-    pub(super) fn pool_settlement(&self, end: &GameEnd) -> Option<(Option<CoinWrite>, Pool)> {
+    pub(super) fn pool_settlement(
+        &self,
+        core: &TableCore,
+        end: &GameEnd,
+    ) -> Option<(Option<CoinWrite>, Pool)> {
         let p = self.pool.as_ref()?;
         let result = end.outcome().map_or(GameResult::Unfinished, |o| o.result);
         match p.settle(result) {
             Ok(step) => {
                 let write = (!p.bets.is_empty()).then(|| CoinWrite {
-                    table: self.id.0,
+                    table: core.id.0,
                     what: Stored::Pool(Box::new(step.pool.clone())),
                     ledger: step.transaction,
                     request: None,
@@ -189,7 +204,7 @@ impl TableActor {
                 Some((write, step.pool))
             }
             Err(e) => {
-                tracing::error!(table = self.id.0, game = p.game.0, "settling the pool: {e}");
+                tracing::error!(table = core.id.0, game = p.game.0, "settling the pool: {e}");
                 None
             }
         }
@@ -197,14 +212,19 @@ impl TableActor {
 
     /// Publishes a settled pool (`pool_settled`, then each bettor's `my_bet` with the payout)
     /// and drops it.
-    pub(super) fn publish_pool_settled(&mut self, settled: Pool, result: &str) {
+    pub(super) fn publish_pool_settled(
+        &mut self,
+        core: &TableCore,
+        settled: Pool,
+        result: &'static str,
+    ) {
         let (refunded, reason, house) = match &settled.status {
             PoolStatus::Settled { tax, remainder, .. } => {
-                (false, Value::Null, tax.get() + remainder.get())
+                (false, None, tax.get() + remainder.get())
             }
             PoolStatus::Refunded(why) => (
                 true,
-                json!(match why {
+                Some(match why {
                     PoolRefundReason::SingleBettor => "single_bettor",
                     PoolRefundReason::NobodyRight => "no_winner",
                     PoolRefundReason::Aborted => "aborted",
@@ -214,51 +234,19 @@ impl TableActor {
             _ => return,
         };
         if !settled.bets.is_empty() {
-            let event = json!({"type": "pool_settled", "game_id": settled.game.0,
-                "result": result, "refunded": refunded, "reason": reason, "house": house});
-            self.publish(event, crate::clock::now());
+            self.announce(EventView::PoolSettled {
+                game_id: settled.game.0,
+                result,
+                refunded,
+                reason,
+                house,
+            });
             let bettors: Vec<UserId> = settled.bets.iter().map(|b| b.bettor).collect();
             self.pool = Some(settled);
             for b in bettors {
-                self.send_my_bet(b);
+                self.send_my_bet(core, b);
             }
         }
         self.pool = None;
-    }
-
-    /// After a restart, a restored game gets back its wager and pool from the database, and
-    /// opens a pool if it had none.
-    pub(super) async fn load_coins(&mut self) {
-        self.load_stored_coins().await;
-        if self.pool.is_none() {
-            self.pool_on_game_started();
-        }
-        let ply = self.table.game().map_or(0, |g| g.ply());
-        self.pool_on_ply(ply).await;
-    }
-
-    /// The open wager and pool of this table's game as stored.
-    pub(super) async fn load_stored_coins(&mut self) {
-        let Some(game_id) = self.game_id else { return };
-        match self.state.db.open_wagers().await {
-            Ok(wagers) => {
-                for (table, red, w) in wagers {
-                    let bound = matches!(w.status,
-                        platform::wager::WagerStatus::Escrowed { game: Some(g) } if g.0 == game_id);
-                    if table == self.id.0 && bound {
-                        self.wager = Some(super::wager::WagerSlot { wager: w, red });
-                    }
-                }
-            }
-            Err(e) => tracing::error!(table = self.id.0, "loading the wager: {e}"),
-        }
-        match self.state.db.open_pools().await {
-            Ok(pools) => {
-                if let Some((_, p)) = pools.into_iter().find(|(_, p)| p.game.0 == game_id) {
-                    self.pool = Some(p);
-                }
-            }
-            Err(e) => tracing::error!(table = self.id.0, "loading the betting pool: {e}"),
-        }
     }
 }

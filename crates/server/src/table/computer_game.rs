@@ -3,8 +3,9 @@
 //! and its task. The WebSocket edge only forwards `ai_start` here; restored games use the same
 //! settings.
 
-use super::actor::{spawn_table, AiSide, TableSetup};
+use super::actor::spawn_table;
 use super::registry::TableHandle;
+use super::setup::{AiSide, TableSetup};
 use crate::error_code::ErrorCode;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;

@@ -3,11 +3,11 @@
 //! restart), the key for another request is `idempotency_conflict`; a new request is stored
 //! with its write (`store/requests.rs`).
 
-use super::actor::TableActor;
+use super::coin_cmd::Stakes;
 use super::coins::Refusal;
 use crate::error_code::ErrorCode;
-use crate::store::KeyedRequest;
-use crate::ws::protocol::{Amount, Stakes};
+use crate::store::{Db, KeyedRequest};
+use platform::ledger::{IdempotencyKey, Transaction};
 use platform::UserId;
 use serde_json::{json, Value};
 
@@ -26,8 +26,8 @@ pub(super) fn keyed(user: UserId, key: &str, op: &'static str, request: &Value) 
 }
 
 /// A readable amount, or `invalid_amount`.
-pub(super) fn amount(a: Amount) -> Result<i64, Refusal> {
-    a.0.ok_or_else(|| {
+pub(super) fn amount(a: Option<i64>) -> Result<i64, Refusal> {
+    a.ok_or_else(|| {
         Refusal::new(
             ErrorCode::InvalidAmount,
             "amounts are whole numbers of coins that fit in 64 bits",
@@ -42,7 +42,7 @@ pub(super) fn stakes(s: Stakes) -> Result<(i64, i64), Refusal> {
 
 /// Stakes as they are part of a request.
 pub(super) fn stakes_json(s: Option<Stakes>) -> Value {
-    s.map_or(Value::Null, |s| json!({"red": s.red.0, "black": s.black.0}))
+    s.map_or(Value::Null, |s| json!({"red": s.red, "black": s.black}))
 }
 
 /// `guest_not_allowed`.
@@ -50,17 +50,28 @@ pub(super) fn guest(why: &str) -> Refusal {
     Refusal::new(ErrorCode::GuestNotAllowed, why)
 }
 
-impl TableActor {
-    /// Whether `req` was answered before (`Ok(true)`: answer it again, do nothing); refused
-    /// `idempotency_conflict` when its key was used for another request.
-    pub(super) async fn answered_before(&self, req: &KeyedRequest) -> Result<bool, Refusal> {
-        match self.state.db.coin_request(req.user, &req.key).await? {
-            None => Ok(false),
-            Some(s) if s.op == req.op && s.request == req.request => Ok(true),
-            Some(_) => Err(Refusal::new(
-                ErrorCode::IdempotencyConflict,
-                "this key was used for a different operation",
-            )),
-        }
+/// Whether `req` was answered before (`Ok(true)`: answer it again, do nothing); refused
+/// `idempotency_conflict` when its key was used for another request.
+pub(super) async fn answered_before(db: &Db, req: &KeyedRequest) -> Result<bool, Refusal> {
+    match db.coin_request(req.user, &req.key).await? {
+        None => Ok(false),
+        Some(s) if s.op == req.op && s.request == req.request => Ok(true),
+        Some(_) => Err(Refusal::new(
+            ErrorCode::IdempotencyConflict,
+            "this key was used for a different operation",
+        )),
     }
+}
+
+/// `tx` under a key derived from the client's: `<what>:<user>:<key>`, so that a repeated
+/// request applies once.
+pub(super) fn client_keyed(
+    mut tx: Transaction,
+    what: &str,
+    user: UserId,
+    key: &str,
+) -> Result<Transaction, Refusal> {
+    tx.key = IdempotencyKey::new(format!("{what}:{}:{key}", user.0))
+        .map_err(|e| Refusal::new(ErrorCode::BadMessage, e.to_string()))?;
+    Ok(tx)
 }

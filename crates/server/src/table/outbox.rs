@@ -131,9 +131,9 @@ impl Outbox {
         self.send(Arc::from(e.to_json()))
     }
 
-    /// Queues a JSON value.
-    pub fn send_json(&self, msg: &serde_json::Value) -> bool {
-        self.send(Arc::from(msg.to_string()))
+    /// Queues a message.
+    pub fn send_msg(&self, msg: &crate::ws::protocol::ServerMsg<'_>) -> bool {
+        self.send(msg.to_text())
     }
 
     /// Whether the connection is gone.

@@ -1,7 +1,7 @@
 //! [`Registry`]: the live tables by id, [`TableHandle`] to reach one, and which user plays which
 //! game in progress against the computer (the per-user limit holds across connections).
 
-use super::TableMsg;
+use super::msg::TableMsg;
 use platform::UserId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,3 +1,6 @@
+//! Outages: a game in progress is paused, journaled, when the server stops, and brought back
+//! when it starts again.
+//!
 //! Bringing back a game that was in progress when the server stopped (even by `kill -9`): the
 //! game is set up again and its journal replayed through `Table::apply` at the recorded
 //! instants, which rebuilds position, offers and clocks exactly — the pauses and resumes of
@@ -10,7 +13,7 @@
 //! players are marked disconnected until their clients join again.
 
 use super::actor::TableActor;
-use super::journal::{decode, JournalOp};
+use super::journal::{decode, JournalOp, PAUSE, RESUME};
 use crate::clock;
 use crate::store::UnfinishedGame;
 use crate::user::{UserInfo, COMPUTER};
@@ -24,16 +27,16 @@ impl TableActor {
         let g = &saved.game;
         for id in [g.red, g.black] {
             if id == COMPUTER {
-                let level = self.ai.map_or(1, |a| a.level);
-                let computer = UserInfo::computer(level, &self.state.profile);
-                self.users.insert(id, Arc::new(computer));
-            } else if let Ok(Some(row)) = self.state.db.user(id).await {
-                self.users.insert(id, Arc::new(row.into()));
+                let level = self.core.ai.map_or(1, |a| a.level);
+                let computer = UserInfo::computer(level, &self.core.state.profile);
+                self.core.users.insert(id, Arc::new(computer));
+            } else if let Ok(Some(row)) = self.core.state.db.user(id).await {
+                self.core.users.insert(id, Arc::new(row.into()));
             }
         }
         let t0 = Millis(g.started_at);
-        self.replaying = true;
-        self.game_id = Some(g.id);
+        self.core.replaying = true;
+        self.core.game_id = Some(g.id);
         let setup = [
             (g.red, Action::Sit(Color::Red)),
             (g.red, Action::ProposeTimeControl(g.control.clone())),
@@ -59,52 +62,44 @@ impl TableActor {
             }
             last = last.max(at);
         }
-        self.seq = saved.log.last().map_or(0, |e| e.seq + 1);
-        self.replaying = false;
+        self.core.seq = saved.log.last().map_or(0, |e| e.seq + 1);
+        self.core.replaying = false;
 
         if let Some((end, at)) = self.replay_end.take() {
             // Journaled but not stored: store it now, with its ratings and settlements.
-            self.load_stored_coins().await;
+            self.desk.load_stored(&self.core).await;
             self.end_game(end, at).await;
             tracing::info!(
                 game = g.id,
-                table = self.id.0,
+                table = self.core.id.0,
                 "stored the end of a game journaled before the stop"
             );
             return;
         }
         let now = clock::now();
-        if !self.table.is_playing() {
+        if !self.core.table.is_playing() {
             tracing::error!(
                 game = g.id,
                 "the journal does not rebuild the game; marking it aborted"
             );
-            let moves = self
-                .table
-                .game()
-                .map(|g| g.moves().to_vec())
-                .unwrap_or_default();
-            let mut clocks = self.clocks.clone();
-            clocks.resize(moves.len(), u32::MAX);
-            let _ = self
-                .state
-                .db
-                .abandon_game(g.id, now.0, &moves, &clocks)
-                .await;
-            if let Err(e) = super::coins::recover_coins(&self.state.db, Some(g.id)).await {
+            let (moves, clocks) = self.core.moves_and_clocks().unwrap_or_default();
+            let db = &self.core.state.db;
+            let _ = db.abandon_game(g.id, now.0, &moves, &clocks).await;
+            if let Err(e) = crate::store::recover_coins(&self.core.state.db, Some(g.id)).await {
                 tracing::error!(game = g.id, "refunding the game's wager and bets: {e}");
             }
-            self.game_id = None;
+            self.core.game_id = None;
             return;
         }
-        self.load_coins().await;
+        self.desk.load(&self.core).await;
+        self.publish_notices();
         // After a graceful stop the journal ends with its pause; after a crash, the outage began
         // at the last heartbeat (or the last command, if later).
-        let beat = Millis(self.state.previous_beat);
+        let beat = Millis(self.core.state.previous_beat);
         self.pause_game(beat.max(last).min(now)).await;
-        if !self.table.is_playing() {
+        if !self.core.table.is_playing() {
             // Time ran out before the outage began: `pause_game` stored the end.
-            if let Ok(events) = self.table.resume(now) {
+            if let Ok(events) = self.core.table.resume(now) {
                 self.process(events, now).await;
             }
             return;
@@ -117,10 +112,43 @@ impl TableActor {
         }
         tracing::info!(
             game = g.id,
-            table = self.id.0,
-            plies = self.table.game().map_or(0, |g| g.ply()),
+            table = self.core.id.0,
+            plies = self.core.table.game().map_or(0, |g| g.ply()),
             "restored a game in progress"
         );
+    }
+
+    /// Pauses the game in progress at `at` (the server is stopping, or restoring at its last
+    /// heartbeat) and journals the pause, so a later restore does not charge the outage.
+    pub(super) async fn pause_game(&mut self, at: Millis) {
+        let table = &self.core.table;
+        if !table.is_playing() || table.is_paused() {
+            return;
+        }
+        let Some(game_id) = self.core.game_id else {
+            return;
+        };
+        let Ok(events) = self.core.table.pause(at) else {
+            return;
+        };
+        self.process(events, at).await;
+        if self.core.table.is_playing() {
+            self.core.journal_outage(game_id, PAUSE, at).await;
+        }
+    }
+
+    /// Resumes a paused game at `at` and journals it (before any later command).
+    pub(super) async fn resume_game(&mut self, at: Millis) {
+        let Some(game_id) = self.core.game_id else {
+            return;
+        };
+        if !self.core.table.is_paused() {
+            return;
+        }
+        self.core.journal_outage(game_id, RESUME, at).await;
+        if let Ok(events) = self.core.table.resume(at) {
+            self.process(events, at).await;
+        }
     }
 
     /// Replays one journal entry at `at`.
@@ -137,8 +165,8 @@ impl TableActor {
                     .await
                     .map_err(|e| e.to_string());
             }
-            Some(JournalOp::Pause) => self.table.pause(at),
-            Some(JournalOp::Resume) => self.table.resume(at),
+            Some(JournalOp::Pause) => self.core.table.pause(at),
+            Some(JournalOp::Resume) => self.core.table.resume(at),
             None => return Err("unreadable entry".into()),
         };
         let events = events.map_err(|e| e.to_string())?;

@@ -1,10 +1,21 @@
-//! The wire form of a table: `TableSummary`, `TableState`, `GameState` and the events, as in
-//! docs/protocol.md. Everything here only reads the table.
+//! The wire form of a table, built from its state: `TableSummary`, `TableState`, `GameState`,
+//! `WagerView` and the events (the types are in `ws::protocol`). Everything here only reads.
 
-use super::actor::TableActor;
+use super::core::TableCore;
+use super::desk::CoinDesk;
+use crate::store::{color_index, mode_name, permille, wager_status};
+use crate::user::UnknownUser;
+use crate::ws::protocol::events::EventView;
+use crate::ws::protocol::views::{
+    ByColor, EndView, GameView, ProposalView, SeatView, SummaryView, TableStateView, UndoView,
+    WagerView,
+};
+use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
+use platform::wager::WagerStatus;
 use platform::{Millis, UserId};
-use serde_json::{json, Value};
+use serde_json::Value;
+use std::sync::Arc;
 use xiangqi::{Color, Position};
 
 /// Spectators listed in a `TableState` (the count is always exact).
@@ -23,25 +34,38 @@ fn legal(pos: &Position, over: bool) -> Vec<String> {
 }
 
 /// `GameEnd` on the wire.
-pub(super) fn end_json(end: &GameEnd) -> Value {
+pub(super) fn end_view(end: &GameEnd) -> EndView {
     match end {
-        GameEnd::Finished { outcome, plies } => json!({"kind": "finished",
-            "result": outcome.result.as_str(), "reason": outcome.reason.as_str(), "plies": plies}),
+        GameEnd::Finished { outcome, plies } => EndView::Finished {
+            result: outcome.result.as_str(),
+            reason: outcome.reason.as_str(),
+            plies: *plies,
+        },
         GameEnd::Aborted { reason, plies } => {
             let (why, by) = match reason {
                 AbortReason::Requested(c) => ("requested", c),
                 AbortReason::NoFirstMove(c) => ("no_first_move", c),
             };
-            json!({"kind": "aborted", "reason": why, "by": color_name(*by), "plies": plies})
+            EndView::Aborted {
+                reason: why,
+                by: color_name(*by),
+                plies: *plies,
+            }
         }
     }
 }
 
-impl TableActor {
+impl TableCore {
+    /// `User`, or a stand-in for a user the table never saw.
     pub(super) fn user_json(&self, id: UserId) -> Value {
         match self.users.get(&id) {
             Some(u) => u.to_json(&self.state.profile),
-            None => json!({"id": id.0, "name": format!("user {}", id.0), "guest": true}),
+            None => serde_json::to_value(UnknownUser {
+                id: id.0,
+                name: format!("user {}", id.0),
+                guest: true,
+            })
+            .unwrap_or_default(),
         }
     }
 
@@ -54,130 +78,213 @@ impl TableActor {
     }
 
     /// `TableSummary`.
-    pub(super) fn summary_json(&self) -> Value {
-        let seat = |c: Color| match self.table.seat(c) {
-            Some(s) => json!({"user": self.user_json(s.user), "ready": s.ready,
-                "away": s.away_since.is_some()}),
-            None => Value::Null,
+    pub(super) fn summary(&self) -> SummaryView {
+        let seat = |c: Color| {
+            self.table.seat(c).map(|s| SeatView {
+                user: self.user_json(s.user),
+                ready: s.ready,
+                away: s.away_since.is_some(),
+            })
         };
-        json!({
-            "id": self.id.0,
-            "room": self.room.id,
-            "status": self.status(),
-            "seats": {"red": seat(Color::Red), "black": seat(Color::Black)},
-            "spectators": self.table.spectators().count(),
-            "control": self.table.time_control(),
-            "game_id": self.game_id,
+        SummaryView {
+            id: self.id.0,
+            room: self.room.id.clone(),
+            status: self.status(),
+            seats: ByColor {
+                red: seat(Color::Red),
+                black: seat(Color::Black),
+            },
+            spectators: self.table.spectators().count(),
+            control: self.table.time_control().clone(),
+            game_id: self.game_id,
+        }
+    }
+
+    /// `GameState`, if a game was started.
+    pub(super) fn game_view(&self, now: Millis) -> Option<GameView> {
+        let g = self.table.game()?;
+        Some(GameView {
+            game_id: self.game_id,
+            number: g.number(),
+            red: self.user_json(g.player(Color::Red)),
+            black: self.user_json(g.player(Color::Black)),
+            start_fen: self.table.config().start.fen(),
+            fen: g.position().fen(),
+            moves: g.moves().iter().map(ToString::to_string).collect(),
+            turn: color_name(g.turn()),
+            ply: g.ply(),
+            clock: g.clock().snapshot(now),
+            control: g.clock().control().clone(),
+            legal: legal(g.position(), !g.is_playing()),
+            draw_offer: g.draw_offer().map(color_name),
+            undo_request: g.undo_request().map(|r| UndoView {
+                by: color_name(r.by),
+                plies: r.plies,
+            }),
+            end: g.end().as_ref().map(end_view),
+            ai_level: self.ai.map(|a| a.level),
         })
     }
 
-    /// `GameState`, or null.
-    pub(super) fn game_json(&self, now: Millis) -> Value {
-        let Some(g) = self.table.game() else {
-            return Value::Null;
-        };
-        json!({
-            "game_id": self.game_id,
-            "number": g.number(),
-            "red": self.user_json(g.player(Color::Red)),
-            "black": self.user_json(g.player(Color::Black)),
-            "start_fen": self.table.config().start.fen(),
-            "fen": g.position().fen(),
-            "moves": g.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "turn": color_name(g.turn()),
-            "ply": g.ply(),
-            "clock": g.clock().snapshot(now),
-            "control": g.clock().control(),
-            "legal": legal(g.position(), !g.is_playing()),
-            "draw_offer": g.draw_offer().map(color_name),
-            "undo_request": g.undo_request().map(|r| json!({"by": color_name(r.by), "plies": r.plies})),
-            "end": g.end().as_ref().map(end_json),
-            "ai_level": self.ai.map(|a| a.level),
-        })
-    }
-
-    /// The `table_state` message.
-    pub(super) fn state_msg(&self, now: Millis) -> Value {
+    /// The `table_state` message, with the desk's wager and pool and the history's `v`.
+    pub(super) fn state_msg(&self, desk: &CoinDesk, v: u64, now: Millis) -> Arc<str> {
         let spectators: Vec<Value> = self
             .table
             .spectators()
             .take(SPECTATORS_LISTED)
             .map(|u| self.user_json(u))
             .collect();
-        let state = json!({
-            "id": self.id.0,
-            "room": self.room.id,
-            "summary": self.summary_json(),
-            "control": self.table.time_control(),
-            "proposal": self.table.proposal().map(|p| json!({"by": color_name(p.by), "control": p.control})),
-            "spectators": spectators,
-            "game": self.game_json(now),
-            "wager": self.wager_json(),
-            "pool": self.pool_json(),
-        });
-        json!({"t": "table_state", "table": self.id.0, "epoch": self.state.epoch,
-            "v": self.history.v(), "now": now.0, "state": state})
+        let state = TableStateView {
+            id: self.id.0,
+            room: self.room.id.clone(),
+            summary: self.summary(),
+            control: self.table.time_control().clone(),
+            proposal: self.table.proposal().map(|p| ProposalView {
+                by: color_name(p.by),
+                control: p.control.clone(),
+            }),
+            spectators,
+            game: self.game_view(now),
+            wager: desk.wager_view(self),
+            pool: desk.pool_view(),
+        };
+        ServerMsg::TableState {
+            table: self.id.0,
+            epoch: &self.state.epoch,
+            v,
+            now: now.0,
+            state,
+        }
+        .to_text()
     }
 
     /// An event's `e` object.
-    pub(super) fn event_json(&self, ev: &Event, now: Millis) -> Value {
+    pub(super) fn event_view(&self, ev: &Event, now: Millis) -> EventView {
         let game = self.table.game();
         let fen = || game.map(|g| g.position().fen());
         let legal_now = || game.map_or_else(Vec::new, |g| legal(g.position(), !g.is_playing()));
         match ev {
-            Event::Joined(u) => json!({"type": "joined", "user": self.user_json(*u)}),
-            Event::Left(u) => json!({"type": "left", "user": self.user_json(*u)}),
-            Event::Sat { user, color } => {
-                json!({"type": "sat", "user": self.user_json(*user), "color": color_name(*color)})
-            }
-            Event::Stood { user, color } => {
-                json!({"type": "stood", "user_id": user.0, "color": color_name(*color)})
-            }
-            Event::Ready { color, ready } => {
-                json!({"type": "ready", "color": color_name(*color), "ready": ready})
-            }
-            Event::TimeControlProposed { by, control } => {
-                json!({"type": "control_proposed", "by": color_name(*by), "control": control})
-            }
-            Event::TimeControlDeclined { by } => {
-                json!({"type": "control_declined", "by": color_name(*by)})
-            }
-            Event::TimeControlSet(control) => json!({"type": "control_set", "control": control}),
-            Event::GameStarted { .. } => {
-                json!({"type": "game_started", "game": self.game_json(now)})
-            }
+            Event::Joined(u) => EventView::Joined {
+                user: self.user_json(*u),
+            },
+            Event::Left(u) => EventView::Left {
+                user: self.user_json(*u),
+            },
+            Event::Sat { user, color } => EventView::Sat {
+                user: self.user_json(*user),
+                color: color_name(*color),
+            },
+            Event::Stood { user, color } => EventView::Stood {
+                user_id: user.0,
+                color: color_name(*color),
+            },
+            Event::Ready { color, ready } => EventView::Ready {
+                color: color_name(*color),
+                ready: *ready,
+            },
+            Event::TimeControlProposed { by, control } => EventView::ControlProposed {
+                by: color_name(*by),
+                control: control.clone(),
+            },
+            Event::TimeControlDeclined { by } => EventView::ControlDeclined {
+                by: color_name(*by),
+            },
+            Event::TimeControlSet(control) => EventView::ControlSet {
+                control: control.clone(),
+            },
+            Event::GameStarted { .. } => EventView::GameStarted {
+                game: self.game_view(now),
+            },
             Event::Moved {
                 color,
                 mv,
                 ply,
                 clock,
-            } => json!({"type": "moved", "color": color_name(*color), "mv": mv.to_string(),
-                "ply": ply, "clock": clock, "fen": fen(), "legal": legal_now()}),
-            Event::DrawOffered { by } => json!({"type": "draw_offered", "by": color_name(*by)}),
-            Event::DrawDeclined { by } => json!({"type": "draw_declined", "by": color_name(*by)}),
-            Event::UndoRequested { by, plies } => {
-                json!({"type": "undo_requested", "by": color_name(*by), "plies": plies})
-            }
-            Event::UndoDeclined { by } => json!({"type": "undo_declined", "by": color_name(*by)}),
-            Event::Undone { plies, ply, clock } => json!({"type": "undone", "plies": plies,
-                "ply": ply, "clock": clock, "fen": fen(),
-                "moves": game.map(|g| g.moves().iter().map(ToString::to_string).collect::<Vec<_>>()),
-                "legal": legal_now()}),
-            Event::Disconnected { color, deadline } => {
-                json!({"type": "disconnected", "color": color_name(*color), "deadline": deadline.0})
-            }
-            Event::Reconnected { color } => {
-                json!({"type": "reconnected", "color": color_name(*color)})
-            }
-            Event::Chat { user, text } => {
-                let name = self.users.get(user).map(|u| u.name.clone());
-                json!({"type": "chat", "user_id": user.0, "name": name, "text": text})
-            }
-            Event::GameEnded(end) => {
-                json!({"type": "game_ended", "end": end_json(end), "game_id": self.game_id})
-            }
-            Event::Paused => json!({"type": "paused"}),
-            Event::Resumed => json!({"type": "resumed"}),
+            } => EventView::Moved {
+                color: color_name(*color),
+                mv: mv.to_string(),
+                ply: *ply,
+                clock: *clock,
+                fen: fen(),
+                legal: legal_now(),
+            },
+            Event::DrawOffered { by } => EventView::DrawOffered {
+                by: color_name(*by),
+            },
+            Event::DrawDeclined { by } => EventView::DrawDeclined {
+                by: color_name(*by),
+            },
+            Event::UndoRequested { by, plies } => EventView::UndoRequested {
+                by: color_name(*by),
+                plies: *plies,
+            },
+            Event::UndoDeclined { by } => EventView::UndoDeclined {
+                by: color_name(*by),
+            },
+            Event::Undone { plies, ply, clock } => EventView::Undone {
+                plies: *plies,
+                ply: *ply,
+                clock: *clock,
+                fen: fen(),
+                moves: game.map(|g| g.moves().iter().map(ToString::to_string).collect()),
+                legal: legal_now(),
+            },
+            Event::Disconnected { color, deadline } => EventView::Disconnected {
+                color: color_name(*color),
+                deadline: deadline.0,
+            },
+            Event::Reconnected { color } => EventView::Reconnected {
+                color: color_name(*color),
+            },
+            Event::Chat { user, text } => EventView::Chat {
+                user_id: user.0,
+                name: self.users.get(user).map(|u| u.name.clone()),
+                text: text.clone(),
+            },
+            Event::GameEnded(end) => EventView::GameEnded {
+                end: end_view(end),
+                game_id: self.game_id,
+            },
+            Event::Paused => EventView::Paused,
+            Event::Resumed => EventView::Resumed,
         }
+    }
+}
+
+impl CoinDesk {
+    /// `WagerView`, while there is a wager.
+    pub(super) fn wager_view(&self, core: &TableCore) -> Option<WagerView> {
+        let slot = self.wager.as_ref()?;
+        let w = &slot.wager;
+        let (r, b) = color_index(w, self.red_for(core, w));
+        let (confirmed, agreed) = match w.status {
+            WagerStatus::Negotiating { confirmed } => (confirmed, [false; 2]),
+            WagerStatus::Confirmed { agreed } => ([true; 2], agreed),
+            _ => ([true; 2], [true; 2]),
+        };
+        let game = match w.status {
+            WagerStatus::Escrowed { game } => game.map(|g| g.0),
+            _ => None,
+        };
+        Some(WagerView {
+            id: w.id,
+            mode: mode_name(w.mode),
+            stakes: ByColor {
+                red: w.stakes[r].get(),
+                black: w.stakes[b].get(),
+            },
+            confirmed: ByColor {
+                red: confirmed[r],
+                black: confirmed[b],
+            },
+            agreed: ByColor {
+                red: agreed[r],
+                black: agreed[b],
+            },
+            status: wager_status(w),
+            version: w.version,
+            game_id: game,
+            tax_rate_permille: permille(w.tax_rate),
+        })
     }
 }

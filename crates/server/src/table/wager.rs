@@ -3,46 +3,42 @@
 //! game, one made during a game to that game; it lapses after it. Every step is stored with its
 //! ledger transaction in one database transaction before anyone is told.
 
-use super::actor::TableActor;
-use super::coins::{
-    balances, close_of, color_index, permille, settled_event, tax_rate, wager_users, wager_write,
-    Refusal,
-};
-use super::keyed::{amount, guest, keyed, stakes, stakes_json};
+use super::coin_cmd::{CoinCmd, Seen, WagerKind};
+use super::coins::{balances, settled_event, tax_rate, wager_users, Refusal};
+use super::core::TableCore;
+use super::desk::{CoinDesk, WagerSlot};
+use super::keyed::{amount, answered_before, client_keyed, guest, keyed, stakes, stakes_json};
 use crate::error_code::ErrorCode;
-use crate::store::{mode_name, wager_status, CoinWrite, KeyedRequest};
+use crate::store::{close_of, color_index, wager_write, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
-use crate::ws::protocol::{CoinCmd, Seen, WagerModeMsg};
+use crate::ws::protocol::events::EventView;
 use platform::eligibility;
-use platform::ledger::{Coins, GameId, IdempotencyKey, Transaction};
+use platform::ledger::{Coins, GameId, Transaction};
 use platform::table::GameEnd;
 use platform::wager::{Wager, WagerGameEnd, WagerMode, WagerStatus};
 use platform::UserId;
-use serde_json::{json, Value};
+use serde_json::json;
 use xiangqi::{Color, EndReason, GameResult};
 
-/// The wager of a table with the player shown on red.
-#[derive(Clone, Debug)]
-pub(super) struct WagerSlot {
-    pub(super) wager: Wager,
-    pub(super) red: UserId,
-}
-
-impl TableActor {
+impl CoinDesk {
     /// The two players of a wager `user` may make: `(user, opponent, user's colour)`
     /// (`platform::eligibility` decides).
-    fn wager_parties(&self, user: &UserInfo) -> Result<(UserId, UserId, Color), Refusal> {
+    fn wager_parties(
+        &self,
+        core: &TableCore,
+        user: &UserInfo,
+    ) -> Result<(UserId, UserId, Color), Refusal> {
         let is_guest = |u: UserId| {
             if u == user.id {
                 user.guest
             } else {
-                self.users.get(&u).is_none_or(|i| i.guest)
+                core.is_guest(u)
             }
         };
         let open = self.wager.as_ref().map(|s| &s.wager);
         Ok(eligibility::wager_parties(
-            &self.table,
-            self.ai.is_some(),
+            &core.table,
+            core.ai.is_some(),
             user.id,
             is_guest,
             open,
@@ -57,11 +53,11 @@ impl TableActor {
     }
 
     /// The player on red for `w` now: the game's, else the seats', else the one recorded.
-    fn red_for(&self, w: &Wager) -> UserId {
-        if let Some(g) = self.table.game().filter(|g| g.is_playing()) {
+    pub(super) fn red_for(&self, core: &TableCore, w: &Wager) -> UserId {
+        if let Some(g) = core.table.game().filter(|g| g.is_playing()) {
             return g.player(Color::Red);
         }
-        match self.table.seat(Color::Red) {
+        match core.table.seat(Color::Red) {
             Some(s) if w.players.contains(&s.user) => s.user,
             _ => self.wager.as_ref().map_or(w.players[0], |s| s.red),
         }
@@ -69,11 +65,16 @@ impl TableActor {
 
     /// Handles a wager command of `user`. A keyed one (`wager_agree`, `wager_topup`) sent
     /// again with its key is answered as the first time, whatever happened since.
-    pub(super) async fn wager_cmd(&mut self, user: &UserInfo, cmd: CoinCmd) -> Result<(), Refusal> {
+    pub(super) async fn wager_cmd(
+        &mut self,
+        core: &TableCore,
+        user: &UserInfo,
+        cmd: CoinCmd,
+    ) -> Result<(), Refusal> {
         if user.guest {
             return Err(guest("guests cannot wager"));
         }
-        let table = self.id.0;
+        let table = core.id.0;
         let request = match &cmd {
             CoinCmd::Agree { key, seen } => Some(keyed(
                 user.id,
@@ -90,65 +91,67 @@ impl TableActor {
             _ => None,
         };
         if let Some(r) = &request {
-            if self.answered_before(r).await? {
+            if answered_before(&core.state.db, r).await? {
                 return Ok(());
             }
         }
-        let (me, opp, color) = self.wager_parties(user)?;
+        let (me, opp, color) = self.wager_parties(core, user)?;
         match cmd {
-            CoinCmd::Propose { stakes: s, mode } => {
+            CoinCmd::Propose { stakes: s, kind } => {
                 let s = stakes(s)?;
-                self.propose(me, opp, color, s, mode).await
+                self.propose(core, (me, opp, color), s, kind).await
             }
             CoinCmd::Confirm { seen } => {
                 let w = self.current_wager()?;
-                self.check_seen(w, &seen)?;
+                self.check_seen(core, w, &seen)?;
                 let w = w.confirm(me)?;
-                self.save_wager(w, None, None).await.map(|_| ())
+                self.save_wager(core, w, None, None).await.map(|_| ())
             }
             CoinCmd::Agree { seen, .. } => {
-                self.check_seen(self.current_wager()?, &seen)?;
-                let game = if self.table.is_playing() {
-                    let id = self.game_id.ok_or_else(|| {
+                self.check_seen(core, self.current_wager()?, &seen)?;
+                let game = if core.table.is_playing() {
+                    let id = core.game_id.ok_or_else(|| {
                         Refusal::new(ErrorCode::WagerState, "the game is not stored")
                     })?;
                     Some(GameId(id))
                 } else {
                     None
                 };
-                let bal = balances(&self.state.db, &[me, opp]).await?;
+                let bal = balances(&core.state.db, &[me, opp]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
                 let step = self.current_wager()?.agree(me, game, &get)?;
-                self.save_wager(step.wager, step.transaction, request)
+                self.save_wager(core, step.wager, step.transaction, request)
                     .await
                     .map(|_| ())
             }
             CoinCmd::Cancel => {
                 let w = self.current_wager()?.cancel()?;
-                self.save_wager(w, None, None).await.map(|_| ())
+                self.save_wager(core, w, None, None).await.map(|_| ())
             }
             CoinCmd::TopUp { amount: a, key } => {
-                let bal = balances(&self.state.db, &[me]).await?;
+                let bal = balances(&core.state.db, &[me]).await?;
                 let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
                 let step = self.current_wager()?.top_up(me, Coins(amount(a)?), &get)?;
                 let tx = step
                     .transaction
                     .map(|tx| client_keyed(tx, "topup", me, &key))
                     .transpose()?;
-                self.save_wager(step.wager, tx, request).await.map(|_| ())
+                self.save_wager(core, step.wager, tx, request)
+                    .await
+                    .map(|_| ())
             }
             CoinCmd::Bet { .. } => Err(Refusal::new(ErrorCode::BadMessage, "not a wager command")),
         }
     }
 
     /// Refuses `stale_wager` when what the player saw (`seen`) is not the wager as it is now.
-    fn check_seen(&self, w: &Wager, seen: &Seen) -> Result<(), Refusal> {
-        let (r, b) = color_index(w, self.red_for(w));
+    fn check_seen(&self, core: &TableCore, w: &Wager, seen: &Seen) -> Result<(), Refusal> {
+        let (r, b) = color_index(w, self.red_for(core, w));
         let now = (w.stakes[r].get(), w.stakes[b].get());
         let version_ok = seen.version.is_none_or(|v| v == w.version);
         let stakes_ok = seen
             .stakes
-            .is_none_or(|s| (s.red.0, s.black.0) == (Some(now.0), Some(now.1)));
+            .is_none_or(|s| (s.red, s.black) == (Some(now.0), Some(now.1)));
         if version_ok && stakes_ok {
             Ok(())
         } else {
@@ -164,24 +167,23 @@ impl TableActor {
 
     async fn propose(
         &mut self,
-        me: UserId,
-        opp: UserId,
-        color: Color,
+        core: &TableCore,
+        (me, opp, color): (UserId, UserId, Color),
         (red, black): (i64, i64),
-        mode: WagerModeMsg,
+        kind: WagerKind,
     ) -> Result<(), Refusal> {
         let (mine, theirs) = match color {
             Color::Red => (red, black),
             Color::Black => (black, red),
         };
-        let bal = balances(&self.state.db, &[me, opp]).await?;
+        let bal = balances(&core.state.db, &[me, opp]).await?;
         let get = |u| bal.get(&u).copied().unwrap_or(Coins::ZERO);
         let next = match &self.wager {
             Some(slot) => {
                 let same = matches!(
-                    (slot.wager.mode, mode),
-                    (WagerMode::Ordinary, WagerModeMsg::Ordinary)
-                        | (WagerMode::Coaching { .. }, WagerModeMsg::Coaching)
+                    (slot.wager.mode, kind),
+                    (WagerMode::Ordinary, WagerKind::Ordinary)
+                        | (WagerMode::Coaching { .. }, WagerKind::Coaching)
                 );
                 if !same {
                     return Err(Refusal::new(
@@ -192,9 +194,9 @@ impl TableActor {
                 slot.wager.modify(me, Coins(mine), Coins(theirs), &get)?
             }
             None => {
-                let mode = match mode {
-                    WagerModeMsg::Ordinary => WagerMode::Ordinary,
-                    WagerModeMsg::Coaching => {
+                let mode = match kind {
+                    WagerKind::Ordinary => WagerMode::Ordinary,
+                    WagerKind::Coaching => {
                         let coach = match (mine, theirs) {
                             (0, t) if t > 0 => me,
                             (m, 0) if m > 0 => opp,
@@ -209,13 +211,13 @@ impl TableActor {
                     }
                 };
                 let stakes = [Coins(mine), Coins(theirs)];
-                let mut w = Wager::propose(0, me, opp, mode, stakes, tax_rate(&self.state), &get)?;
+                let mut w = Wager::propose(0, me, opp, mode, stakes, tax_rate(&core.state), &get)?;
                 let red = if color == Color::Red { me } else { opp };
-                w.id = self.state.db.new_wager_id(self.id.0, red, mode).await?;
+                w.id = core.state.db.new_wager_id(core.id.0, red, mode).await?;
                 w
             }
         };
-        self.save_wager(next, None, None).await.map(|_| ())
+        self.save_wager(core, next, None, None).await.map(|_| ())
     }
 
     /// Stores `w` with `ledger` (and the keyed `request` it answers), then keeps it and tells
@@ -223,77 +225,48 @@ impl TableActor {
     /// nothing changed.
     pub(super) async fn save_wager(
         &mut self,
+        core: &TableCore,
         w: Wager,
         ledger: Option<Transaction>,
         request: Option<KeyedRequest>,
     ) -> Result<bool, Refusal> {
-        let red = self.red_for(&w);
-        let mut write = wager_write(self.id.0, &w, red, ledger);
+        let red = self.red_for(core, &w);
+        let mut write = wager_write(core.id.0, &w, red, ledger);
         write.request = request;
-        let applied = self.state.db.coin_write(&write).await?;
+        let applied = core.state.db.coin_write(&write).await?;
         let replayed = applied.as_ref().is_some_and(|a| a.replayed);
         if !replayed {
-            self.keep_wager(w, red);
+            self.keep_wager(core, w, red);
             if let Some(a) = &applied {
-                crate::coins::announce(&self.state, a);
+                self.tell_balances(a);
             }
         }
         Ok(replayed)
     }
 
     /// Keeps `w` (or drops it once over) and publishes the change.
-    pub(super) fn keep_wager(&mut self, w: Wager, red: UserId) {
-        let now = crate::clock::now();
+    pub(super) fn keep_wager(&mut self, core: &TableCore, w: Wager, red: UserId) {
         let close = close_of(&w, red);
         let over = matches!(
             w.status,
             WagerStatus::Cancelled | WagerStatus::Closed { .. }
         );
         if let Some(close) = &close {
-            self.publish(settled_event(&w, close), now);
+            self.announce(settled_event(&w, close));
         }
         if over {
             self.wager = None;
         } else {
             self.wager = Some(WagerSlot { wager: w, red });
         }
-        let view = self.wager_json();
-        self.publish(json!({"type": "wager", "wager": view}), now);
-    }
-
-    /// `WagerView`, or null.
-    pub(super) fn wager_json(&self) -> Value {
-        let Some(slot) = &self.wager else {
-            return Value::Null;
-        };
-        let w = &slot.wager;
-        let (r, b) = color_index(w, self.red_for(w));
-        let (confirmed, agreed) = match w.status {
-            WagerStatus::Negotiating { confirmed } => (confirmed, [false; 2]),
-            WagerStatus::Confirmed { agreed } => ([true; 2], agreed),
-            _ => ([true; 2], [true; 2]),
-        };
-        let game = match w.status {
-            WagerStatus::Escrowed { game } => game.map(|g| g.0),
-            _ => None,
-        };
-        json!({
-            "id": w.id,
-            "mode": mode_name(w.mode),
-            "stakes": {"red": w.stakes[r].get(), "black": w.stakes[b].get()},
-            "confirmed": {"red": confirmed[r], "black": confirmed[b]},
-            "agreed": {"red": agreed[r], "black": agreed[b]},
-            "status": wager_status(w),
-            "version": w.version,
-            "game_id": game,
-            "tax_rate_permille": permille(w.tax_rate),
-        })
+        let wager = self.wager_view(core);
+        self.announce(EventView::Wager { wager });
     }
 
     /// A game starts: a wager held for the next game is now for this one.
-    pub(super) async fn wager_on_game_started(&mut self) {
+    pub(super) async fn wager_on_game_started(&mut self, core: &TableCore) {
         let Some(slot) = &self.wager else { return };
-        let (Some(game_id), Some(game)) = (self.game_id, self.table.game()) else {
+        let (Some(game_id), Some(game)) = (core.game_id, core.table.game()) else {
             return;
         };
         let players = [game.player(Color::Red), game.player(Color::Black)];
@@ -308,18 +281,18 @@ impl TableActor {
         };
         match step {
             Ok((w, tx)) => {
-                if let Err(e) = self.save_wager(w, tx, None).await {
-                    tracing::error!(table = self.id.0, "binding the wager: {}", e.message);
+                if let Err(e) = self.save_wager(core, w, tx, None).await {
+                    tracing::error!(table = core.id.0, "binding the wager: {}", e.message);
                 }
             }
-            Err(e) => tracing::error!(table = self.id.0, "binding the wager: {e}"),
+            Err(e) => tracing::error!(table = core.id.0, "binding the wager: {e}"),
         }
     }
 
     /// A player stood up or left between games: a wager under negotiation is dropped, stakes
     /// held for the next game are returned.
-    pub(super) async fn wager_on_player_gone(&mut self, user: UserId) {
-        if self.table.is_playing() {
+    pub(super) async fn wager_on_player_gone(&mut self, core: &TableCore, user: UserId) {
+        if core.table.is_playing() {
             return;
         }
         let Some(slot) = &self.wager else { return };
@@ -338,11 +311,11 @@ impl TableActor {
         };
         match step {
             Ok((w, tx)) => {
-                if let Err(e) = self.save_wager(w, tx, None).await {
-                    tracing::error!(table = self.id.0, "returning the wager: {}", e.message);
+                if let Err(e) = self.save_wager(core, w, tx, None).await {
+                    tracing::error!(table = core.id.0, "returning the wager: {}", e.message);
                 }
             }
-            Err(e) => tracing::error!(table = self.id.0, "returning the wager: {e}"),
+            Err(e) => tracing::error!(table = core.id.0, "returning the wager: {e}"),
         }
     }
 
@@ -350,11 +323,12 @@ impl TableActor {
     /// the write to store with the game's result, and the closed wager.
     pub(super) fn wager_settlement(
         &self,
+        core: &TableCore,
         end: &GameEnd,
         game_id: u64,
     ) -> Option<(CoinWrite, Wager, UserId)> {
         let slot = self.wager.as_ref()?;
-        let game = self.table.game()?;
+        let game = core.table.game()?;
         let (red, black) = (game.player(Color::Red), game.player(Color::Black));
         let w = &slot.wager;
         let step = match w.status {
@@ -378,24 +352,11 @@ impl TableActor {
             _ => return None,
         };
         match step {
-            Ok((w, tx)) => Some((wager_write(self.id.0, &w, red, tx), w, red)),
+            Ok((w, tx)) => Some((wager_write(core.id.0, &w, red, tx), w, red)),
             Err(e) => {
-                tracing::error!(table = self.id.0, wager = w.id, "settling the wager: {e}");
+                tracing::error!(table = core.id.0, wager = w.id, "settling the wager: {e}");
                 None
             }
         }
     }
-}
-
-/// `tx` under a key derived from the client's: `<what>:<user>:<key>`, so that a repeated
-/// request applies once.
-pub(super) fn client_keyed(
-    mut tx: Transaction,
-    what: &str,
-    user: UserId,
-    key: &str,
-) -> Result<Transaction, Refusal> {
-    tx.key = IdempotencyKey::new(format!("{what}:{}:{key}", user.0))
-        .map_err(|e| Refusal::new(ErrorCode::BadMessage, e.to_string()))?;
-    Ok(tx)
 }

@@ -5,17 +5,17 @@
 
 use super::close;
 use super::limit::MessageLimiter;
-use super::protocol::{self, ClientMsg, PROTOCOL_VERSION};
+use super::protocol::{self, Route, ServerMsg, PROTOCOL_VERSION};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::state::AppState;
-use crate::table::{open_computer_table, Close, ConnId, Outbox, TableMsg};
+use crate::table::{open_computer_table, Caller, Close, ConnId, Outbox, TableMsg};
 use crate::user::UserInfo;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
 use platform::clock::TimeControl;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Instant;
@@ -28,8 +28,12 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
     let (out, rx, mut closing) = Outbox::new();
     let (lobby_tx, lobby_ctl) = mpsc::channel::<bool>(4);
     let conn = ConnId::next();
-    out.send_json(&json!({"t": "welcome", "protocol": PROTOCOL_VERSION,
-        "user": user.to_json(&state.profile), "epoch": state.epoch, "now": clock::now().0}));
+    out.send_msg(&ServerMsg::Welcome {
+        protocol: PROTOCOL_VERSION,
+        user: user.to_json(&state.profile),
+        epoch: &state.epoch,
+        now: clock::now().0,
+    });
     state.sockets.add(user.id, conn, &session, out.clone());
     let feeds = Feeds {
         rx,
@@ -112,6 +116,16 @@ struct Reader {
 }
 
 impl Reader {
+    /// This connection as the sender of request `id` to a table.
+    fn caller(&self, id: Option<u64>) -> Caller {
+        Caller {
+            conn: self.conn,
+            user: self.user.clone(),
+            out: self.out.clone(),
+            id,
+        }
+    }
+
     fn error(&self, id: Option<u64>, table: Option<u64>, code: ErrorCode, message: &str) {
         let mut m = ErrorMsg::new(id, code, message);
         if let Some(t) = table {
@@ -142,32 +156,66 @@ impl Reader {
             }
         };
         let id = env.id;
-        match env.msg.table_action() {
-            Err(e) => self.bad(id, &e.0),
-            Ok(Some((table, action))) => {
+        let route = match env.msg.route() {
+            Ok(r) => r,
+            Err(e) => return self.bad(id, &e.0),
+        };
+        match route {
+            Route::Ping { n } => {
+                self.out.send_msg(&ServerMsg::Pong {
+                    n,
+                    now: clock::now().0,
+                });
+                self.ack(id);
+            }
+            Route::Lobby { on } => {
+                let _ = self.lobby.send(on).await;
+                self.ack(id);
+            }
+            Route::Join { table, since } => {
+                let msg = TableMsg::Join {
+                    caller: self.caller(id),
+                    since,
+                };
+                if self.state.tables.get(table).is_some() {
+                    self.joined.insert(table);
+                }
+                self.to_table(table, msg, id).await;
+            }
+            Route::Leave { table } => {
+                self.joined.remove(&table);
+                let msg = TableMsg::Leave(self.caller(id));
+                self.to_table(table, msg, id).await;
+            }
+            Route::Table { table, action } => {
                 let msg = TableMsg::Command {
-                    conn: self.conn,
-                    user: self.user.clone(),
-                    out: self.out.clone(),
+                    caller: self.caller(id),
                     action,
-                    id,
                 };
                 self.to_table(table, msg, id).await;
             }
-            Ok(None) => match env.msg.coin_command() {
-                Err(e) => self.bad(id, &e.0),
-                Ok(Some((table, cmd))) => {
-                    let msg = TableMsg::Coins {
-                        conn: self.conn,
-                        user: self.user.clone(),
-                        out: self.out.clone(),
-                        cmd,
-                        id,
-                    };
-                    self.to_table(table, msg, id).await;
-                }
-                Ok(None) => self.other(env.msg, id).await,
-            },
+            Route::Coins { table, cmd } => {
+                let msg = TableMsg::Coins {
+                    caller: self.caller(id),
+                    cmd,
+                };
+                self.to_table(table, msg, id).await;
+            }
+            Route::Hint { table } => {
+                let msg = TableMsg::Hint(self.caller(id));
+                self.to_table(table, msg, id).await;
+            }
+            Route::AiStart {
+                level,
+                color,
+                control,
+            } => self.start_ai(level, color, control, id).await,
+        }
+    }
+
+    fn ack(&self, id: Option<u64>) {
+        if let Some(id) = id {
+            self.out.send_msg(&ServerMsg::Ack { id });
         }
     }
 
@@ -185,66 +233,6 @@ impl Reader {
         }
     }
 
-    async fn other(&mut self, msg: ClientMsg, id: Option<u64>) {
-        match msg {
-            ClientMsg::Ping { n } => {
-                self.out
-                    .send_json(&json!({"t": "pong", "n": n, "now": clock::now().0}));
-                if let Some(id) = id {
-                    self.out.send_json(&json!({"t": "ack", "id": id}));
-                }
-            }
-            ClientMsg::Lobby { on } => {
-                let _ = self.lobby.send(on).await;
-                if let Some(id) = id {
-                    self.out.send_json(&json!({"t": "ack", "id": id}));
-                }
-            }
-            ClientMsg::Join {
-                table,
-                epoch,
-                since,
-            } => {
-                let since = epoch.zip(since);
-                let msg = TableMsg::Join {
-                    conn: self.conn,
-                    user: self.user.clone(),
-                    out: self.out.clone(),
-                    since,
-                    id,
-                };
-                if self.state.tables.get(table).is_some() {
-                    self.joined.insert(table);
-                }
-                self.to_table(table, msg, id).await;
-            }
-            ClientMsg::Leave { table } => {
-                self.joined.remove(&table);
-                let msg = TableMsg::Leave {
-                    conn: self.conn,
-                    user: self.user.clone(),
-                    out: self.out.clone(),
-                    id,
-                };
-                self.to_table(table, msg, id).await;
-            }
-            ClientMsg::Hint { table } => {
-                let msg = TableMsg::Hint {
-                    user: self.user.clone(),
-                    out: self.out.clone(),
-                    id,
-                };
-                self.to_table(table, msg, id).await;
-            }
-            ClientMsg::AiStart {
-                level,
-                color,
-                control,
-            } => self.start_ai(level, color.into(), control, id).await,
-            _ => self.bad(id, "unexpected message"),
-        }
-    }
-
     async fn start_ai(
         &mut self,
         level: u8,
@@ -257,11 +245,8 @@ impl Reader {
                 self.joined.insert(table);
                 handle
                     .send(TableMsg::StartAi {
-                        human: self.user.clone(),
+                        caller: self.caller(id),
                         color,
-                        out: self.out.clone(),
-                        conn: self.conn,
-                        id,
                     })
                     .await;
             }

@@ -3,8 +3,8 @@
 //! `balance`), and to close a session's connections when it logs out.
 
 use crate::table::{Close, ConnId, Outbox};
+use crate::ws::protocol::ServerMsg;
 use platform::UserId;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
@@ -46,7 +46,7 @@ impl UserSockets {
     }
 
     /// Sends `msg` to every connection of `user`; returns how many got it.
-    pub fn send(&self, user: UserId, msg: &Value) -> usize {
+    pub fn send(&self, user: UserId, msg: &ServerMsg<'_>) -> usize {
         let outs: Vec<Outbox> = self
             .by_user
             .read()
@@ -56,7 +56,7 @@ impl UserSockets {
                     .map(|c| c.values().map(|c| c.out.clone()).collect())
             })
             .unwrap_or_default();
-        let text: Arc<str> = Arc::from(msg.to_string());
+        let text = msg.to_text();
         outs.iter().filter(|o| o.send(text.clone())).count()
     }
 

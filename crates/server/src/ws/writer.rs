@@ -4,10 +4,10 @@
 use crate::clock;
 use crate::state::AppState;
 use crate::table::{Close, Outbox};
+use crate::ws::protocol::ServerMsg;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::SinkExt;
-use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch};
@@ -93,7 +93,9 @@ async fn recv_lobby(
 }
 
 fn lobby_snapshot(state: &AppState) -> Arc<str> {
-    Arc::from(
-        json!({"t": "lobby", "rooms": state.lobby.snapshot(), "now": clock::now().0}).to_string(),
-    )
+    ServerMsg::Lobby {
+        rooms: state.lobby.snapshot(),
+        now: clock::now().0,
+    }
+    .to_text()
 }

@@ -1,8 +1,9 @@
 //! `docs/protocol.md` and the code say the same: every error code of `ErrorCode` is in §6 and
 //! every code listed there exists; every client message type the server reads is in §3 and
-//! every one listed there is read.
+//! every one listed there is read; every server message type the server sends is in §4 and
+//! every one listed there is sent.
 
-use server::ws::protocol::ClientMsg;
+use server::ws::protocol::{ClientMsg, ServerMsg};
 use server::ErrorCode;
 use std::collections::BTreeSet;
 
@@ -113,5 +114,25 @@ fn every_client_message_is_documented_and_every_documented_one_is_read() {
     assert!(
         undocumented.is_empty() && unknown.is_empty(),
         "client messages missing from docs/protocol.md §3: {undocumented:?}; documented but not read: {unknown:?}"
+    );
+}
+
+#[test]
+fn every_server_message_is_documented_and_every_documented_one_is_sent() {
+    let doc = doc();
+    // The rows of §4's first table (`| \`t\` | fields | when |`), before its `###` parts.
+    let documented: BTreeSet<String> = section(&doc, "## 4.")
+        .into_iter()
+        .take_while(|l| !l.starts_with("### "))
+        .filter(|l| l.starts_with("| `") && !l.starts_with("| `t` |"))
+        .flat_map(|l| quoted(cells(l)[0]))
+        .filter(|w| snake(w))
+        .collect();
+    let in_code: BTreeSet<String> = ServerMsg::TYPES.iter().map(|t| (*t).to_owned()).collect();
+    let undocumented: Vec<_> = in_code.difference(&documented).collect();
+    let unknown: Vec<_> = documented.difference(&in_code).collect();
+    assert!(
+        undocumented.is_empty() && unknown.is_empty(),
+        "server messages missing from docs/protocol.md §4: {undocumented:?}; documented but not sent: {unknown:?}"
     );
 }

@@ -1,29 +1,62 @@
-//! The fallback when a game's end cannot be stored together with its settlements (each write
-//! already retried on deadlocks and busy databases): the game is stored alone, then each
-//! settlement in a transaction of its own. Only what committed is announced. A settlement that
+//! Storing a game's end with its settlements ([`Db::finish_game_settling`]), and the fallback
+//! when they cannot be stored together (each write already retried on deadlocks and busy
+//! databases): the game is stored alone, then each settlement in a transaction of its own. Only what committed is announced. A settlement that
 //! still cannot be stored keeps its coins in escrow and its wager or pool open in the database;
 //! a background task settles it from the stored result a few times over the next minute
 //! ([`recover_coins`] for that game), and start-up recovery does if the database stays away.
 
-use super::coins::recover_coins;
-use crate::store::{Db, FinishedGame, RatingOutcome, StoreError, Stored};
+use super::coin_recovery::recover_coins;
+use super::{Db, FinishedGame, RatingOutcome, StoreError, Stored};
 use std::time::Duration;
 
 /// Which settlements of a game were stored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct StoredParts {
+pub struct StoredParts {
     /// The wager's settlement (or lapse).
-    pub(super) wager: bool,
+    pub wager: bool,
     /// The betting pool's.
-    pub(super) pool: bool,
+    pub pool: bool,
+}
+
+impl Db {
+    /// Stores the end of a game with its ratings, reward and settlements in one transaction;
+    /// if that fails, the game alone and then each settlement on its own. Returns the rating
+    /// outcome and which settlements were stored (only those may be announced).
+    ///
+    /// # Errors
+    /// [`StoreError`] when even the game alone cannot be stored (nothing is then announced;
+    /// the game stays in progress in the database).
+    pub async fn finish_game_settling(
+        &self,
+        table: u64,
+        finished: &mut FinishedGame,
+    ) -> Result<(Option<RatingOutcome>, StoredParts), StoreError> {
+        let all = StoredParts {
+            wager: true,
+            pool: true,
+        };
+        match self.finish_game(finished).await {
+            Ok(outcome) => Ok((outcome, all)),
+            Err(e) => {
+                tracing::error!(
+                    table,
+                    game_id = finished.id,
+                    "cannot store the game's end with its settlements: {e}"
+                );
+                finish_apart(self, table, finished).await.inspect_err(|e| {
+                    tracing::error!(
+                        table,
+                        game_id = finished.id,
+                        "cannot store the game's end: {e}"
+                    );
+                })
+            }
+        }
+    }
 }
 
 /// Stores `finished` without its settlements, then each settlement on its own.
-///
-/// # Errors
-/// [`StoreError`] when even the game alone cannot be stored (nothing is then announced; the
-/// game stays in progress in the database).
-pub(super) async fn finish_apart(
+async fn finish_apart(
     db: &Db,
     table: u64,
     finished: &mut FinishedGame,

@@ -1,0 +1,137 @@
+//! What a wager step stores: the row with its ledger transaction ([`wager_write`]), and for a
+//! closed wager its outcome, stakes and statements by colour ([`close_of`]), as the table's
+//! history and the `wager_settled` event show them.
+
+use super::{CoinWrite, Stored, WagerClose};
+use platform::ledger::TaxRate;
+use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatement, WagerStatus};
+use platform::UserId;
+use serde::Serialize;
+
+/// A tax rate in per mille, as the protocol shows it.
+#[must_use]
+pub fn permille(rate: TaxRate) -> u16 {
+    rate.basis_points() / 10
+}
+
+/// `Statement`: what a wager did to one player.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct StatementView {
+    /// Staked.
+    pub stake: i64,
+    /// Returned.
+    pub returned: i64,
+    /// Returned less staked.
+    pub net: i64,
+    /// The tax on gains (per mille).
+    pub tax_rate_permille: u16,
+}
+
+impl From<&WagerStatement> for StatementView {
+    fn from(s: &WagerStatement) -> StatementView {
+        StatementView {
+            stake: s.stake.get(),
+            returned: s.returned.get(),
+            net: s.net.get(),
+            tax_rate_permille: permille(s.tax_rate),
+        }
+    }
+}
+
+/// A pair by colour.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Colors<T> {
+    red: T,
+    black: T,
+}
+
+/// A closed wager's stakes and statements by colour, as stored and shown.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct CloseSummary {
+    stakes: Colors<i64>,
+    statements: Colors<StatementView>,
+}
+
+/// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
+#[must_use]
+pub fn outcome_name(w: &Wager) -> Option<&'static str> {
+    match (&w.status, w.mode) {
+        (
+            WagerStatus::Closed {
+                end: WagerEnd::Paid { .. },
+                ..
+            },
+            WagerMode::Ordinary,
+        ) => Some("won"),
+        (
+            WagerStatus::Closed {
+                end: WagerEnd::Paid { .. },
+                ..
+            },
+            WagerMode::Coaching { .. },
+        ) => Some("coaching"),
+        (
+            WagerStatus::Closed {
+                end: WagerEnd::Refunded(RefundReason::Draw),
+                ..
+            },
+            _,
+        ) => Some("drawn"),
+        (WagerStatus::Closed { .. }, _) => Some("refunded"),
+        _ => None,
+    }
+}
+
+/// The index in `w.players` of the player on red and the one on black.
+#[must_use]
+pub fn color_index(w: &Wager, red: UserId) -> (usize, usize) {
+    if w.players[1] == red {
+        (1, 0)
+    } else {
+        (0, 1)
+    }
+}
+
+/// Stakes and statements by colour, for the closing event and the table's history.
+#[must_use]
+pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
+    let outcome = outcome_name(w)?;
+    let WagerStatus::Closed { statements, .. } = &w.status else {
+        return None;
+    };
+    let (r, b) = color_index(w, red);
+    Some(WagerClose {
+        outcome,
+        summary: serde_json::to_value(CloseSummary {
+            stakes: Colors {
+                red: w.stakes[r].get(),
+                black: w.stakes[b].get(),
+            },
+            statements: Colors {
+                red: (&statements[r]).into(),
+                black: (&statements[b]).into(),
+            },
+        })
+        .unwrap_or_default(),
+    })
+}
+
+/// A wager step to store at `table`.
+#[must_use]
+pub fn wager_write(
+    table: u64,
+    w: &Wager,
+    red: UserId,
+    ledger: Option<platform::ledger::Transaction>,
+) -> CoinWrite {
+    CoinWrite {
+        table,
+        what: Stored::Wager {
+            wager: Box::new(w.clone()),
+            red,
+            close: close_of(w, red),
+        },
+        ledger,
+        request: None,
+    }
+}

@@ -1,0 +1,143 @@
+//! [`TableCore`]: what every collaborator of a table task reads — the `platform` table, its id
+//! and room, the stored id of its game, the users seen at it, the server's state — and the
+//! [`Notice`]s collaborators hand back for the actor to send.
+
+use super::msg::LiveRecord;
+use super::setup::AiSide;
+use crate::lobby::RoomInfo;
+use crate::state::AppState;
+use crate::store::{JournalEntry, StoreError};
+use crate::user::{UserInfo, COMPUTER};
+use crate::ws::protocol::events::EventView;
+use platform::ledger::Applied;
+use platform::table::{Event, Table};
+use platform::{Millis, TableId, UserId};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The state of a table task that its collaborators share.
+pub(super) struct TableCore {
+    /// The table's id.
+    pub(super) id: TableId,
+    /// Its room.
+    pub(super) room: Arc<RoomInfo>,
+    /// The table itself, of which the task is the only writer.
+    pub(super) table: Table,
+    /// The server.
+    pub(super) state: AppState,
+    /// Everyone seen at the table, as shown to others.
+    pub(super) users: HashMap<UserId, Arc<UserInfo>>,
+    /// The stored id of the game in progress (or just ended).
+    pub(super) game_id: Option<u64>,
+    /// The computer's side, at tables for games against it.
+    pub(super) ai: Option<AiSide>,
+    /// The next journal sequence number of the game.
+    pub(super) seq: u64,
+    /// Each move's clock reading (ms).
+    pub(super) clocks: Vec<u32>,
+    /// When the last move was made.
+    pub(super) last_move_at: Millis,
+    /// Whether a journal is being replayed (nothing is stored or published).
+    pub(super) replaying: bool,
+}
+
+impl TableCore {
+    /// Whether `user` counts as a guest (unknown users do).
+    pub(super) fn is_guest(&self, user: UserId) -> bool {
+        self.users.get(&user).is_none_or(|i| i.guest)
+    }
+
+    /// The moves of the game with each move's clock reading (`u32::MAX` where none was kept).
+    pub(super) fn moves_and_clocks(&self) -> Option<(Vec<xiangqi::Move>, Vec<u32>)> {
+        let moves = self.table.game()?.moves().to_vec();
+        let mut clocks = self.clocks.clone();
+        clocks.resize(moves.len(), u32::MAX);
+        Some((moves, clocks))
+    }
+
+    /// The record so far of game `game_id`, if it is the game in progress.
+    pub(super) fn live_record(&self, game_id: u64) -> Option<LiveRecord> {
+        let live = self.game_id == Some(game_id) && self.table.is_playing();
+        let (moves, clocks) = self.moves_and_clocks().filter(|_| live)?;
+        Some(LiveRecord { moves, clocks })
+    }
+
+    /// Appends one entry to the journal of game `game_id` at the next sequence number (which
+    /// the caller advances once it is stored).
+    pub(super) async fn journal(
+        &self,
+        game_id: u64,
+        user: UserId,
+        action: String,
+        at: Millis,
+    ) -> Result<(), StoreError> {
+        let entry = JournalEntry {
+            game_id,
+            seq: self.seq,
+            at: at.0,
+            user,
+            action,
+        };
+        self.state.journal.append(entry).await.inspect_err(|e| {
+            tracing::error!(table = self.id.0, game_id, "journal: {e}");
+        })
+    }
+
+    /// Journals `what` (a pause or a resume) of game `game_id` at `at`, advancing the
+    /// sequence once stored.
+    pub(super) async fn journal_outage(&mut self, game_id: u64, what: &str, at: Millis) {
+        if self
+            .journal(game_id, COMPUTER, what.into(), at)
+            .await
+            .is_ok()
+        {
+            self.seq += 1;
+        }
+    }
+
+    /// Keeps what `ev` changes of the game's record: its start resets the journal sequence and
+    /// the clock readings, a move adds its reading, an undo drops readings.
+    pub(super) fn record(&mut self, ev: &Event, now: Millis) {
+        match ev {
+            Event::GameStarted { .. } => {
+                self.clocks.clear();
+                self.seq = 0;
+                self.last_move_at = now;
+                if let (Some(ai), Some(game)) = (self.ai, self.table.game()) {
+                    // Counted already when asked for over a connection; a restored game is
+                    // counted here.
+                    let human = game.player(!ai.color);
+                    self.state
+                        .tables
+                        .claim_ai_game(human, self.id.0, usize::MAX);
+                }
+            }
+            Event::Moved { color, clock, .. } => {
+                let reading = match clock.player(*color).game_time {
+                    Some(t) => t.0,
+                    None => now.saturating_sub(self.last_move_at).0,
+                };
+                self.clocks.push(u32::try_from(reading).unwrap_or(u32::MAX));
+                self.last_move_at = now;
+            }
+            Event::Undone { ply, .. } => {
+                self.clocks.truncate(*ply);
+                self.last_move_at = now;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a collaborator asks the actor to send.
+#[derive(Debug)]
+// Short-lived (taken by the actor right after the call that made it).
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Notice {
+    /// An event for everyone at the table (numbered and kept in its history).
+    Event(EventView),
+    /// A private message (its text) to every connection of a user at the table.
+    To(UserId, Arc<str>),
+    /// New balances to push to every connection of the users a stored step moved.
+    Balances(Applied),
+}

@@ -1,0 +1,220 @@
+//! The start and end of a game as stored. A game that starts gets its `games` row (its id is
+//! the game's from then on); a game that ends is stored in one call — result, moves, clocks,
+//! ratings, the winner's reward, the wager's and the pool's settlements — which yields the
+//! `rated` event and what the settlements were, to be published after `game_ended`.
+
+use super::core::TableCore;
+use super::desk::{CoinDesk, Settled};
+use crate::store::{FinishedGame, NewGame, RateRequest, StoreError};
+use crate::ws::protocol::events::EventView;
+use platform::ledger::{self, AccountId, Transaction};
+use platform::rating::{RatedGame, RatingStatus};
+use platform::table::{AbortReason, GameEnd};
+use platform::{Millis, UserId};
+use std::sync::Arc;
+use xiangqi::Color;
+
+/// What storing a game's end yields to publish.
+#[derive(Default)]
+pub(super) struct Finish {
+    /// The `rated` event.
+    pub(super) rated: Option<EventView>,
+    /// The settlements that were stored.
+    pub(super) settled: Option<Settled>,
+}
+
+/// Stores the game that just started; its id is the game's id from then on.
+pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<u64, StoreError> {
+    let game = core
+        .table
+        .game()
+        .ok_or_else(|| StoreError::Corrupt("no game started".into()))?;
+    let fen = core.table.config().start.fen();
+    let new = NewGame {
+        table: core.id,
+        room: &core.room.id,
+        red: game.player(Color::Red),
+        black: game.player(Color::Black),
+        control: game.clock().control(),
+        start_fen: &fen,
+        ai_level: core.ai.map(|a| a.level),
+        started_at: now.0,
+    };
+    core.state.db.create_game(&new).await.inspect_err(|e| {
+        tracing::error!(table = core.id.0, "cannot store the new game: {e}");
+    })
+}
+
+/// Stores the end of the game with its ratings, reward and settlements (the wager and the pool
+/// leave `desk`); tells the rewarded winner their balance.
+pub(super) async fn finish(
+    core: &mut TableCore,
+    desk: &mut CoinDesk,
+    end: GameEnd,
+    now: Millis,
+) -> Finish {
+    if core.replaying {
+        return Finish::default();
+    }
+    let (Some(game_id), Some(game)) = (core.game_id, core.table.game()) else {
+        return Finish::default();
+    };
+    let (red, black) = (game.player(Color::Red), game.player(Color::Black));
+    let Some((moves, clocks)) = core.moves_and_clocks() else {
+        return Finish::default();
+    };
+    let (status, result, reason) = match end {
+        GameEnd::Finished { outcome, .. } => (
+            "finished",
+            outcome.result.as_str(),
+            outcome.reason.as_str().to_owned(),
+        ),
+        GameEnd::Aborted { reason, .. } => (
+            "aborted",
+            "*",
+            match reason {
+                AbortReason::Requested(_) => "requested".to_owned(),
+                AbortReason::NoFirstMove(_) => "no_first_move".to_owned(),
+            },
+        ),
+    };
+    let rate = match (end.outcome(), core.ai) {
+        (Some(outcome), None) => Some(RateRequest {
+            profile: core.state.profile,
+            red,
+            black,
+            game: RatedGame {
+                result: outcome.result,
+                reason: outcome.reason,
+                plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+            },
+        }),
+        _ => None,
+    };
+    let wager = desk.wager_settlement(core, &end, game_id);
+    let pool = desk.pool_settlement(core, &end);
+    desk.clear();
+    let coins: Vec<_> = wager
+        .iter()
+        .map(|w| w.0.clone())
+        .chain(pool.iter().filter_map(|p| p.0.clone()))
+        .collect();
+    let paid = paid_users(&coins);
+    let mut finished = FinishedGame {
+        id: game_id,
+        status,
+        result,
+        reason: Some(reason),
+        moves,
+        clocks,
+        ended_at: now.0,
+        rate,
+        reward: reward(core, game_id, end, red, black),
+        coins,
+    };
+    // The ratings are read and written inside the result transaction, with the settlements.
+    let Ok((outcome, parts)) = core
+        .state
+        .db
+        .finish_game_settling(core.id.0, &mut finished)
+        .await
+    else {
+        return Finish::default();
+    };
+    let settled = Settled {
+        wager: wager.filter(|_| parts.wager).map(|w| (w.1, w.2)),
+        pool: pool.filter(|_| parts.pool).map(|p| p.1),
+        result,
+        paid,
+    };
+    if let Some(reward) = &finished.reward {
+        announce_reward(core, reward).await;
+    }
+    let rated = outcome.map(|outcome| {
+        let change = outcome.change;
+        let (scored_as, why) = match change.status {
+            RatingStatus::Rated { scored_as } => {
+                for (uid, r) in [(red, change.red), (black, change.black)] {
+                    if let Some(u) = core.users.get_mut(&uid) {
+                        Arc::make_mut(u).rating = r;
+                    }
+                }
+                (Some(scored_as.as_str()), None)
+            }
+            RatingStatus::Unrated(_) => (None, Some(change.status)),
+        };
+        EventView::Rated {
+            game_id,
+            rated: change.is_rated(),
+            red: outcome.lines.red,
+            black: outcome.lines.black,
+            scored_as,
+            why,
+        }
+    });
+    Finish {
+        rated,
+        settled: Some(settled),
+    }
+}
+
+/// The users whose balance the settlements `coins` change.
+fn paid_users(coins: &[crate::store::CoinWrite]) -> Vec<UserId> {
+    let mut paid: Vec<UserId> = coins
+        .iter()
+        .filter_map(|w| w.ledger.as_ref())
+        .flat_map(|tx| tx.entries.iter())
+        .filter_map(|e| match e.account {
+            AccountId::User(u) => Some(UserId(u.0)),
+            _ => None,
+        })
+        .collect();
+    paid.sort_unstable();
+    paid.dedup();
+    paid
+}
+
+/// The winner's reward for game `game_id`, if the economy pays one: only between two
+/// registered players, never against the computer (`platform::reward` decides the rest).
+fn reward(
+    core: &TableCore,
+    game_id: u64,
+    end: GameEnd,
+    red: UserId,
+    black: UserId,
+) -> Option<Transaction> {
+    let policy = core
+        .state
+        .config
+        .economy
+        .reward_policy(&core.state.profile)?;
+    let outcome = end.outcome()?;
+    let registered = |u: UserId| core.users.get(&u).is_some_and(|i| i.is_rated_player());
+    if core.ai.is_some() || !registered(red) || !registered(black) {
+        return None;
+    }
+    let game = RatedGame {
+        result: outcome.result,
+        reason: outcome.reason,
+        plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+    };
+    policy
+        .reward(ledger::GameId(game_id), red, black, &game)
+        .unwrap_or_else(|e| {
+            tracing::warn!(table = core.id.0, game_id, "reward: {e}");
+            None
+        })
+}
+
+/// Tells the rewarded winner their new balance (the reward committed with the result).
+async fn announce_reward(core: &TableCore, reward: &Transaction) {
+    for e in &reward.entries {
+        if let AccountId::User(u) = e.account {
+            let user = UserId(u.0);
+            match crate::coins::balance(&core.state, user).await {
+                Ok(coins) => crate::coins::push_balance(&core.state, user, coins),
+                Err(e) => tracing::warn!(table = core.id.0, "balance: {e}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! [`TableMsg`]: what a table task is sent.
+
+use super::caller::Caller;
+use super::coin_cmd::CoinCmd;
+use super::outbox::ConnId;
+use super::setup::AiKey;
+use platform::table::Action;
+use tokio::sync::oneshot;
+use xiangqi::{Color, Move};
+
+/// The record so far of a game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveRecord {
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// Each move's clock reading (ms), as in a finished game's record.
+    pub clocks: Vec<u32>,
+}
+
+/// A message to a table task.
+#[derive(Debug)]
+pub enum TableMsg {
+    /// Watch the table; answered with `table_state` or the missed events.
+    Join {
+        /// Who asks.
+        caller: Caller,
+        /// `(epoch, v)` the client already has.
+        since: Option<(String, u64)>,
+    },
+    /// A command from a connection that joined.
+    Command {
+        /// Who asks.
+        caller: Caller,
+        /// What to do.
+        action: Action,
+    },
+    /// A wager or betting command from a connection that joined.
+    Coins {
+        /// Who asks.
+        caller: Caller,
+        /// What to do.
+        cmd: CoinCmd,
+    },
+    /// Stop watching (a player in a game loses it).
+    Leave(Caller),
+    /// The connection closed.
+    Closed {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// The computer's move, computed for the position identified by `key`.
+    AiMove {
+        /// The position when the search started.
+        key: AiKey,
+        /// The move (`None`: no legal move).
+        mv: Option<Move>,
+    },
+    /// Suggest a move to the human player of a game against the computer (private `hint`).
+    Hint(Caller),
+    /// Set up a game against the computer: the caller plays `color`.
+    StartAi {
+        /// The human.
+        caller: Caller,
+        /// The human's colour.
+        color: Color,
+    },
+    /// The moves and clock readings so far of game `game_id`, if it is this table's game in
+    /// progress (`None` otherwise).
+    Record {
+        /// The game asked about.
+        game_id: u64,
+        /// Where to answer.
+        reply: oneshot::Sender<Option<LiveRecord>>,
+    },
+    /// Stop the task (server shutting down); answers when stopped.
+    Stop(oneshot::Sender<()>),
+}

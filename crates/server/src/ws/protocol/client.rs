@@ -1,0 +1,179 @@
+//! `ClientMsg`: what a client may send over the WebSocket (docs/protocol.md §3), parsed with
+//! serde (tag `"t"`). [`super::route`] turns it into what the server does.
+
+use crate::ws::amount::{Amount, Seen, Stakes};
+use platform::clock::TimeControl;
+use serde::Deserialize;
+use xiangqi::Color;
+
+/// A colour on the wire.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Red.
+    Red,
+    /// Black.
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::Red => Color::Red,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// A message with its optional request id.
+#[derive(Debug, Deserialize)]
+pub struct Envelope {
+    /// Request id, echoed in `ack` / `error`.
+    #[serde(default)]
+    pub id: Option<u64>,
+    /// The message.
+    #[serde(flatten)]
+    pub msg: ClientMsg,
+}
+
+/// Client → server messages.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum ClientMsg {
+    /// Lag measurement.
+    Ping {
+        #[serde(default)]
+        n: u64,
+    },
+    /// Lobby updates on or off.
+    Lobby { on: bool },
+    /// Watch a table (and resync).
+    Join {
+        table: u64,
+        #[serde(default)]
+        epoch: Option<String>,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// Stop watching (a player in a game loses).
+    Leave { table: u64 },
+    /// Take a seat.
+    Sit { table: u64, color: Side },
+    /// Leave one's seat.
+    Stand { table: u64 },
+    /// Ready or not.
+    Ready { table: u64, ready: bool },
+    /// Propose a time control.
+    Propose { table: u64, control: TimeControl },
+    /// Accept the proposal.
+    AcceptControl { table: u64 },
+    /// Decline the proposal.
+    DeclineControl { table: u64 },
+    /// Make a move.
+    Move {
+        table: u64,
+        mv: String,
+        #[serde(default)]
+        lag: Option<u64>,
+    },
+    /// Offer a draw.
+    DrawOffer { table: u64 },
+    /// Accept a draw.
+    DrawAccept { table: u64 },
+    /// Decline a draw.
+    DrawDecline { table: u64 },
+    /// Ask to take back.
+    UndoRequest { table: u64 },
+    /// Grant the take-back.
+    UndoAccept { table: u64 },
+    /// Refuse the take-back.
+    UndoDecline { table: u64 },
+    /// Resign.
+    Resign { table: u64 },
+    /// Abort before both moved.
+    Abort { table: u64 },
+    /// Table chat.
+    Chat { table: u64, text: String },
+    /// Ask the computer for a move suggestion (the human player of a game against it, on turn).
+    Hint { table: u64 },
+    /// A new game against the computer.
+    AiStart {
+        level: u8,
+        color: Side,
+        #[serde(default)]
+        control: Option<TimeControl>,
+    },
+    /// Propose a wager, or change the stakes of the one under negotiation.
+    WagerPropose {
+        table: u64,
+        stakes: Stakes,
+        #[serde(default)]
+        mode: WagerModeMsg,
+    },
+    /// Confirm the stakes shown (`version`, `stakes`: what was shown).
+    WagerConfirm {
+        table: u64,
+        #[serde(flatten)]
+        seen: Seen,
+    },
+    /// Agree to the confirmed wager (both agreed: the stakes go to escrow).
+    WagerAgree {
+        table: u64,
+        key: String,
+        #[serde(flatten)]
+        seen: Seen,
+    },
+    /// Withdraw or decline a wager under negotiation.
+    WagerCancel { table: u64 },
+    /// Add to one's stake of an escrowed wager.
+    WagerTopup {
+        table: u64,
+        amount: Amount,
+        key: String,
+    },
+    /// A spectator's bet on the game in progress (`game_id`: the game it is meant for).
+    Bet {
+        table: u64,
+        pick: PickMsg,
+        amount: Amount,
+        key: String,
+        #[serde(default)]
+        game_id: Option<u64>,
+    },
+}
+
+/// A wager's mode on the wire.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WagerModeMsg {
+    /// The winner takes the stakes.
+    #[default]
+    Ordinary,
+    /// Paid coaching: the player staking 0 is the coach.
+    Coaching,
+}
+
+/// A spectator's pick on the wire.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PickMsg {
+    /// Red wins.
+    Red,
+    /// Black wins.
+    Black,
+    /// A draw.
+    Draw,
+}
+
+/// Why a message was not understood.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BadMessage(pub String);
+
+/// Parses one text frame.
+///
+/// # Errors
+/// [`BadMessage`] with serde's explanation.
+pub fn parse(text: &str) -> Result<Envelope, BadMessage> {
+    serde_json::from_str(text).map_err(|e| BadMessage(e.to_string()))
+}

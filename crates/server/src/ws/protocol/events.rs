@@ -1,0 +1,112 @@
+//! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
+
+use super::views::{EndView, GameView, PoolView, WagerView};
+use crate::store::RatingLine;
+use platform::clock::{ClockSnapshot, TimeControl};
+use platform::rating::RatingStatus;
+use serde::Serialize;
+use serde_json::Value;
+
+/// A table event on the wire.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[allow(missing_docs)]
+// Built, serialized once and dropped: boxing the large variants would buy nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum EventView {
+    /// Someone came to the table (`User`).
+    Joined { user: Value },
+    /// Someone left it.
+    Left { user: Value },
+    /// Someone took a seat.
+    Sat { user: Value, color: &'static str },
+    /// A player stood up.
+    Stood { user_id: u64, color: &'static str },
+    /// A player is ready, or not.
+    Ready { color: &'static str, ready: bool },
+    /// A time control was proposed.
+    ControlProposed {
+        by: &'static str,
+        control: TimeControl,
+    },
+    /// The proposal was declined or withdrawn.
+    ControlDeclined { by: &'static str },
+    /// The time control was set.
+    ControlSet { control: TimeControl },
+    /// A game started.
+    GameStarted { game: Option<GameView> },
+    /// A move.
+    Moved {
+        color: &'static str,
+        mv: String,
+        ply: usize,
+        clock: ClockSnapshot,
+        fen: Option<String>,
+        legal: Vec<String>,
+    },
+    /// A draw offered.
+    DrawOffered { by: &'static str },
+    /// A draw declined.
+    DrawDeclined { by: &'static str },
+    /// A take-back asked for.
+    UndoRequested { by: &'static str, plies: usize },
+    /// A take-back refused.
+    UndoDeclined { by: &'static str },
+    /// Moves taken back.
+    Undone {
+        plies: usize,
+        ply: usize,
+        clock: ClockSnapshot,
+        fen: Option<String>,
+        moves: Option<Vec<String>>,
+        legal: Vec<String>,
+    },
+    /// A player's connection is gone (the grace runs until `deadline`).
+    Disconnected { color: &'static str, deadline: u64 },
+    /// The player is back.
+    Reconnected { color: &'static str },
+    /// Table chat.
+    Chat {
+        user_id: u64,
+        name: Option<String>,
+        text: String,
+    },
+    /// The game ended.
+    GameEnded { end: EndView, game_id: Option<u64> },
+    /// The server stopped: no clock runs.
+    Paused,
+    /// It is back.
+    Resumed,
+    /// The ratings after a game.
+    Rated {
+        game_id: u64,
+        rated: bool,
+        red: RatingLine,
+        black: RatingLine,
+        /// When rated: the result the ratings were computed from.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scored_as: Option<&'static str>,
+        /// When not rated: why.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        why: Option<RatingStatus>,
+    },
+    /// The table's wager changed (`null`: gone).
+    Wager { wager: Option<WagerView> },
+    /// A wager was settled.
+    WagerSettled {
+        wager_id: u64,
+        game_id: Option<u64>,
+        outcome: &'static str,
+        statements: Value,
+    },
+    /// The betting pool changed.
+    Pool { pool: Option<PoolView> },
+    /// The betting pool was settled.
+    PoolSettled {
+        game_id: u64,
+        result: &'static str,
+        refunded: bool,
+        reason: Option<&'static str>,
+        house: i64,
+    },
+}

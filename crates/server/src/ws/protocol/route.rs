@@ -1,0 +1,332 @@
+//! Where each [`ClientMsg`] goes, decided at the edge: table commands and coin commands become
+//! the table's own domain commands (`platform::table::Action`, [`table::CoinCmd`]), so the
+//! tables never see a wire type. Every message type is routed by name: a new one does not
+//! compile until it is routed.
+
+use super::client::{BadMessage, ClientMsg, PickMsg, WagerModeMsg};
+use crate::table::{self, CoinCmd, WagerKind};
+use crate::ws::amount::{Seen, Stakes};
+use platform::clock::TimeControl;
+use platform::parimutuel::Pick;
+use platform::table::Action;
+use platform::Millis;
+use xiangqi::Color;
+
+/// What the connection does with a message.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Answer `pong`.
+    Ping {
+        /// Echoed.
+        n: u64,
+    },
+    /// Lobby updates on or off.
+    Lobby {
+        /// On?
+        on: bool,
+    },
+    /// Watch `table`; `since`: the `(epoch, v)` the client has.
+    Join {
+        /// The table.
+        table: u64,
+        /// What the client has already.
+        since: Option<(String, u64)>,
+    },
+    /// Stop watching `table`.
+    Leave {
+        /// The table.
+        table: u64,
+    },
+    /// A command for a table.
+    Table {
+        /// The table.
+        table: u64,
+        /// What to do.
+        action: Action,
+    },
+    /// A coin command for a table's coin desk.
+    Coins {
+        /// The table.
+        table: u64,
+        /// What to do.
+        cmd: CoinCmd,
+    },
+    /// A hint at `table`.
+    Hint {
+        /// The table.
+        table: u64,
+    },
+    /// A new game against the computer.
+    AiStart {
+        /// Its level.
+        level: u8,
+        /// The human's colour.
+        color: Color,
+        /// The time control (untimed when not given).
+        control: Option<TimeControl>,
+    },
+}
+
+/// Whether `key` is a valid client idempotency key: 8–64 characters of `[A-Za-z0-9_-]`.
+#[must_use]
+pub fn valid_key(key: &str) -> bool {
+    (8..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+fn key(k: String) -> Result<String, BadMessage> {
+    if valid_key(&k) {
+        Ok(k)
+    } else {
+        Err(BadMessage(
+            "key must be 8 to 64 characters of A-Z a-z 0-9 _ -".into(),
+        ))
+    }
+}
+
+impl ClientMsg {
+    /// Where this message goes.
+    ///
+    /// # Errors
+    /// [`BadMessage`] for an unreadable move, chat text with a control character, or a
+    /// malformed idempotency key.
+    pub fn route(self) -> Result<Route, BadMessage> {
+        use ClientMsg as M;
+        let at = |table: u64, action: Action| Ok(Route::Table { table, action });
+        let coins = |table: u64, cmd: CoinCmd| Ok(Route::Coins { table, cmd });
+        match self {
+            M::Ping { n } => Ok(Route::Ping { n }),
+            M::Lobby { on } => Ok(Route::Lobby { on }),
+            M::Join {
+                table,
+                epoch,
+                since,
+            } => Ok(Route::Join {
+                table,
+                since: epoch.zip(since),
+            }),
+            M::Leave { table } => Ok(Route::Leave { table }),
+            M::Hint { table } => Ok(Route::Hint { table }),
+            M::AiStart {
+                level,
+                color,
+                control,
+            } => Ok(Route::AiStart {
+                level,
+                color: color.into(),
+                control,
+            }),
+            M::Sit { table, color } => at(table, Action::Sit(color.into())),
+            M::Stand { table } => at(table, Action::Stand),
+            M::Ready { table, ready } => at(table, Action::Ready(ready)),
+            M::Propose { table, control } => at(table, Action::ProposeTimeControl(control)),
+            M::AcceptControl { table } => at(table, Action::AcceptTimeControl),
+            M::DeclineControl { table } => at(table, Action::DeclineTimeControl),
+            M::Move { table, mv, lag } => {
+                let mv = mv
+                    .parse()
+                    .map_err(|_| BadMessage(format!("unreadable move {mv:?}")))?;
+                let lag = Millis(lag.unwrap_or(0).min(10_000));
+                at(table, Action::Move { mv, lag })
+            }
+            M::DrawOffer { table } => at(table, Action::OfferDraw),
+            M::DrawAccept { table } => at(table, Action::AcceptDraw),
+            M::DrawDecline { table } => at(table, Action::DeclineDraw),
+            M::UndoRequest { table } => at(table, Action::RequestUndo),
+            M::UndoAccept { table } => at(table, Action::AcceptUndo),
+            M::UndoDecline { table } => at(table, Action::DeclineUndo),
+            M::Resign { table } => at(table, Action::Resign),
+            M::Abort { table } => at(table, Action::Abort),
+            M::Chat { table, text } => {
+                if text.chars().any(char::is_control) {
+                    return Err(BadMessage(
+                        "chat text cannot contain control characters".into(),
+                    ));
+                }
+                at(table, Action::Chat(text))
+            }
+            M::WagerPropose {
+                table,
+                stakes,
+                mode,
+            } => coins(
+                table,
+                CoinCmd::Propose {
+                    stakes: stakes.into(),
+                    kind: mode.into(),
+                },
+            ),
+            M::WagerConfirm { table, seen } => coins(table, CoinCmd::Confirm { seen: seen.into() }),
+            M::WagerAgree {
+                table,
+                key: k,
+                seen,
+            } => coins(
+                table,
+                CoinCmd::Agree {
+                    key: key(k)?,
+                    seen: seen.into(),
+                },
+            ),
+            M::WagerCancel { table } => coins(table, CoinCmd::Cancel),
+            M::WagerTopup {
+                table,
+                amount,
+                key: k,
+            } => coins(
+                table,
+                CoinCmd::TopUp {
+                    amount: amount.0,
+                    key: key(k)?,
+                },
+            ),
+            M::Bet {
+                table,
+                pick,
+                amount,
+                key: k,
+                game_id,
+            } => coins(
+                table,
+                CoinCmd::Bet {
+                    pick: pick.into(),
+                    amount: amount.0,
+                    key: key(k)?,
+                    game_id,
+                },
+            ),
+        }
+    }
+}
+
+impl From<WagerModeMsg> for WagerKind {
+    fn from(m: WagerModeMsg) -> WagerKind {
+        match m {
+            WagerModeMsg::Ordinary => WagerKind::Ordinary,
+            WagerModeMsg::Coaching => WagerKind::Coaching,
+        }
+    }
+}
+
+impl From<PickMsg> for Pick {
+    fn from(p: PickMsg) -> Pick {
+        match p {
+            PickMsg::Red => Pick::RedWins,
+            PickMsg::Black => Pick::BlackWins,
+            PickMsg::Draw => Pick::Draw,
+        }
+    }
+}
+
+impl From<Stakes> for table::Stakes {
+    fn from(s: Stakes) -> table::Stakes {
+        table::Stakes {
+            red: s.red.0,
+            black: s.black.0,
+        }
+    }
+}
+
+impl From<Seen> for table::Seen {
+    fn from(s: Seen) -> table::Seen {
+        table::Seen {
+            version: s.version,
+            stakes: s.stakes.map(Into::into),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse;
+    use super::*;
+
+    fn route(text: &str) -> Result<Route, BadMessage> {
+        parse(text).unwrap().msg.route()
+    }
+
+    #[test]
+    fn parses_messages_and_refuses_garbage() {
+        let e = parse(r#"{"t":"move","table":3,"mv":"h2e2","id":9}"#).unwrap();
+        assert_eq!(e.id, Some(9));
+        assert_eq!(
+            e.msg.route().unwrap(),
+            Route::Table {
+                table: 3,
+                action: Action::Move {
+                    mv: "h2e2".parse().unwrap(),
+                    lag: Millis(0)
+                }
+            }
+        );
+        assert_eq!(
+            route(r#"{"t":"sit","table":1,"color":"black"}"#).unwrap(),
+            Route::Table {
+                table: 1,
+                action: Action::Sit(Color::Black)
+            }
+        );
+        assert!(parse(r#"{"t":"fly","table":1}"#).is_err());
+        assert!(parse(r#"{"t":"sit","table":1,"color":"green"}"#).is_err());
+        assert!(parse("not json").is_err());
+        assert!(route(r#"{"t":"move","table":3,"mv":"zz99"}"#).is_err());
+    }
+
+    #[test]
+    fn parses_coin_commands_and_checks_keys() {
+        assert_eq!(
+            route(
+                r#"{"t":"wager_propose","table":2,"stakes":{"red":5,"black":7},"mode":"coaching"}"#
+            )
+            .unwrap(),
+            Route::Coins {
+                table: 2,
+                cmd: CoinCmd::Propose {
+                    stakes: table::Stakes {
+                        red: Some(5),
+                        black: Some(7)
+                    },
+                    kind: WagerKind::Coaching
+                }
+            }
+        );
+        assert!(matches!(
+            route(r#"{"t":"bet","table":2,"pick":"draw","amount":5,"key":"abcd-1234"}"#).unwrap(),
+            Route::Coins {
+                table: 2,
+                cmd: CoinCmd::Bet {
+                    pick: Pick::Draw,
+                    amount: Some(5),
+                    game_id: None,
+                    ..
+                }
+            }
+        ));
+        assert_eq!(
+            route(
+                r#"{"t":"wager_agree","table":2,"key":"abcd-1234","version":3,"stakes":{"red":1.5,"black":2}}"#
+            )
+            .unwrap(),
+            Route::Coins {
+                table: 2,
+                cmd: CoinCmd::Agree {
+                    key: "abcd-1234".into(),
+                    seen: table::Seen {
+                        version: Some(3),
+                        stakes: Some(table::Stakes {
+                            red: None,
+                            black: Some(2)
+                        })
+                    }
+                }
+            }
+        );
+        assert!(route(r#"{"t":"wager_topup","table":2,"amount":5,"key":"short"}"#).is_err());
+        assert!(route(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).is_err());
+        assert!(
+            parse(r#"{"t":"bet","table":2,"pick":"blue","amount":5,"key":"abcdefgh"}"#).is_err()
+        );
+    }
+}

@@ -1,0 +1,249 @@
+//! `ServerMsg`: everything the server sends over the WebSocket (docs/protocol.md §4), tagged
+//! by `"t"`, except `error`, which [`crate::error_code::ErrorMsg`] renders for HTTP's twin
+//! codes in one place. Views shared with HTTP (`User`, `TableSummary`, …) are carried as the
+//! JSON their owners render.
+
+use super::events::EventView;
+use super::views::{RoomView, TableStateView};
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Server → client messages.
+#[derive(Debug, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+// Built, serialized once and dropped: boxing the large variants would buy nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum ServerMsg<'a> {
+    /// The first message of a connection.
+    Welcome {
+        /// The protocol version.
+        protocol: u32,
+        /// The connection's user (`User`).
+        user: Value,
+        /// The server's run (events are numbered within it).
+        epoch: &'a str,
+        /// The server's clock (ms).
+        now: u64,
+    },
+    /// The answer to `ping`.
+    Pong {
+        /// Echoed.
+        n: u64,
+        /// The server's clock (ms).
+        now: u64,
+    },
+    /// A request with an `id` was accepted.
+    Ack {
+        /// The request.
+        id: u64,
+    },
+    /// The lobby: every room with its tables.
+    Lobby {
+        /// `[Room]`.
+        rooms: Vec<RoomView>,
+        /// The server's clock (ms).
+        now: u64,
+    },
+    /// A table's summary changed.
+    LobbyTable {
+        /// `TableSummary`.
+        table: &'a Value,
+    },
+    /// A table's full state.
+    TableState {
+        /// The table.
+        table: u64,
+        /// The server's run.
+        epoch: &'a str,
+        /// The last event number included.
+        v: u64,
+        /// The server's clock (ms).
+        now: u64,
+        /// `TableState`.
+        state: TableStateView,
+    },
+    /// One numbered table event.
+    Ev {
+        /// The table.
+        table: u64,
+        /// The event's number.
+        v: u64,
+        /// The server's clock (ms).
+        now: u64,
+        /// The event (`Event`, tagged by `type`).
+        e: &'a EventView,
+    },
+    /// The user's balance changed.
+    Balance {
+        /// The new balance.
+        coins: i64,
+    },
+    /// The bettor's own bet.
+    MyBet {
+        /// The table.
+        table: u64,
+        /// The game bet on.
+        game_id: u64,
+        /// `red`, `black` or `draw`.
+        pick: &'static str,
+        /// The amount staked.
+        amount: i64,
+        /// Coins returned once settled (`null` before).
+        payout: Option<i64>,
+    },
+    /// A suggested move (private).
+    Hint {
+        /// The table.
+        table: u64,
+        /// The plies played in the position it is for.
+        ply: usize,
+        /// The move.
+        mv: String,
+    },
+}
+
+impl ServerMsg<'_> {
+    /// Every message type `t` the server sends, `error` included.
+    pub const TYPES: [&'static str; 11] = [
+        "welcome",
+        "pong",
+        "ack",
+        "error",
+        "lobby",
+        "lobby_table",
+        "table_state",
+        "ev",
+        "balance",
+        "my_bet",
+        "hint",
+    ];
+
+    /// The message's JSON text.
+    #[must_use]
+    pub fn to_text(&self) -> Arc<str> {
+        Arc::from(serde_json::to_string(self).unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn messages_render_as_the_protocol_says() {
+        let v = EventView::Paused;
+        let samples = [
+            (ServerMsg::Ack { id: 3 }, json!({"t": "ack", "id": 3})),
+            (
+                ServerMsg::Ev {
+                    table: 1,
+                    v: 2,
+                    now: 5,
+                    e: &v,
+                },
+                json!({"t": "ev", "table": 1, "v": 2, "now": 5, "e": {"type": "paused"}}),
+            ),
+            (
+                ServerMsg::MyBet {
+                    table: 1,
+                    game_id: 2,
+                    pick: "red",
+                    amount: 5,
+                    payout: None,
+                },
+                json!({"t": "my_bet", "table": 1, "game_id": 2, "pick": "red", "amount": 5,
+                    "payout": null}),
+            ),
+        ];
+        for (msg, want) in samples {
+            let got: Value = serde_json::from_str(&msg.to_text()).unwrap();
+            assert_eq!(got, want);
+            assert!(ServerMsg::TYPES.contains(&got["t"].as_str().unwrap()));
+        }
+    }
+
+    /// One message of every kind: each `t` is in [`ServerMsg::TYPES`], and every type but
+    /// `error` (rendered by `ErrorMsg`) is one of them.
+    #[test]
+    fn types_list_every_message() {
+        use super::super::views::{ByColor, SummaryView, TableStateView};
+        use platform::clock::TimeControl;
+        let e = EventView::Resumed;
+        let summary = Value::Null;
+        let state = TableStateView {
+            id: 1,
+            room: "r".into(),
+            summary: SummaryView {
+                id: 1,
+                room: "r".into(),
+                status: "waiting",
+                seats: ByColor {
+                    red: None,
+                    black: None,
+                },
+                spectators: 0,
+                control: TimeControl::untimed(),
+                game_id: None,
+            },
+            control: TimeControl::untimed(),
+            proposal: None,
+            spectators: Vec::new(),
+            game: None,
+            wager: None,
+            pool: None,
+        };
+        let all = [
+            ServerMsg::Welcome {
+                protocol: 1,
+                user: Value::Null,
+                epoch: "e",
+                now: 0,
+            },
+            ServerMsg::Pong { n: 1, now: 0 },
+            ServerMsg::Ack { id: 1 },
+            ServerMsg::Lobby {
+                rooms: Vec::new(),
+                now: 0,
+            },
+            ServerMsg::LobbyTable { table: &summary },
+            ServerMsg::TableState {
+                table: 1,
+                epoch: "e",
+                v: 0,
+                now: 0,
+                state,
+            },
+            ServerMsg::Ev {
+                table: 1,
+                v: 1,
+                now: 0,
+                e: &e,
+            },
+            ServerMsg::Balance { coins: 0 },
+            ServerMsg::MyBet {
+                table: 1,
+                game_id: 1,
+                pick: "draw",
+                amount: 1,
+                payout: None,
+            },
+            ServerMsg::Hint {
+                table: 1,
+                ply: 0,
+                mv: "h2e2".into(),
+            },
+        ];
+        let mut seen: Vec<String> = all
+            .iter()
+            .map(|m| serde_json::from_str::<Value>(&m.to_text()).unwrap()["t"].to_string())
+            .map(|t| t.trim_matches('"').to_owned())
+            .collect();
+        seen.push("error".into());
+        seen.sort();
+        let mut types: Vec<String> = ServerMsg::TYPES.iter().map(|t| (*t).to_owned()).collect();
+        types.sort();
+        assert_eq!(seen, types);
+    }
+}

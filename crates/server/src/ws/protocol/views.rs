@@ -1,0 +1,221 @@
+//! The objects that server messages carry (docs/protocol.md §4): `TableState`, `TableSummary`,
+//! `GameState`, `GameEnd`, `WagerView`, `PoolView`, as `Serialize` types. Every key is always
+//! present (`null` when there is nothing), as the protocol shows them.
+
+use platform::clock::{ClockSnapshot, TimeControl};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A pair by colour: `{"red": …, "black": …}`.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct ByColor<T> {
+    /// Red's.
+    pub red: T,
+    /// Black's.
+    pub black: T,
+}
+
+/// `TableState`: a table's full state.
+#[derive(Debug, Serialize)]
+pub struct TableStateView {
+    /// The table.
+    pub id: u64,
+    /// Its room.
+    pub room: String,
+    /// Its summary.
+    pub summary: SummaryView,
+    /// Its time control.
+    pub control: TimeControl,
+    /// A proposed time control.
+    pub proposal: Option<ProposalView>,
+    /// The spectators (up to 50; `User`).
+    pub spectators: Vec<Value>,
+    /// The game, if one was started.
+    pub game: Option<GameView>,
+    /// The wager between the players.
+    pub wager: Option<WagerView>,
+    /// The spectators' pool.
+    pub pool: Option<PoolView>,
+}
+
+/// A proposed time control.
+#[derive(Debug, Serialize)]
+pub struct ProposalView {
+    /// Who proposed it.
+    pub by: &'static str,
+    /// The control.
+    pub control: TimeControl,
+}
+
+/// `TableSummary`: a table as the lobby shows it.
+#[derive(Debug, Serialize)]
+pub struct SummaryView {
+    /// The table.
+    pub id: u64,
+    /// Its room.
+    pub room: String,
+    /// `waiting`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Who sits where.
+    pub seats: ByColor<Option<SeatView>>,
+    /// How many watch.
+    pub spectators: usize,
+    /// Its time control.
+    pub control: TimeControl,
+    /// The game in progress (or last ended).
+    pub game_id: Option<u64>,
+}
+
+/// `SeatInfo`.
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    /// Who sits (`User`).
+    pub user: Value,
+    /// Ready to start.
+    pub ready: bool,
+    /// Disconnected (the grace runs).
+    pub away: bool,
+}
+
+/// `GameState`.
+#[derive(Debug, Serialize)]
+pub struct GameView {
+    /// The stored game.
+    pub game_id: Option<u64>,
+    /// The game's number at the table.
+    pub number: u32,
+    /// Red (`User`).
+    pub red: Value,
+    /// Black (`User`).
+    pub black: Value,
+    /// The start position.
+    pub start_fen: String,
+    /// The position now.
+    pub fen: String,
+    /// The moves (ICCS).
+    pub moves: Vec<String>,
+    /// The side to move.
+    pub turn: &'static str,
+    /// Plies played.
+    pub ply: usize,
+    /// The clocks.
+    pub clock: ClockSnapshot,
+    /// The time control.
+    pub control: TimeControl,
+    /// The side to move's legal moves (empty once over).
+    pub legal: Vec<String>,
+    /// Who offers a draw.
+    pub draw_offer: Option<&'static str>,
+    /// A pending take-back request.
+    pub undo_request: Option<UndoView>,
+    /// How it ended.
+    pub end: Option<EndView>,
+    /// The computer's level, in games against it.
+    pub ai_level: Option<u8>,
+}
+
+/// A take-back request.
+#[derive(Debug, Serialize)]
+pub struct UndoView {
+    /// Who asks.
+    pub by: &'static str,
+    /// How many plies.
+    pub plies: usize,
+}
+
+/// `GameEnd`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EndView {
+    /// A result.
+    Finished {
+        /// `1-0`, `0-1`, `1/2-1/2`.
+        result: &'static str,
+        /// Why.
+        reason: &'static str,
+        /// Plies played.
+        plies: usize,
+    },
+    /// No result.
+    Aborted {
+        /// `requested` or `no_first_move`.
+        reason: &'static str,
+        /// Who.
+        by: &'static str,
+        /// Plies played.
+        plies: usize,
+    },
+}
+
+/// `WagerView`.
+#[derive(Debug, Serialize)]
+pub struct WagerView {
+    /// The wager.
+    pub id: u64,
+    /// `ordinary` or `coaching`.
+    pub mode: &'static str,
+    /// The stakes.
+    pub stakes: ByColor<i64>,
+    /// Who confirmed.
+    pub confirmed: ByColor<bool>,
+    /// Who agreed.
+    pub agreed: ByColor<bool>,
+    /// `negotiating`, `escrowed` or `in_game`.
+    pub status: &'static str,
+    /// Its version (+1 at every change of the stakes).
+    pub version: u32,
+    /// The game it is bound to.
+    pub game_id: Option<u64>,
+    /// The tax on gains (per mille).
+    pub tax_rate_permille: u16,
+}
+
+/// `PoolView`.
+#[derive(Debug, Serialize)]
+pub struct PoolView {
+    /// The game bet on.
+    pub game_id: u64,
+    /// Whether bets are taken.
+    pub open: bool,
+    /// Betting closes once this many plies are played.
+    pub close_ply: u32,
+    /// All stakes.
+    pub total: i64,
+    /// How many bet.
+    pub bettors: usize,
+    /// By pick.
+    pub picks: PicksView,
+}
+
+/// The stakes on each pick.
+#[derive(Debug, Serialize)]
+pub struct PicksView {
+    /// Red wins.
+    pub red: PickTotal,
+    /// Black wins.
+    pub black: PickTotal,
+    /// A draw.
+    pub draw: PickTotal,
+}
+
+/// The stakes on one pick.
+#[derive(Debug, Serialize)]
+pub struct PickTotal {
+    /// Coins.
+    pub total: i64,
+    /// Bettors.
+    pub bettors: u32,
+}
+
+/// `Room` on the wire: a room with its tables' summaries.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoomView {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The balance needed to sit or watch.
+    pub min_coins: i64,
+    /// `[TableSummary]`.
+    pub tables: Vec<Value>,
+}
