@@ -4,7 +4,7 @@
 //! We = 1 / (1 + 10^((Ropp − Rown)/400)); K is looked up from each player's own old rating.
 //! `qq` shifts the difference by 100 points against the side that moved first (red).
 
-use super::profile::red_score;
+use super::game::red_score;
 use super::{PlayerRating, RatingChange, UnratedReason};
 use xiangqi::GameResult;
 

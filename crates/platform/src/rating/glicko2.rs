@@ -5,7 +5,7 @@
 //! 500 clamped to 45–500, volatility 0.09, τ 0.75. [`rate_period`] takes several games at once,
 //! which is how Glickman's published example is computed.
 
-use super::profile::red_score;
+use super::game::red_score;
 use super::{PlayerRating, RatingChange};
 use serde::{Deserialize, Serialize};
 use xiangqi::GameResult;

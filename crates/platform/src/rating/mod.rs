@@ -19,13 +19,15 @@
 //! only IEEE operations and `powf`/`exp`/`ln`, so it is deterministic on a given platform.
 
 mod elo;
+mod game;
 pub mod glicko2;
 mod profile;
 mod title;
 
 pub use elo::{expected_score, lotto_k, ourgame_k, qq_k, OURGAME_PROVISIONAL_GAMES};
+pub use game::{PlayerRating, RatedGame, RatingChange, RatingStatus, UnratedReason};
 pub use glicko2::Glicko2Params;
-pub use profile::{PlayerRating, Profile, RatedGame, RatingChange, RatingStatus, UnratedReason};
+pub use profile::Profile;
 pub use title::{
     HonoraryTitle, Ladder, ShownTitle, Title, TitleError, TitleRecord, HONORARY_MARKER,
 };

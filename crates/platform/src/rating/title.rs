@@ -1,7 +1,8 @@
 //! Titles: by rating on each profile's ladder, tournament-only titles that stay once awarded, and
 //! honorary titles set by an administrator (PLATFORM.md §4).
 
-use super::{PlayerRating, Profile};
+use super::game::PlayerRating;
+use super::profile::Profile;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
@@ -340,5 +341,18 @@ impl fmt::Display for ShownTitle {
             write!(f, " {h}")?;
         }
         Ok(())
+    }
+}
+
+impl Profile {
+    /// The title ladder of this profile (Glicko-2 has none: only awarded and honorary titles).
+    #[must_use]
+    pub const fn ladder(&self) -> Option<Ladder> {
+        match self {
+            Profile::Ourgame => Some(Ladder::Ourgame),
+            Profile::Lotto => Some(Ladder::Lotto),
+            Profile::Qq => Some(Ladder::Qq),
+            Profile::Glicko2(_) => None,
+        }
     }
 }
