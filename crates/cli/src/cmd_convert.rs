@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use xiangqi::notation::Notation;
 use xiangqi::record::{
-    decode_text, parse_dhtmlxq, parse_pgn_all, read_xqf, write_dhtmlxq, write_pgn, Game,
+    decode_text, parse_dhtmlxq, read_collection, read_xqf, write_dhtmlxq, write_pgn, Game,
 };
 
 /// Input formats.
@@ -55,17 +55,19 @@ pub struct Args {
 }
 
 /// GB18030 decoding of legacy text (never fails; malformed bytes become U+FFFD).
-fn decode_legacy(bytes: &[u8]) -> String {
+pub(crate) fn decode_legacy(bytes: &[u8]) -> String {
     encoding_rs::GB18030
         .decode_without_bom_handling(bytes)
         .0
         .into_owned()
 }
 
-/// Reads the input, converts every game and writes the result.
+/// Reads the input, converts every game and writes the result. Skipped text is reported on
+/// stderr as a warning; games that cannot be read are reported there too, the others are still
+/// converted, and the exit status is then 1.
 pub fn run(args: &Args) -> Result<(), String> {
     let bytes = read_input(&args.input)?;
-    let games = read_games(&bytes, args.from, &args.input)?;
+    let (games, broken) = read_games(&bytes, args.from, &args.input)?;
     let text = render(&games, args.to, args.notation)?;
     match &args.output {
         Some(path) => {
@@ -75,10 +77,17 @@ pub fn run(args: &Args) -> Result<(), String> {
             .write_all(text.as_bytes())
             .map_err(|e| format!("cannot write to standard output: {e}"))?,
     }
+    if broken > 0 {
+        return Err(format!(
+            "{}: {broken} of {} games could not be read",
+            args.input,
+            broken + games.len()
+        ));
+    }
     Ok(())
 }
 
-fn read_input(input: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn read_input(input: &str) -> Result<Vec<u8>, String> {
     if input == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
@@ -101,26 +110,53 @@ fn detect(bytes: &[u8], text: &str) -> InputFormat {
     }
 }
 
-fn read_games(bytes: &[u8], from: InputFormat, name: &str) -> Result<Vec<Game>, String> {
+/// The games of the input and the number of broken ones (already reported on stderr).
+pub(crate) fn read_games(
+    bytes: &[u8],
+    from: InputFormat,
+    name: &str,
+) -> Result<(Vec<Game>, usize), String> {
     let text = || decode_text(bytes, &decode_legacy);
     let from = match from {
         InputFormat::Auto if bytes.starts_with(b"XQ") => InputFormat::Xqf,
         InputFormat::Auto => detect(bytes, &text()),
         f => f,
     };
-    let games = match from {
-        InputFormat::Xqf => {
-            vec![read_xqf(bytes, &decode_legacy).map_err(|e| format!("{name}: {e}"))?]
-        }
-        InputFormat::Dhtmlxq => vec![parse_dhtmlxq(&text()).map_err(|e| format!("{name}: {e}"))?],
-        InputFormat::Pgn | InputFormat::Auto => {
-            parse_pgn_all(&text()).map_err(|e| format!("{name}: {e}"))?
-        }
+    let (games, broken) = match from {
+        InputFormat::Xqf => (
+            vec![read_xqf(bytes, &decode_legacy).map_err(|e| format!("{name}: {e}"))?],
+            0,
+        ),
+        InputFormat::Dhtmlxq => (
+            vec![parse_dhtmlxq(&text()).map_err(|e| format!("{name}: {e}"))?],
+            0,
+        ),
+        InputFormat::Pgn | InputFormat::Auto => read_pgn_games(&text(), name)?,
     };
-    if games.is_empty() {
+    if games.is_empty() && broken == 0 {
         return Err(format!("{name}: no game found"));
     }
-    Ok(games)
+    Ok((games, broken))
+}
+
+/// Every PGN game; warnings and broken games go to stderr. Fails only when no game can be read.
+pub(crate) fn read_pgn_games(text: &str, name: &str) -> Result<(Vec<Game>, usize), String> {
+    let collection = read_collection(text);
+    for w in &collection.warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    let broken = collection.errors.len();
+    if collection.games.is_empty() {
+        return match collection.errors.into_iter().next() {
+            Some(e) if broken == 1 => Err(format!("{name}: {}", e.error)),
+            Some(e) => Err(format!("{name}: no game could be read; {e}")),
+            None => Err(format!("{name}: no game found")),
+        };
+    }
+    for e in &collection.errors {
+        eprintln!("error: {name}: {e}");
+    }
+    Ok((collection.games, broken))
 }
 
 fn render(games: &[Game], to: OutputFormat, notation: Notation) -> Result<String, String> {

@@ -1,8 +1,10 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
+mod analyse_output;
 mod cmd_admin;
 mod cmd_admin_grant;
 mod cmd_admin_title;
+mod cmd_analyse;
 mod cmd_bench;
 mod cmd_convert;
 mod cmd_engine;
@@ -36,6 +38,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Analyse a game with the engine: evaluation of every move, mistakes marked, accuracy.
+    Analyse(cmd_analyse::Args),
     /// Convert game records between PGN, XQF and DhtmlXQ.
     Convert(cmd_convert::Args),
     /// Play moves from a position and report the game-end ruling (mate, repetition, limits).
@@ -64,6 +68,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Analyse(args) => cmd_analyse::run(&args),
         Command::Convert(args) => cmd_convert::run(&args),
         Command::Judge(args) => cmd_judge::run(&args),
         Command::Moves(args) => cmd_moves::run(&args),

@@ -25,6 +25,7 @@ mod pst;
 mod see;
 mod types;
 
+pub mod analysis;
 pub mod bench;
 pub mod book;
 pub mod eval;

@@ -26,7 +26,10 @@ pub mod xqf;
 
 pub use dhtmlxq::{parse_dhtmlxq, write_dhtmlxq, DhtmlXqError};
 pub use game::{Game, GameError, Tags};
-pub use pgn::{parse_pgn, parse_pgn_all, write_pgn, PgnError};
+pub use pgn::{
+    parse_pgn, parse_pgn_all, read_collection, write_pgn, Collection, GameFailure, PgnError,
+    PgnWarning,
+};
 pub use xqf::{read_xqf, XqfError};
 
 /// The fixed piece order of the 16-slot piece tables in DhtmlXQ `binit` and the XQF header, the

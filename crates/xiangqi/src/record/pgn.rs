@@ -8,6 +8,7 @@
 //!
 //! Writing produces UTF-8 xqbase-style PGN in the notation the caller picks.
 
+mod collection;
 mod lexer;
 mod read;
 mod san;
@@ -17,6 +18,7 @@ use crate::notation::NotationError;
 use crate::FenError;
 use std::fmt;
 
+pub use collection::{read_collection, Collection, GameFailure, PgnWarning};
 pub use read::{parse_pgn, parse_pgn_all};
 pub use write::write_pgn;
 

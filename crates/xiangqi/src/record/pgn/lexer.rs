@@ -94,6 +94,39 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Skips blanks (and byte-order marks) and returns the next character, if any.
+    pub fn peek_after_blanks(&mut self) -> Option<char> {
+        while let Some(&c) = self.chars.peek() {
+            if !(c.is_whitespace() || c == '\u{FEFF}') {
+                return Some(c);
+            }
+            self.bump();
+        }
+        None
+    }
+
+    /// The characters from here to the next blank, without consuming them.
+    pub fn peek_word(&self) -> String {
+        self.chars
+            .clone()
+            .take_while(|c| !c.is_whitespace())
+            .collect()
+    }
+
+    /// Consumes the rest of the current line (and its line break); returns its line and its
+    /// text without surrounding blanks.
+    pub fn skip_line(&mut self) -> (usize, String) {
+        let line = self.line;
+        let mut text = String::new();
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+            text.push(c);
+        }
+        (line, text.trim().to_string())
+    }
+
     fn word(&mut self) -> TokenKind {
         let mut w = String::new();
         while let Some(&c) = self.chars.peek() {

@@ -24,17 +24,18 @@ pub fn parse_pgn(text: &str) -> Result<Game, PgnError> {
     }
 }
 
-/// Reads every game of a PGN text (an empty or blank text gives no games).
+/// Reads every game of a PGN text (an empty or blank text gives no games). Text after a game's
+/// result that does not start a new game (xqbase's `====` trailer, site notices) is skipped;
+/// [`read_collection`](super::read_collection) also reports it.
 ///
 /// # Errors
 /// The first [`PgnError`] of any game.
 pub fn parse_pgn_all(text: &str) -> Result<Vec<Game>, PgnError> {
-    let mut reader = Reader::new(text);
-    let mut games = Vec::new();
-    while let Some(game) = reader.next_game()? {
-        games.push(game);
+    let collection = super::read_collection(text);
+    match collection.errors.into_iter().next() {
+        Some(failure) => Err(failure.error),
+        None => Ok(collection.games),
     }
-    Ok(games)
 }
 
 /// How the moves of a game are written.
@@ -49,9 +50,16 @@ enum Syntax {
 }
 
 /// A stream of games over one lexer, with one token of look-ahead.
-struct Reader<'a> {
-    lexer: Lexer<'a>,
-    pending: Option<Token>,
+pub(super) struct Reader<'a> {
+    pub(super) lexer: Lexer<'a>,
+    pub(super) pending: Option<Token>,
+    /// The last game read ended at its result token or a separator line, so what follows may be
+    /// a trailer.
+    pub(super) ended_by_result: bool,
+    /// The game being read has reached its move text (tags are behind it).
+    pub(super) in_move_text: bool,
+    /// Separator lines (`====`) that ended a game without a result: (line, text).
+    pub(super) separators: Vec<(usize, String)>,
 }
 
 /// A game being read.
@@ -63,10 +71,13 @@ struct Builder {
 }
 
 impl<'a> Reader<'a> {
-    fn new(text: &'a str) -> Reader<'a> {
+    pub(super) fn new(text: &'a str) -> Reader<'a> {
         Reader {
             lexer: Lexer::new(text),
             pending: None,
+            ended_by_result: false,
+            in_move_text: false,
+            separators: Vec::new(),
         }
     }
 
@@ -77,7 +88,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn next_game(&mut self) -> Result<Option<Game>, PgnError> {
+    pub(super) fn next_game(&mut self) -> Result<Option<Game>, PgnError> {
+        self.ended_by_result = false;
+        self.in_move_text = false;
         let mut tags: Vec<(Token, String, String)> = Vec::new();
         let mut builder: Option<Builder> = None;
         while let Some(token) = self.next()? {
@@ -97,6 +110,7 @@ impl<'a> Reader<'a> {
                     tags.push((token, name, value));
                 }
                 TokenKind::Comment(text) => {
+                    self.in_move_text = true;
                     let b = match &mut builder {
                         Some(b) => b,
                         None => builder.insert(Builder::new(&tags)?),
@@ -105,12 +119,22 @@ impl<'a> Reader<'a> {
                     b.game.add_comment(ply, text);
                 }
                 TokenKind::Word(word) => {
+                    self.in_move_text = true;
+                    if is_separator(word)
+                        && builder.as_ref().is_some_and(|b| !b.game.moves.is_empty())
+                    {
+                        // A trailer after a game without a result token.
+                        self.separators.push((token.line, word.clone()));
+                        self.ended_by_result = true;
+                        break;
+                    }
                     let b = match &mut builder {
                         Some(b) => b,
                         None => builder.insert(Builder::new(&tags)?),
                     };
                     if let Some(result) = result_token(word) {
                         b.game.result = b.result_tag.unwrap_or(result);
+                        self.ended_by_result = true;
                         break;
                     }
                     if let Some(text) = move_text(word) {
@@ -216,6 +240,15 @@ impl Builder {
     fn finish(self) -> Game {
         self.game
     }
+}
+
+/// Whether `word` is a separator line such as xqbase's `============================` (four or
+/// more of `=`, `-`, `_`, `*`, `~`, `#`, no move can look like that).
+pub(super) fn is_separator(word: &str) -> bool {
+    word.chars().count() >= 4
+        && word
+            .chars()
+            .all(|c| matches!(c, '=' | '-' | '_' | '*' | '~' | '#'))
 }
 
 /// A result token, if `word` is one.
