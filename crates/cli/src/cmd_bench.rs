@@ -1,5 +1,6 @@
 //! `chuhe bench [--depth D] [--hash MB]`: searches fixed positions to a fixed depth and prints the
 //! total node count (a deterministic signature of the search) and the speed.
+//! `chuhe bench storage`: the compact game storage (`bench_storage`).
 
 use crate::output;
 use engine::bench;
@@ -14,10 +15,22 @@ pub struct Args {
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    #[command(subcommand)]
+    what: Option<What>,
+}
+
+/// Other benchmarks.
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Compact game storage: bytes per ply of moves and clocks, encode/decode speed.
+    Storage(crate::bench_storage::Args),
 }
 
 /// Runs the benchmark and prints `nodes N`, `time MS`, `nps X`.
 pub fn run(args: &Args) -> Result<(), String> {
+    if let Some(What::Storage(storage)) = &args.what {
+        return crate::bench_storage::run(storage);
+    }
     let hash = usize::try_from(args.hash).map_err(|e| e.to_string())?;
     let r = bench::run(args.depth, hash);
     let mut out = std::io::stdout().lock();

@@ -1,6 +1,7 @@
 //! `chuhe`: the platform's single binary. Each subcommand lives in its own module.
 
 mod analyse_output;
+mod bench_storage;
 mod cmd_admin;
 mod cmd_admin_grant;
 mod cmd_admin_title;
@@ -50,7 +51,8 @@ enum Command {
     Perft(cmd_perft::Args),
     /// Run the engine over UCCI or UCI on stdin/stdout (the first command chooses).
     Engine(cmd_engine::Args),
-    /// Search fixed positions to a fixed depth: node signature and speed.
+    /// Search fixed positions to a fixed depth: node signature and speed (`bench storage`:
+    /// the compact game storage).
     Bench(cmd_bench::Args),
     /// Play against the engine in the terminal.
     Play(cmd_play::Args),

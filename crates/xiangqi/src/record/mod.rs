@@ -19,6 +19,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod compact;
 pub mod dhtmlxq;
 mod game;
 pub mod pgn;
