@@ -4,7 +4,10 @@
 
 use super::Weight;
 
+mod dynamic;
 mod ops;
+
+pub use dynamic::DynamicMatching;
 
 const NONE: usize = usize::MAX;
 
@@ -52,6 +55,17 @@ struct Matcher<W: Weight> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Incremental mode (see `dynamic`): edges of weight ≤ 0 are absent, exposed vertices may
+    /// keep positive duals between solves (they are the roots), and a stage also ends when an
+    /// outer vertex's dual reaches zero.
+    dynamic: bool,
+}
+
+/// What a dual adjustment led to.
+enum Step {
+    Continue,
+    Stop,
+    Augmented,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -91,6 +105,7 @@ impl<W: Weight> Matcher<W> {
             dualvar,
             allowedge: vec![false; ne],
             queue: Vec::new(),
+            dynamic: false,
         }
     }
 
@@ -133,9 +148,18 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    fn present(&self, k: usize) -> bool {
+        !self.dynamic || self.edges[k].2 > W::ZERO
+    }
+
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        let mut stage = 0;
+        loop {
+            if !self.dynamic && stage >= n {
+                break;
+            }
+            stage += 1;
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
@@ -143,10 +167,18 @@ impl<W: Weight> Matcher<W> {
             }
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && (!self.dynamic || self.dualvar[v] > W::ZERO)
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
+            }
+            if self.dynamic && !roots {
+                break;
             }
             let mut augmented = false;
             loop {
@@ -158,7 +190,7 @@ impl<W: Weight> Matcher<W> {
                         let p = self.neighbend[v][pi];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.inblossom[v] == self.inblossom[w] || !self.present(k) {
                             continue;
                         }
                         let mut kslack = W::ZERO;
@@ -169,7 +201,14 @@ impl<W: Weight> Matcher<W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // An exposed vertex of dual zero (dynamic mode only).
+                                self.labelend[bw] = NONE;
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -199,8 +238,13 @@ impl<W: Weight> Matcher<W> {
                 if augmented {
                     break;
                 }
-                if !self.dual_step() {
-                    break;
+                match self.dual_step() {
+                    Step::Continue => {}
+                    Step::Stop => break,
+                    Step::Augmented => {
+                        augmented = true;
+                        break;
+                    }
                 }
             }
             if !augmented {
@@ -218,14 +262,26 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// One dual adjustment; `false` when the stage ends without augmentation.
-    fn dual_step(&mut self) -> bool {
+    /// One dual adjustment.
+    fn dual_step(&mut self) -> Step {
         let n = self.n;
         let mut deltatype = 0u8;
         let mut delta = W::ZERO;
         let mut deltaedge = NONE;
         let mut deltablossom = NONE;
-        if !self.max_cardinality {
+        let mut deltavertex = NONE;
+        if self.dynamic {
+            // The outer vertex of least dual (roots' duals may differ).
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 1
+                    && (deltavertex == NONE || self.dualvar[v] < delta)
+                {
+                    delta = self.dualvar[v];
+                    deltavertex = v;
+                }
+            }
+            deltatype = 1;
+        } else if !self.max_cardinality {
             deltatype = 1;
             delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
         }
@@ -282,6 +338,11 @@ impl<W: Weight> Matcher<W> {
             }
         }
         match deltatype {
+            1 if self.dynamic => {
+                // An outer vertex reached dual zero: it becomes exposed, its root matched.
+                self.augment_from(deltavertex, NONE);
+                Step::Augmented
+            }
             2 => {
                 self.allowedge[deltaedge] = true;
                 let (mut i, j, _) = self.edges[deltaedge];
@@ -289,19 +350,19 @@ impl<W: Weight> Matcher<W> {
                     i = j;
                 }
                 self.queue.push(i);
-                true
+                Step::Continue
             }
             3 => {
                 self.allowedge[deltaedge] = true;
                 let (i, _, _) = self.edges[deltaedge];
                 self.queue.push(i);
-                true
+                Step::Continue
             }
             4 => {
                 self.expand_blossom(deltablossom, false);
-                true
+                Step::Continue
             }
-            _ => false,
+            _ => Step::Stop,
         }
     }
 }
