@@ -35,6 +35,7 @@ impl<W: Weight> DynamicMatching<W> {
         }
         let mut m = Matcher::new(n, edges, false);
         m.dynamic = true;
+        m.dense = vec![W::ZERO; n * n];
         m.dualvar.iter_mut().for_each(|d| *d = W::ZERO);
         DynamicMatching {
             m,
@@ -56,9 +57,7 @@ impl<W: Weight> DynamicMatching<W> {
     }
 
     fn edge(&self, i: usize, j: usize) -> usize {
-        let (i, j) = if i < j { (i, j) } else { (j, i) };
-        let n = self.m.n;
-        i * n - i * (i + 1) / 2 + (j - i - 1)
+        self.m.edge_index(i, j)
     }
 
     /// The weight of edge `i`–`j`.
@@ -73,6 +72,9 @@ impl<W: Weight> DynamicMatching<W> {
         let k = self.edge(i, j);
         if self.m.edges[k].2 != w {
             self.m.edges[k].2 = w;
+            let n = self.m.n;
+            self.m.dense[i * n + j] = w;
+            self.m.dense[j * n + i] = w;
             self.dirty[i] = true;
         }
     }
@@ -97,6 +99,24 @@ impl<W: Weight> DynamicMatching<W> {
                 self.m.dualvar[v] = self.max_edge(v);
                 self.m.mate[v] = NONE;
             }
+            // A greedy start: tight edges between exposed vertices.
+            for v in 0..n {
+                if self.m.mate[v] != NONE || self.m.dualvar[v] <= W::ZERO {
+                    continue;
+                }
+                for u in v + 1..n {
+                    let w = self.m.dense[v * n + u];
+                    if self.m.mate[u] == NONE
+                        && w > W::ZERO
+                        && self.m.dualvar[v].add(self.m.dualvar[u]) == w.double()
+                    {
+                        let k = self.m.edge_index(v, u);
+                        self.m.mate[v] = 2 * k + 1;
+                        self.m.mate[u] = 2 * k;
+                        break;
+                    }
+                }
+            }
         } else {
             for v in 0..n {
                 if self.dirty[v] && self.m.mate[v] != NONE {
@@ -107,7 +127,7 @@ impl<W: Weight> DynamicMatching<W> {
             }
             for v in 0..n {
                 if self.dirty[v] {
-                    self.m.dualvar[v] = self.least_feasible_dual(v);
+                    self.m.dualvar[v] = self.least_feasible_dual(v, NONE);
                 }
             }
         }
@@ -123,27 +143,26 @@ impl<W: Weight> DynamicMatching<W> {
         self.check();
     }
 
-    fn max_edge(&self, v: usize) -> W {
-        let mut best = W::ZERO;
-        for &p in &self.m.neighbend[v] {
-            let w = self.m.edges[p / 2].2;
-            if w > best {
-                best = w;
-            }
-        }
-        best
+    fn row(&self, v: usize) -> &[W] {
+        let n = self.m.n;
+        &self.m.dense[v * n..(v + 1) * n]
     }
 
-    /// The least dual of `v` (≥ 0) keeping every edge of `v` feasible.
-    fn least_feasible_dual(&self, v: usize) -> W {
+    fn max_edge(&self, v: usize) -> W {
+        self.row(v)
+            .iter()
+            .copied()
+            .fold(W::ZERO, |a, w| if w > a { w } else { a })
+    }
+
+    /// The least dual of `v` (≥ 0) keeping every edge of `v` but the one to `except` feasible.
+    fn least_feasible_dual(&self, v: usize, except: usize) -> W {
         let mut best = W::ZERO;
-        for &p in &self.m.neighbend[v] {
-            let k = p / 2;
-            let w = self.m.edges[k].2;
-            if w <= W::ZERO {
+        for (u, &w) in self.row(v).iter().enumerate() {
+            if w <= W::ZERO || u == v || u == except {
                 continue;
             }
-            let need = w.double().sub(self.m.dualvar[self.m.endpoint[p]]);
+            let need = w.double().sub(self.m.dualvar[u]);
             if need > best {
                 best = need;
             }

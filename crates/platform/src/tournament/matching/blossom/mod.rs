@@ -59,6 +59,9 @@ struct Matcher<W: Weight> {
     /// keep positive duals between solves (they are the roots), and a stage also ends when an
     /// outer vertex's dual reaches zero.
     dynamic: bool,
+    /// Dynamic mode: the weights as an `n × n` matrix (row-major), for scanning a vertex's
+    /// edges in memory order.
+    dense: Vec<W>,
 }
 
 /// What a dual adjustment led to.
@@ -106,9 +109,11 @@ impl<W: Weight> Matcher<W> {
             allowedge: vec![false; ne],
             queue: Vec::new(),
             dynamic: false,
+            dense: Vec::new(),
         }
     }
 
+    #[inline]
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].add(self.dualvar[j]).sub(w.double())
@@ -148,8 +153,66 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    #[inline]
     fn present(&self, k: usize) -> bool {
         !self.dynamic || self.edges[k].2 > W::ZERO
+    }
+
+    /// Index of edge `i`–`j` in a complete graph (dense mode).
+    #[inline]
+    fn edge_index(&self, i: usize, j: usize) -> usize {
+        let (i, j) = if i < j { (i, j) } else { (j, i) };
+        i * self.n - i * (i + 1) / 2 + (j - i - 1)
+    }
+
+    /// Scans the edge of endpoint `p` from outer vertex `v`; `true` when it augmented.
+    /// `known`: the edge's slack, when the caller has it.
+    #[inline]
+    fn visit(&mut self, v: usize, p: usize, known: Option<W>) -> bool {
+        let k = p / 2;
+        let w = self.endpoint[p];
+        if self.inblossom[v] == self.inblossom[w] || !self.present(k) {
+            return false;
+        }
+        let mut kslack = W::ZERO;
+        if !self.allowedge[k] {
+            kslack = known.unwrap_or_else(|| self.slack(k));
+            if kslack <= W::ZERO {
+                self.allowedge[k] = true;
+            }
+        }
+        if self.allowedge[k] {
+            let bw = self.inblossom[w];
+            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                // An exposed vertex of dual zero (dynamic mode only).
+                self.labelend[bw] = NONE;
+                self.augment_matching(k);
+                return true;
+            } else if self.label[bw] == 0 {
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[self.inblossom[w]] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    self.augment_matching(k);
+                    return true;
+                }
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[self.inblossom[w]] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            self.bestedge[w] = k;
+        }
+        false
     }
 
     fn solve(&mut self) {
@@ -186,52 +249,32 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
-                    for pi in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][pi];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] || !self.present(k) {
-                            continue;
-                        }
-                        let mut kslack = W::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= W::ZERO {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            let bw = self.inblossom[w];
-                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
-                                // An exposed vertex of dual zero (dynamic mode only).
-                                self.labelend[bw] = NONE;
-                                self.augment_matching(k);
+                    if self.dense.is_empty() {
+                        for pi in 0..self.neighbend[v].len() {
+                            let p = self.neighbend[v][pi];
+                            if self.visit(v, p, None) {
                                 augmented = true;
                                 break;
-                            } else if self.label[bw] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                        }
+                    } else {
+                        // Complete graph: the row of `v`, in the order of `neighbend[v]`.
+                        let row = v * n;
+                        let bv = self.inblossom[v];
+                        let dv = self.dualvar[v];
+                        for w in 0..n {
+                            let wt = self.dense[row + w];
+                            if w == v || self.inblossom[w] == bv || wt <= W::ZERO {
+                                continue;
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
+                            let k = self.edge_index(v, w);
+                            let p = if v < w { 2 * k + 1 } else { 2 * k };
+                            let known = (!self.allowedge[k])
+                                .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
+                            if self.visit(v, p, known) {
+                                augmented = true;
+                                break;
+                            }
                         }
                     }
                 }

@@ -4,7 +4,7 @@
 
 use super::player::Player;
 use super::Field;
-use crate::tournament::matching::{max_weight_matching, DynamicMatching};
+use crate::tournament::matching::DynamicMatching;
 
 /// The weighted graph of one bracket (MDPs, residents, then the next score group), kept as a
 /// [`DynamicMatching`]: each edit frees only the edited player, so a step costs O(n²).
@@ -122,55 +122,48 @@ pub(super) fn is_allowed(p1: &Player, p2: &Player, forbidden: &[(u32, u32)]) -> 
     ts || p1.side != p2.side || p1.strength != 3 || p2.strength != 3
 }
 
-/// Whether the whole round can still be paired, with some pairs already fixed.
+/// Whether the whole round can still be paired, with some pairs already fixed: a maximum
+/// matching of the allowed pairs (weight 1 each), kept between brackets.
 pub(super) struct ValidityMatcher {
     n: usize,
-    allowed: Vec<Vec<bool>>,
+    graph: DynamicMatching<i64>,
 }
 
 impl ValidityMatcher {
     pub fn new(players: &[Player], forbidden: &[(u32, u32)]) -> Self {
         let n = players.len() + players.len() % 2;
-        let mut allowed = vec![vec![false; n]; n];
+        let mut graph = DynamicMatching::new(n);
         for i in 0..players.len() {
             for j in i + 1..players.len() {
                 let ok = is_allowed(&players[i], &players[j], forbidden);
-                allowed[i][j] = ok;
-                allowed[j][i] = ok;
+                graph.set_weight(i, j, i64::from(ok));
             }
             if players.len() % 2 == 1 {
                 let ok = !players[i].bye_received;
-                allowed[i][n - 1] = ok;
-                allowed[n - 1][i] = ok;
+                graph.set_weight(i, n - 1, i64::from(ok));
             }
         }
-        ValidityMatcher { n, allowed }
+        ValidityMatcher { n, graph }
     }
 
     /// Fixes the pair `i`–`j` (round player indices).
     pub fn finalize(&mut self, i: usize, j: usize) {
         for k in 0..self.n {
-            self.allowed[i][k] = false;
-            self.allowed[k][i] = false;
-            self.allowed[j][k] = false;
-            self.allowed[k][j] = false;
+            if k != i {
+                self.graph.set_weight(i, k, 0);
+            }
+            if k != j {
+                self.graph.set_weight(j, k, 0);
+            }
         }
-        self.allowed[i][j] = true;
-        self.allowed[j][i] = true;
+        if i != j {
+            self.graph.set_weight(i, j, 1);
+        }
     }
 
     /// Whether a perfect matching of the allowed pairs exists.
-    pub fn is_valid(&self) -> bool {
-        let mut edges = Vec::new();
-        for i in 0..self.n {
-            for j in i + 1..self.n {
-                if self.allowed[i][j] {
-                    edges.push((i, j, 1i64));
-                }
-            }
-        }
-        max_weight_matching(self.n, &edges, false)
-            .iter()
-            .all(Option::is_some)
+    pub fn is_valid(&mut self) -> bool {
+        self.graph.solve();
+        (0..self.n).all(|v| self.graph.mate(v).is_some())
     }
 }
