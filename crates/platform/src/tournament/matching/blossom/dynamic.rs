@@ -99,39 +99,15 @@ impl<W: Weight> DynamicMatching<W> {
                 self.m.dualvar[v] = self.max_edge(v);
                 self.m.mate[v] = NONE;
             }
-            // A greedy start: tight edges between exposed vertices.
-            for v in 0..n {
-                if self.m.mate[v] != NONE || self.m.dualvar[v] <= W::ZERO {
-                    continue;
-                }
-                for u in v + 1..n {
-                    let w = self.m.dense[v * n + u];
-                    if self.m.mate[u] == NONE
-                        && w > W::ZERO
-                        && self.m.dualvar[v].add(self.m.dualvar[u]) == w.double()
-                    {
-                        let k = self.m.edge_index(v, u);
-                        self.m.mate[v] = 2 * k + 1;
-                        self.m.mate[u] = 2 * k;
-                        break;
-                    }
-                }
-            }
         } else {
             for v in 0..n {
-                if self.dirty[v] && self.m.mate[v] != NONE {
-                    let u = self.m.endpoint[self.m.mate[v]];
-                    self.m.mate[u] = NONE;
-                    self.m.mate[v] = NONE;
-                }
-            }
-            for v in 0..n {
                 if self.dirty[v] {
-                    self.m.dualvar[v] = self.least_feasible_dual(v, NONE);
+                    self.refit(v);
                 }
             }
         }
         self.dirty.iter_mut().for_each(|d| *d = false);
+        self.match_tight();
         // The roots of a stage must share the parity of their duals.
         for v in 0..n {
             if self.m.mate[v] == NONE && self.m.dualvar[v].half().double() != self.m.dualvar[v] {
@@ -141,6 +117,31 @@ impl<W: Weight> DynamicMatching<W> {
         self.m.solve();
         #[cfg(debug_assertions)]
         self.check();
+    }
+
+    /// A greedy start: roots matched along tight edges to other exposed vertices.
+    fn match_tight(&mut self) {
+        let n = self.m.n;
+        for v in 0..n {
+            if self.m.mate[v] != NONE || self.m.dualvar[v] <= W::ZERO {
+                continue;
+            }
+            let dv = self.m.dualvar[v];
+            for u in 0..n {
+                let w = self.m.dense[v * n + u];
+                if u != v
+                    && self.m.mate[u] == NONE
+                    && w > W::ZERO
+                    && dv.add(self.m.dualvar[u]) == w.double()
+                {
+                    let k = self.m.edge_index(v, u);
+                    let (i, j) = if v < u { (v, u) } else { (u, v) };
+                    self.m.mate[i] = 2 * k + 1;
+                    self.m.mate[j] = 2 * k;
+                    break;
+                }
+            }
+        }
     }
 
     fn row(&self, v: usize) -> &[W] {
@@ -153,6 +154,38 @@ impl<W: Weight> DynamicMatching<W> {
             .iter()
             .copied()
             .fold(W::ZERO, |a, w| if w > a { w } else { a })
+    }
+
+    /// Gives `v`, whose edges changed, a dual that keeps its edges feasible: if its matched
+    /// edge can be tight with such a dual, `v` stays matched (no repair needed); otherwise `v`
+    /// and its mate become exposed, `v` with the least feasible dual.
+    fn refit(&mut self, v: usize) {
+        let p = self.m.mate[v];
+        let mate = if p == NONE { NONE } else { self.m.endpoint[p] };
+        let need = self.least_feasible_dual(v, mate);
+        if mate != NONE {
+            let w = self.row(v)[mate];
+            if w > W::ZERO {
+                let tight = w.double().sub(self.m.dualvar[mate]);
+                if tight >= need {
+                    self.m.dualvar[v] = tight;
+                    return;
+                }
+            }
+            self.m.mate[mate] = NONE;
+            self.m.mate[v] = NONE;
+        }
+        let w = if mate == NONE {
+            W::ZERO
+        } else {
+            self.row(v)[mate]
+        };
+        let with_mate = if w > W::ZERO {
+            w.double().sub(self.m.dualvar[mate])
+        } else {
+            W::ZERO
+        };
+        self.m.dualvar[v] = if with_mate > need { with_mate } else { need };
     }
 
     /// The least dual of `v` (≥ 0) keeping every edge of `v` but the one to `except` feasible.

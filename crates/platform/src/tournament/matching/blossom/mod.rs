@@ -53,7 +53,9 @@ struct Matcher<W: Weight> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    allowedge: Vec<bool>,
+    /// Stage stamp of each edge: allowed (tight) in the stage whose number it holds.
+    allowedge: Vec<u32>,
+    stamp: u32,
     queue: Vec<usize>,
     /// Incremental mode (see `dynamic`): edges of weight ≤ 0 are absent, exposed vertices may
     /// keep positive duals between solves (they are the roots), and a stage also ends when an
@@ -106,7 +108,8 @@ impl<W: Weight> Matcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
-            allowedge: vec![false; ne],
+            allowedge: vec![0; ne],
+            stamp: 0,
             queue: Vec::new(),
             dynamic: false,
             dense: Vec::new(),
@@ -154,6 +157,16 @@ impl<W: Weight> Matcher<W> {
     }
 
     #[inline]
+    fn allowed(&self, k: usize) -> bool {
+        self.allowedge[k] == self.stamp
+    }
+
+    #[inline]
+    fn allow(&mut self, k: usize) {
+        self.allowedge[k] = self.stamp;
+    }
+
+    #[inline]
     fn present(&self, k: usize) -> bool {
         !self.dynamic || self.edges[k].2 > W::ZERO
     }
@@ -175,13 +188,13 @@ impl<W: Weight> Matcher<W> {
             return false;
         }
         let mut kslack = W::ZERO;
-        if !self.allowedge[k] {
+        if !self.allowed(k) {
             kslack = known.unwrap_or_else(|| self.slack(k));
             if kslack <= W::ZERO {
-                self.allowedge[k] = true;
+                self.allow(k);
             }
         }
-        if self.allowedge[k] {
+        if self.allowed(k) {
             let bw = self.inblossom[w];
             if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
                 // An exposed vertex of dual zero (dynamic mode only).
@@ -228,7 +241,11 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.stamp = 1;
+            }
             self.queue.clear();
             let mut roots = false;
             for v in 0..n {
@@ -269,7 +286,7 @@ impl<W: Weight> Matcher<W> {
                             }
                             let k = self.edge_index(v, w);
                             let p = if v < w { 2 * k + 1 } else { 2 * k };
-                            let known = (!self.allowedge[k])
+                            let known = (!self.allowed(k))
                                 .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
                             if self.visit(v, p, known) {
                                 augmented = true;
@@ -387,7 +404,7 @@ impl<W: Weight> Matcher<W> {
                 Step::Augmented
             }
             2 => {
-                self.allowedge[deltaedge] = true;
+                self.allow(deltaedge);
                 let (mut i, j, _) = self.edges[deltaedge];
                 if self.label[self.inblossom[i]] == 0 {
                     i = j;
@@ -396,7 +413,7 @@ impl<W: Weight> Matcher<W> {
                 Step::Continue
             }
             3 => {
-                self.allowedge[deltaedge] = true;
+                self.allow(deltaedge);
                 let (i, _, _) = self.edges[deltaedge];
                 self.queue.push(i);
                 Step::Continue

@@ -146,10 +146,10 @@ impl<W: Weight> Matcher<W> {
                 let e = self.blossomendps[b][at(j - endptrick as isize)];
                 self.label[self.endpoint[e ^ endptrick ^ 1]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[e / 2] = true;
+                self.allow(e / 2);
                 j += jstep;
                 p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
