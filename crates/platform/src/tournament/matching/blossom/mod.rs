@@ -277,9 +277,9 @@ impl<W: Weight> Matcher<W> {
                     } else {
                         // Complete graph: the row of `v`, in the order of `neighbend[v]`.
                         let row = v * n;
-                        let bv = self.inblossom[v];
                         let dv = self.dualvar[v];
                         for w in 0..n {
+                            let bv = self.inblossom[v];
                             let wt = self.dense[row + w];
                             if w == v || self.inblossom[w] == bv || wt <= W::ZERO {
                                 continue;
@@ -288,6 +288,24 @@ impl<W: Weight> Matcher<W> {
                             let p = if v < w { 2 * k + 1 } else { 2 * k };
                             let known = (!self.allowed(k))
                                 .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
+                            if let Some(kslack) = known {
+                                if kslack > W::ZERO {
+                                    // Not tight: only the least-slack bookkeeping of `visit`.
+                                    if self.label[self.inblossom[w]] == 1 {
+                                        if self.bestedge[bv] == NONE
+                                            || kslack < self.slack(self.bestedge[bv])
+                                        {
+                                            self.bestedge[bv] = k;
+                                        }
+                                    } else if self.label[w] == 0
+                                        && (self.bestedge[w] == NONE
+                                            || kslack < self.slack(self.bestedge[w]))
+                                    {
+                                        self.bestedge[w] = k;
+                                    }
+                                    continue;
+                                }
+                            }
                             if self.visit(v, p, known) {
                                 augmented = true;
                                 break;
