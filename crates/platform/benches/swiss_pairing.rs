@@ -1,6 +1,7 @@
 //! Time to pair one Swiss round (FIDE Dutch) of N players: round 1 and round 5 of an event with
 //! simulated results. Plain timing (no harness): `cargo bench -p platform --bench swiss_pairing`;
-//! sizes from `SWISS_BENCH_SIZES` (comma-separated, default `50,100,200`).
+//! sizes from `SWISS_BENCH_SIZES` (comma-separated, default `100,200,400,1000`; issue #18's
+//! target is one round of 1,000 players in under a second).
 
 use platform::tournament::swiss::dutch::{
     pair_round, DutchInput, DutchPlayer, EntryKind, RoundEntry,
@@ -71,7 +72,7 @@ fn play(input: &mut DutchInput, seed: &mut u64) -> bool {
 
 fn main() {
     let sizes: Vec<u32> = std::env::var("SWISS_BENCH_SIZES")
-        .unwrap_or_else(|_| "50,100,200".to_string())
+        .unwrap_or_else(|_| "100,200,400,1000".to_string())
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect();

@@ -97,3 +97,63 @@ fn equals_brute_force_on_random_graphs() {
         }
     }
 }
+
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn dynamic_matching_follows_edits() {
+    use platform::tournament::matching::DynamicMatching;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for _ in 0..300 {
+        let n = 2 + rnd(9) as usize;
+        let mut g = DynamicMatching::<i64>::new(n);
+        let mut w = vec![vec![0i64; n]; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                if rnd(3) > 0 {
+                    let x = rnd(12) as i64 + 1;
+                    w[i][j] = x;
+                    w[j][i] = x;
+                    g.set_weight(i, j, x);
+                }
+            }
+        }
+        for _ in 0..8 {
+            g.solve();
+            let edges: Vec<(usize, usize, i64)> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .filter(|&(i, j)| w[i][j] > 0)
+                .map(|(i, j)| (i, j, w[i][j]))
+                .collect();
+            let (_, best) = brute(n, &edges, false);
+            let mut sum = 0;
+            for v in 0..n {
+                if let Some(u) = g.mate(v) {
+                    assert_eq!(g.mate(u), Some(v));
+                    assert!(w[v][u] > 0);
+                    if v < u {
+                        sum += w[v][u];
+                    }
+                }
+            }
+            assert_eq!(sum, best);
+            // Edit the edges of one or two vertices.
+            for _ in 0..1 + rnd(2) {
+                let v = rnd(n as u64) as usize;
+                for u in 0..n {
+                    if u != v && rnd(2) == 0 {
+                        let x = rnd(14) as i64 - 2;
+                        w[v][u] = x.max(0);
+                        w[u][v] = x.max(0);
+                        g.set_weight(v, u, x.max(0));
+                    }
+                }
+            }
+        }
+    }
+}

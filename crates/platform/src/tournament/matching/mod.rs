@@ -5,13 +5,15 @@
 mod blossom;
 mod wide;
 
-pub use blossom::max_weight_matching;
+pub use blossom::{max_weight_matching, DynamicMatching};
 pub use wide::Wide;
 
 /// A weight usable by [`max_weight_matching`]: exact integer arithmetic in two's complement.
 pub trait Weight: Copy + Ord + std::fmt::Debug {
     /// Zero.
     const ZERO: Self;
+    /// One.
+    const ONE: Self;
     /// `self + other` (no overflow in correct use).
     #[must_use]
     fn add(self, other: Self) -> Self;
@@ -28,6 +30,7 @@ pub trait Weight: Copy + Ord + std::fmt::Debug {
 
 impl Weight for i64 {
     const ZERO: i64 = 0;
+    const ONE: i64 = 1;
     fn add(self, other: i64) -> i64 {
         self + other
     }

@@ -85,6 +85,11 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 impl<const N: usize> Weight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
+    const ONE: Self = {
+        let mut limbs = [0; N];
+        limbs[0] = 1;
+        Wide(limbs)
+    };
     fn add(self, other: Self) -> Self {
         let mut out = [0u64; N];
         let mut carry = false;

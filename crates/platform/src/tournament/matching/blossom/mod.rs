@@ -4,7 +4,10 @@
 
 use super::Weight;
 
+mod dynamic;
 mod ops;
+
+pub use dynamic::DynamicMatching;
 
 const NONE: usize = usize::MAX;
 
@@ -50,8 +53,24 @@ struct Matcher<W: Weight> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    allowedge: Vec<bool>,
+    /// Stage stamp of each edge: allowed (tight) in the stage whose number it holds.
+    allowedge: Vec<u32>,
+    stamp: u32,
     queue: Vec<usize>,
+    /// Incremental mode (see `dynamic`): edges of weight ≤ 0 are absent, exposed vertices may
+    /// keep positive duals between solves (they are the roots), and a stage also ends when an
+    /// outer vertex's dual reaches zero.
+    dynamic: bool,
+    /// Dynamic mode: the weights as an `n × n` matrix (row-major), for scanning a vertex's
+    /// edges in memory order.
+    dense: Vec<W>,
+}
+
+/// What a dual adjustment led to.
+enum Step {
+    Continue,
+    Stop,
+    Augmented,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -89,11 +108,15 @@ impl<W: Weight> Matcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
-            allowedge: vec![false; ne],
+            allowedge: vec![0; ne],
+            stamp: 0,
             queue: Vec::new(),
+            dynamic: false,
+            dense: Vec::new(),
         }
     }
 
+    #[inline]
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].add(self.dualvar[j]).sub(w.double())
@@ -133,20 +156,109 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    #[inline]
+    fn allowed(&self, k: usize) -> bool {
+        self.allowedge[k] == self.stamp
+    }
+
+    #[inline]
+    fn allow(&mut self, k: usize) {
+        self.allowedge[k] = self.stamp;
+    }
+
+    #[inline]
+    fn present(&self, k: usize) -> bool {
+        !self.dynamic || self.edges[k].2 > W::ZERO
+    }
+
+    /// Index of edge `i`–`j` in a complete graph (dense mode).
+    #[inline]
+    fn edge_index(&self, i: usize, j: usize) -> usize {
+        let (i, j) = if i < j { (i, j) } else { (j, i) };
+        i * self.n - i * (i + 1) / 2 + (j - i - 1)
+    }
+
+    /// Scans the edge of endpoint `p` from outer vertex `v`; `true` when it augmented.
+    /// `known`: the edge's slack, when the caller has it.
+    #[inline]
+    fn visit(&mut self, v: usize, p: usize, known: Option<W>) -> bool {
+        let k = p / 2;
+        let w = self.endpoint[p];
+        if self.inblossom[v] == self.inblossom[w] || !self.present(k) {
+            return false;
+        }
+        let mut kslack = W::ZERO;
+        if !self.allowed(k) {
+            kslack = known.unwrap_or_else(|| self.slack(k));
+            if kslack <= W::ZERO {
+                self.allow(k);
+            }
+        }
+        if self.allowed(k) {
+            let bw = self.inblossom[w];
+            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                // An exposed vertex of dual zero (dynamic mode only).
+                self.labelend[bw] = NONE;
+                self.augment_matching(k);
+                return true;
+            } else if self.label[bw] == 0 {
+                self.assign_label(w, 2, p ^ 1);
+            } else if self.label[self.inblossom[w]] == 1 {
+                let base = self.scan_blossom(v, w);
+                if base != NONE {
+                    self.add_blossom(base, k);
+                } else {
+                    self.augment_matching(k);
+                    return true;
+                }
+            } else if self.label[w] == 0 {
+                self.label[w] = 2;
+                self.labelend[w] = p ^ 1;
+            }
+        } else if self.label[self.inblossom[w]] == 1 {
+            let b = self.inblossom[v];
+            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        } else if self.label[w] == 0
+            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+        {
+            self.bestedge[w] = k;
+        }
+        false
+    }
+
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        let mut stage = 0;
+        loop {
+            if !self.dynamic && stage >= n {
+                break;
+            }
+            stage += 1;
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.stamp = 1;
+            }
             self.queue.clear();
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && (!self.dynamic || self.dualvar[v] > W::ZERO)
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
+            }
+            if self.dynamic && !roots {
+                break;
             }
             let mut augmented = false;
             loop {
@@ -154,53 +266,63 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
-                    for pi in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][pi];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = W::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= W::ZERO {
-                                self.allowedge[k] = true;
+                    if self.dense.is_empty() {
+                        for pi in 0..self.neighbend[v].len() {
+                            let p = self.neighbend[v][pi];
+                            if self.visit(v, p, None) {
+                                augmented = true;
+                                break;
                             }
                         }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
+                    } else {
+                        // Complete graph: the row of `v`, in the order of `neighbend[v]`.
+                        let row = v * n;
+                        let dv = self.dualvar[v];
+                        for w in 0..n {
+                            let bv = self.inblossom[v];
+                            let wt = self.dense[row + w];
+                            if w == v || self.inblossom[w] == bv || wt <= W::ZERO {
+                                continue;
+                            }
+                            let k = self.edge_index(v, w);
+                            let p = if v < w { 2 * k + 1 } else { 2 * k };
+                            let known = (!self.allowed(k))
+                                .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
+                            if let Some(kslack) = known {
+                                if kslack > W::ZERO {
+                                    // Not tight: only the least-slack bookkeeping of `visit`.
+                                    if self.label[self.inblossom[w]] == 1 {
+                                        if self.bestedge[bv] == NONE
+                                            || kslack < self.slack(self.bestedge[bv])
+                                        {
+                                            self.bestedge[bv] = k;
+                                        }
+                                    } else if self.label[w] == 0
+                                        && (self.bestedge[w] == NONE
+                                            || kslack < self.slack(self.bestedge[w]))
+                                    {
+                                        self.bestedge[w] = k;
+                                    }
+                                    continue;
                                 }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
                             }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.visit(v, p, known) {
+                                augmented = true;
+                                break;
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
                         }
                     }
                 }
                 if augmented {
                     break;
                 }
-                if !self.dual_step() {
-                    break;
+                match self.dual_step() {
+                    Step::Continue => {}
+                    Step::Stop => break,
+                    Step::Augmented => {
+                        augmented = true;
+                        break;
+                    }
                 }
             }
             if !augmented {
@@ -218,14 +340,26 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// One dual adjustment; `false` when the stage ends without augmentation.
-    fn dual_step(&mut self) -> bool {
+    /// One dual adjustment.
+    fn dual_step(&mut self) -> Step {
         let n = self.n;
         let mut deltatype = 0u8;
         let mut delta = W::ZERO;
         let mut deltaedge = NONE;
         let mut deltablossom = NONE;
-        if !self.max_cardinality {
+        let mut deltavertex = NONE;
+        if self.dynamic {
+            // The outer vertex of least dual (roots' duals may differ).
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 1
+                    && (deltavertex == NONE || self.dualvar[v] < delta)
+                {
+                    delta = self.dualvar[v];
+                    deltavertex = v;
+                }
+            }
+            deltatype = 1;
+        } else if !self.max_cardinality {
             deltatype = 1;
             delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
         }
@@ -282,26 +416,31 @@ impl<W: Weight> Matcher<W> {
             }
         }
         match deltatype {
+            1 if self.dynamic => {
+                // An outer vertex reached dual zero: it becomes exposed, its root matched.
+                self.augment_from(deltavertex, NONE);
+                Step::Augmented
+            }
             2 => {
-                self.allowedge[deltaedge] = true;
+                self.allow(deltaedge);
                 let (mut i, j, _) = self.edges[deltaedge];
                 if self.label[self.inblossom[i]] == 0 {
                     i = j;
                 }
                 self.queue.push(i);
-                true
+                Step::Continue
             }
             3 => {
-                self.allowedge[deltaedge] = true;
+                self.allow(deltaedge);
                 let (i, _, _) = self.edges[deltaedge];
                 self.queue.push(i);
-                true
+                Step::Continue
             }
             4 => {
                 self.expand_blossom(deltablossom, false);
-                true
+                Step::Continue
             }
-            _ => false,
+            _ => Step::Stop,
         }
     }
 }

@@ -86,6 +86,9 @@ impl<W: Weight> Matcher<W> {
             };
             for nblist in nblists {
                 for k in nblist {
+                    if !self.present(k) {
+                        continue;
+                    }
                     let (mut i, mut j, _) = self.edges[k];
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
@@ -143,10 +146,10 @@ impl<W: Weight> Matcher<W> {
                 let e = self.blossomendps[b][at(j - endptrick as isize)];
                 self.label[self.endpoint[e ^ endptrick ^ 1]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[e / 2] = true;
+                self.allow(e / 2);
                 j += jstep;
                 p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -227,26 +230,31 @@ impl<W: Weight> Matcher<W> {
 
     pub(super) fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+        self.augment_from(v, 2 * k + 1);
+        self.augment_from(w, 2 * k);
+    }
+
+    /// Flips the alternating path from `s` to the root of its tree; `s` gets mate endpoint `p`
+    /// (`NONE`: it becomes exposed).
+    pub(super) fn augment_from(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
         }
     }
 }

@@ -4,77 +4,66 @@
 
 use super::player::Player;
 use super::Field;
-use crate::tournament::matching::max_weight_matching;
+use crate::tournament::matching::DynamicMatching;
 
-/// The weighted graph of one bracket (MDPs, residents, then the next score group).
+/// The weighted graph of one bracket (MDPs, residents, then the next score group), kept as a
+/// [`DynamicMatching`]: each edit frees only the edited player, so a step costs O(n²).
 pub(super) struct BracketMatcher<W: Field> {
     /// Round player index of each vertex.
     pub list: Vec<usize>,
-    weights: Vec<Vec<W>>,
+    /// Vertex of each round player index (`usize::MAX` when not in the bracket).
+    index: Vec<usize>,
+    graph: DynamicMatching<W>,
     max_weight: W,
-    /// Mate (vertex) of each vertex; itself when unmatched.
-    mate: Vec<usize>,
 }
 
 impl<W: Field> BracketMatcher<W> {
-    pub fn new(list: Vec<usize>, weights: Vec<Vec<W>>, total_bits: u32) -> Self {
+    pub fn new(list: Vec<usize>, weights: &[Vec<W>], total_bits: u32) -> Self {
         let max_weight = W::small(1).shl(total_bits - 1).sub(W::small(1));
         let n = list.len();
+        let mut index = vec![usize::MAX; list.iter().map(|&p| p + 1).max().unwrap_or(0)];
+        for (v, &p) in list.iter().enumerate() {
+            index[p] = v;
+        }
+        let mut graph = DynamicMatching::new(n);
+        for (i, row) in weights.iter().enumerate() {
+            for (j, &w) in row.iter().enumerate().skip(i + 1) {
+                graph.set_weight(i, j, w);
+            }
+        }
         let mut m = BracketMatcher {
             list,
-            weights,
+            index,
+            graph,
             max_weight,
-            mate: (0..n).collect(),
         };
         m.update();
         m
     }
 
     fn vertex(&self, player: usize) -> usize {
-        self.list
-            .iter()
-            .position(|&p| p == player)
-            .unwrap_or(usize::MAX)
+        self.index.get(player).copied().unwrap_or(usize::MAX)
     }
 
     /// The round player matched with `player` (itself when unmatched).
     pub fn mate_of(&self, player: usize) -> usize {
         let v = self.vertex(player);
-        self.list[self.mate[v]]
+        self.list[self.graph.mate(v).unwrap_or(v)]
     }
 
-    /// Recomputes a maximum-weight matching.
+    /// Brings the matching back to a maximum weight after edits.
     pub fn update(&mut self) {
-        let n = self.list.len();
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if !self.weights[i][j].is_zero() {
-                    edges.push((i, j, self.weights[i][j]));
-                }
-            }
-        }
-        let mates = max_weight_matching(n, &edges, false);
-        self.mate = mates
-            .iter()
-            .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect();
-    }
-
-    fn set(&mut self, i: usize, j: usize, w: W) {
-        self.weights[i][j] = w;
-        self.weights[j][i] = w;
+        self.graph.solve();
     }
 
     /// Adds `value` to the edge between two players, if it exists.
     pub fn add(&mut self, a: usize, b: usize, value: i64) {
         let (i, j) = (self.vertex(a), self.vertex(b));
-        if i == usize::MAX || j == usize::MAX || self.weights[i][j].is_zero() {
+        if i == usize::MAX || j == usize::MAX || i == j || self.graph.weight(i, j).is_zero() {
             return;
         }
-        let w = self.weights[i][j].add(W::small(value));
-        self.set(i, j, w);
+        let w = self.graph.weight(i, j).add(W::small(value));
+        self.graph.set_weight(i, j, w);
     }
 
     /// Adds `value` (plus `k` if `increment`, for the k-th) to the edges from `a` to `others`.
@@ -90,8 +79,8 @@ impl<W: Field> BracketMatcher<W> {
         let i = self.vertex(a);
         for &o in others {
             let j = self.vertex(o);
-            if i != usize::MAX && j != usize::MAX {
-                self.set(i, j, W::small(0));
+            if i != usize::MAX && j != usize::MAX && i != j {
+                self.graph.set_weight(i, j, W::small(0));
             }
         }
     }
@@ -103,10 +92,16 @@ impl<W: Field> BracketMatcher<W> {
             return;
         }
         for k in 0..self.list.len() {
-            self.set(i, k, W::small(0));
-            self.set(j, k, W::small(0));
+            if k != i {
+                self.graph.set_weight(i, k, W::small(0));
+            }
+            if k != j {
+                self.graph.set_weight(j, k, W::small(0));
+            }
         }
-        self.set(i, j, self.max_weight);
+        if i != j {
+            self.graph.set_weight(i, j, self.max_weight);
+        }
     }
 }
 
@@ -127,55 +122,48 @@ pub(super) fn is_allowed(p1: &Player, p2: &Player, forbidden: &[(u32, u32)]) -> 
     ts || p1.side != p2.side || p1.strength != 3 || p2.strength != 3
 }
 
-/// Whether the whole round can still be paired, with some pairs already fixed.
+/// Whether the whole round can still be paired, with some pairs already fixed: a maximum
+/// matching of the allowed pairs (weight 1 each), kept between brackets.
 pub(super) struct ValidityMatcher {
     n: usize,
-    allowed: Vec<Vec<bool>>,
+    graph: DynamicMatching<i64>,
 }
 
 impl ValidityMatcher {
     pub fn new(players: &[Player], forbidden: &[(u32, u32)]) -> Self {
         let n = players.len() + players.len() % 2;
-        let mut allowed = vec![vec![false; n]; n];
+        let mut graph = DynamicMatching::new(n);
         for i in 0..players.len() {
             for j in i + 1..players.len() {
                 let ok = is_allowed(&players[i], &players[j], forbidden);
-                allowed[i][j] = ok;
-                allowed[j][i] = ok;
+                graph.set_weight(i, j, i64::from(ok));
             }
             if players.len() % 2 == 1 {
                 let ok = !players[i].bye_received;
-                allowed[i][n - 1] = ok;
-                allowed[n - 1][i] = ok;
+                graph.set_weight(i, n - 1, i64::from(ok));
             }
         }
-        ValidityMatcher { n, allowed }
+        ValidityMatcher { n, graph }
     }
 
     /// Fixes the pair `i`–`j` (round player indices).
     pub fn finalize(&mut self, i: usize, j: usize) {
         for k in 0..self.n {
-            self.allowed[i][k] = false;
-            self.allowed[k][i] = false;
-            self.allowed[j][k] = false;
-            self.allowed[k][j] = false;
+            if k != i {
+                self.graph.set_weight(i, k, 0);
+            }
+            if k != j {
+                self.graph.set_weight(j, k, 0);
+            }
         }
-        self.allowed[i][j] = true;
-        self.allowed[j][i] = true;
+        if i != j {
+            self.graph.set_weight(i, j, 1);
+        }
     }
 
     /// Whether a perfect matching of the allowed pairs exists.
-    pub fn is_valid(&self) -> bool {
-        let mut edges = Vec::new();
-        for i in 0..self.n {
-            for j in i + 1..self.n {
-                if self.allowed[i][j] {
-                    edges.push((i, j, 1i64));
-                }
-            }
-        }
-        max_weight_matching(self.n, &edges, false)
-            .iter()
-            .all(Option::is_some)
+    pub fn is_valid(&mut self) -> bool {
+        self.graph.solve();
+        (0..self.n).all(|v| self.graph.mate(v).is_some())
     }
 }

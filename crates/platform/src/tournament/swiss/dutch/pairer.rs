@@ -64,7 +64,7 @@ pub(super) fn pair_bracket<W: Field>(
             weights[j][i] = w;
         }
     }
-    let m = BracketMatcher::new(list, weights, criteria::total_bits(b));
+    let m = BracketMatcher::new(list, &weights, criteria::total_bits(b));
     let mut p = Pairer {
         players,
         m,
