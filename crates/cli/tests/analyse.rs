@@ -1,27 +1,15 @@
 //! `chuhe analyse` through the real binary: the table, the JSON and the errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 /// 1. 车一进一 马8进7 2. 车一平二?? 炮8进6: Red hangs a chariot.
 const BLUNDER: &str = "[Red \"alice\"]\n[Black \"bob\"]\n[Format \"ICCS\"]\n\
                        1. I0-I1 H9-G7 2. I1-H1 H7-H1 *\n====\nsite notice\n";
 
 fn chuhe(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("writes");
-    child.wait_with_output().expect("finishes")
+    common::chuhe(args, Some(stdin))
 }
 
 #[test]

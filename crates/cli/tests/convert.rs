@@ -1,36 +1,8 @@
 //! `chuhe convert` end to end, on the sample files in `tests/data/`.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn data(name: &str) -> String {
-    let mut p = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    p.push("tests/data");
-    p.push(name);
-    p.to_string_lossy().into_owned()
-}
-
-fn chuhe(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input)
-            .expect("writes stdin");
-    } else {
-        drop(child.stdin.take());
-    }
-    child.wait_with_output().expect("finishes")
-}
+use common::{chuhe, data};
 
 fn convert_ok(args: &[&str]) -> String {
     let out = chuhe(args, None);

@@ -1,37 +1,10 @@
 //! Collections shaped like xqbase's files (GB18030, `====` trailer, ECCO/Opening tags) through
 //! `chuhe convert`, and the real CCGC 2006 files when `../shared/data/xqbase/` is present.
 
-use std::io::Write;
+mod common;
+
+use common::{chuhe, data};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn data(name: &str) -> String {
-    let mut p = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    p.push("tests/data");
-    p.push(name);
-    p.to_string_lossy().into_owned()
-}
-
-fn chuhe(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input)
-            .expect("writes");
-    } else {
-        drop(child.stdin.take());
-    }
-    child.wait_with_output().expect("finishes")
-}
 
 #[test]
 fn gb18030_file_with_trailers_converts_every_game() {
