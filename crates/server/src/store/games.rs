@@ -1,7 +1,9 @@
-//! Games: one row per game, its moves packed two bytes each (`Move::to_u16`, big-endian) and
-//! each move's clock reading four bytes each; results and rating changes written in the same
-//! transaction as the players' new ratings (read in it too: `ratings.rs`) and the winner's reward.
+//! Games: one row per game, its moves and each move's clock reading stored as
+//! `game_record.rs` says (compact since migration 0007); results and rating changes written in
+//! the same transaction as the players' new ratings (read in it too: `ratings.rs`) and the
+//! winner's reward.
 
+use super::game_record::{decode_record, StoredRecord};
 use super::journal::JournalEntry;
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::wagers::{write_on, CoinWrite};
@@ -108,45 +110,8 @@ pub struct UnfinishedGame {
     pub log: Vec<JournalEntry>,
 }
 
-/// Packs moves two bytes each.
-#[must_use]
-pub fn pack_moves(moves: &[Move]) -> Vec<u8> {
-    moves
-        .iter()
-        .flat_map(|m| m.to_u16().to_be_bytes())
-        .collect()
-}
-
-/// Unpacks [`pack_moves`].
-///
-/// # Errors
-/// [`StoreError::Corrupt`] on an odd length or an impossible move.
-pub fn unpack_moves(bytes: &[u8]) -> Result<Vec<Move>, StoreError> {
-    if bytes.len() % 2 == 1 {
-        return Err(StoreError::Corrupt("odd move blob".into()));
-    }
-    bytes
-        .chunks_exact(2)
-        .map(|c| {
-            Move::from_u16(u16::from_be_bytes([c[0], c[1]]))
-                .ok_or_else(|| StoreError::Corrupt("bad move".into()))
-        })
-        .collect()
-}
-
-fn pack_clocks(clocks: &[u32]) -> Vec<u8> {
-    clocks.iter().flat_map(|c| c.to_be_bytes()).collect()
-}
-
-fn unpack_clocks(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
-
 const COLUMNS: &str = "id, table_id, room, red, black, control, start_fen, ai_level, status, \
-     result, reason, moves, clocks, rated, ratings, started_at, ended_at";
+     result, reason, moves, clocks, record_format, rated, ratings, started_at, ended_at";
 
 fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let control: String = row.try_get("control")?;
@@ -154,6 +119,13 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let moves: Option<Vec<u8>> = row.try_get("moves")?;
     let clocks: Option<Vec<u8>> = row.try_get("clocks")?;
     let level: Option<i64> = row.try_get("ai_level")?;
+    let start_fen: String = row.try_get("start_fen")?;
+    let (moves, clocks) = decode_record(
+        row.try_get("record_format")?,
+        &start_fen,
+        moves.as_deref(),
+        clocks.as_deref(),
+    )?;
     let ended: Option<i64> = row.try_get("ended_at")?;
     Ok(GameRow {
         id: to_u64(row.try_get("id")?),
@@ -163,13 +135,13 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         black: UserId(to_u64(row.try_get("black")?)),
         control: serde_json::from_str(&control)
             .map_err(|e| StoreError::Corrupt(format!("control: {e}")))?,
-        start_fen: row.try_get("start_fen")?,
+        start_fen,
         ai_level: level.and_then(|l| u8::try_from(l).ok()),
         status: row.try_get("status")?,
         result: row.try_get("result")?,
         reason: row.try_get("reason")?,
-        moves: unpack_moves(moves.as_deref().unwrap_or_default())?,
-        clocks: unpack_clocks(clocks.as_deref().unwrap_or_default()),
+        moves,
+        clocks,
         rated: row.try_get::<i64, _>("rated")? != 0,
         ratings: ratings
             .map(|r| serde_json::from_str(&r))
@@ -217,7 +189,8 @@ impl Db {
     /// [`StoreError::Db`]; nothing is written then.
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
         self.check_fault(Fault::Finish)?;
-        super::retry::retry("game end", || self.finish_game_once(f)).await
+        let record = self.stored_record(f.id, &f.moves, &f.clocks).await?;
+        super::retry::retry("game end", || self.finish_game_once(f, &record)).await
     }
 
     /// One try of [`Db::finish_game`]. Locks, in the global order: the players' user rows (by
@@ -226,6 +199,7 @@ impl Db {
     async fn finish_game_once(
         &self,
         f: &FinishedGame,
+        record: &StoredRecord,
     ) -> Result<Option<RatingOutcome>, StoreError> {
         let mut tx = self.begin_write().await?;
         // The first statement writes, so on SQLite the transaction holds the write lock before
@@ -233,14 +207,16 @@ impl Db {
         // rated and settled exactly once.
         let updated = sqlx::query(
             "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
-             clocks = $6, rated = 0, ratings = NULL, ended_at = $7 WHERE id = $8 AND status = 'playing'",
+             clocks = $6, record_format = $7, rated = 0, ratings = NULL, ended_at = $8 \
+             WHERE id = $9 AND status = 'playing'",
         )
         .bind(f.status)
         .bind(f.result)
         .bind(f.reason.as_deref())
         .bind(i64::try_from(f.moves.len()).unwrap_or(i64::MAX))
-        .bind(pack_moves(&f.moves))
-        .bind(pack_clocks(&f.clocks))
+        .bind(record.1.clone())
+        .bind(record.2.clone())
+        .bind(record.0)
         .bind(to_i64(f.ended_at))
         .bind(to_i64(f.id))
         .execute(&mut *tx)
@@ -354,35 +330,20 @@ impl Db {
         moves: &[Move],
         clocks: &[u32],
     ) -> Result<(), StoreError> {
+        let (format, moves_blob, clocks_blob) = self.stored_record(id, moves, clocks).await?;
         sqlx::query(
             "UPDATE games SET status = 'aborted', result = '*', reason = 'server_restart', \
-             plies = $1, moves = $2, clocks = $3, ended_at = $4 WHERE id = $5 AND status = 'playing'",
+             plies = $1, moves = $2, clocks = $3, record_format = $4, ended_at = $5 \
+             WHERE id = $6 AND status = 'playing'",
         )
         .bind(i64::try_from(moves.len()).unwrap_or(i64::MAX))
-        .bind(pack_moves(moves))
-        .bind(pack_clocks(clocks))
+        .bind(moves_blob)
+        .bind(clocks_blob)
+        .bind(format)
         .bind(to_i64(now))
         .bind(to_i64(id))
         .execute(&self.pool)
         .await?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_pack_two_bytes_each_and_round_trip() {
-        let moves: Vec<Move> = ["h2e2", "h9g7", "a0a1"]
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect();
-        let packed = pack_moves(&moves);
-        assert_eq!(packed.len(), 6);
-        assert_eq!(unpack_moves(&packed).unwrap(), moves);
-        assert!(unpack_moves(&packed[..5]).is_err());
-        assert_eq!(unpack_clocks(&pack_clocks(&[1, 70_000])), vec![1, 70_000]);
     }
 }

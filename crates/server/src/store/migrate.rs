@@ -35,6 +35,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0006_drop_users_coins.sqlite.sql"),
         include_str!("../../migrations/0006_drop_users_coins.postgres.sql"),
     ),
+    (
+        7,
+        include_str!("../../migrations/0007_compact_records.sqlite.sql"),
+        include_str!("../../migrations/0007_compact_records.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a
@@ -53,7 +58,9 @@ fn statements(text: &str) -> Vec<String> {
 }
 
 impl Db {
-    /// Applies the migrations not yet applied, each in its own transaction.
+    /// Applies the migrations not yet applied, each in its own transaction, then converts
+    /// games stored in the legacy record format to the compact one
+    /// ([`Db::compact_old_games`]).
     ///
     /// # Errors
     /// [`StoreError::Db`] if one fails (it is rolled back).
@@ -93,6 +100,7 @@ impl Db {
             }
             tx.commit().await?;
         }
+        self.compact_old_games().await?;
         Ok(())
     }
 }

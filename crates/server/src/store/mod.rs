@@ -7,6 +7,7 @@
 mod bets;
 mod coin_recovery;
 mod faults;
+mod game_record;
 mod games;
 mod journal;
 mod ledger;
@@ -24,6 +25,7 @@ mod wagers;
 pub use bets::BetRow;
 pub use coin_recovery::recover_coins;
 pub use faults::{Fault, Faults};
+pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGACY};
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ledger::DbTx;

@@ -8,6 +8,7 @@ mod coin_retries;
 mod coinkit;
 mod coins;
 mod common;
+mod compact_records;
 mod durability;
 mod games;
 mod hostile_http;
