@@ -5,8 +5,8 @@
 use super::{CoinWrite, Stored, WagerClose};
 use platform::ledger::TaxRate;
 use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatement, WagerStatus};
-use platform::UserId;
-use serde::Serialize;
+use platform::{TableId, UserId};
+use serde::{Deserialize, Serialize};
 
 /// A tax rate in per mille, as the protocol shows it.
 #[must_use]
@@ -15,7 +15,7 @@ pub fn permille(rate: TaxRate) -> u16 {
 }
 
 /// `Statement`: what a wager did to one player.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatementView {
     /// Staked.
     pub stake: i64,
@@ -38,18 +38,22 @@ impl From<&WagerStatement> for StatementView {
     }
 }
 
-/// A pair by colour.
-#[derive(Clone, Copy, Debug, Serialize)]
-struct Colors<T> {
-    red: T,
-    black: T,
+/// A pair by colour: `{"red": …, "black": …}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Colors<T> {
+    /// Red's.
+    pub red: T,
+    /// Black's.
+    pub black: T,
 }
 
 /// A closed wager's stakes and statements by colour, as stored and shown.
-#[derive(Clone, Copy, Debug, Serialize)]
-struct CloseSummary {
-    stakes: Colors<i64>,
-    statements: Colors<StatementView>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CloseSummary {
+    /// The stakes.
+    pub stakes: Colors<i64>,
+    /// What the wager did to each player.
+    pub statements: Colors<StatementView>,
 }
 
 /// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
@@ -102,7 +106,7 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
     let (r, b) = color_index(w, red);
     Some(WagerClose {
         outcome,
-        summary: serde_json::to_value(CloseSummary {
+        summary: CloseSummary {
             stakes: Colors {
                 red: w.stakes[r].get(),
                 black: w.stakes[b].get(),
@@ -111,15 +115,14 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
                 red: (&statements[r]).into(),
                 black: (&statements[b]).into(),
             },
-        })
-        .unwrap_or_default(),
+        },
     })
 }
 
 /// A wager step to store at `table`.
 #[must_use]
 pub fn wager_write(
-    table: u64,
+    table: TableId,
     w: &Wager,
     red: UserId,
     ledger: Option<platform::ledger::Transaction>,
