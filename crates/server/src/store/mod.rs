@@ -20,6 +20,7 @@ mod settle;
 mod sql;
 mod users;
 mod wager_close;
+mod wager_summary;
 mod wagers;
 
 pub use bets::BetRow;
@@ -33,9 +34,8 @@ pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use requests::{KeyedRequest, StoredRequest};
 pub use settle::StoredParts;
 pub use users::UserRow;
-pub use wager_close::{
-    close_of, color_index, permille, wager_write, CloseSummary, Colors, StatementView,
-};
+pub use wager_close::{close_of, color_index, wager_write};
+pub use wager_summary::{permille, CloseSummary, Colors, StatementView};
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use platform::GameId;

@@ -2,59 +2,10 @@
 //! closed wager its outcome, stakes and statements by colour ([`close_of`]), as the table's
 //! history and the `wager_settled` event show them.
 
+use super::wager_summary::{CloseSummary, Colors};
 use super::{CoinWrite, Stored, WagerClose};
-use platform::ledger::TaxRate;
-use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatement, WagerStatus};
+use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatus};
 use platform::{TableId, UserId};
-use serde::{Deserialize, Serialize};
-
-/// A tax rate in per mille, as the protocol shows it.
-#[must_use]
-pub fn permille(rate: TaxRate) -> u16 {
-    rate.basis_points() / 10
-}
-
-/// `Statement`: what a wager did to one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StatementView {
-    /// Staked.
-    pub stake: i64,
-    /// Returned.
-    pub returned: i64,
-    /// Returned less staked.
-    pub net: i64,
-    /// The tax on gains (per mille).
-    pub tax_rate_permille: u16,
-}
-
-impl From<&WagerStatement> for StatementView {
-    fn from(s: &WagerStatement) -> StatementView {
-        StatementView {
-            stake: s.stake.get(),
-            returned: s.returned.get(),
-            net: s.net.get(),
-            tax_rate_permille: permille(s.tax_rate),
-        }
-    }
-}
-
-/// A pair by colour: `{"red": …, "black": …}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Colors<T> {
-    /// Red's.
-    pub red: T,
-    /// Black's.
-    pub black: T,
-}
-
-/// A closed wager's stakes and statements by colour, as stored and shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CloseSummary {
-    /// The stakes.
-    pub stakes: Colors<i64>,
-    /// What the wager did to each player.
-    pub statements: Colors<StatementView>,
-}
 
 /// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
 #[must_use]

@@ -6,7 +6,7 @@
 
 use super::requests::{remember_on, KeyedRequest};
 use super::sql::{get, get_opt, Sql};
-use super::wager_close::CloseSummary;
+use super::wager_summary::CloseSummary;
 use super::{Db, DbTx, StoreError};
 use platform::ledger::{Applied, Transaction};
 use platform::parimutuel::{Pool, PoolStatus};
