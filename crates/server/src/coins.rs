@@ -39,7 +39,7 @@ pub fn announce(state: &AppState, applied: &Applied) {
     }
     for (account, balance) in &applied.receipt.balances_after {
         if let AccountId::User(u) = account {
-            push_balance(state, UserId(u.0), *balance);
+            push_balance(state, *u, *balance);
         }
     }
 }

@@ -8,6 +8,7 @@ use platform::ledger::LedgerError;
 use platform::parimutuel::PoolError;
 use platform::table::TableError;
 use platform::wager::WagerError;
+use platform::TableId;
 use serde::{Serialize, Serializer};
 
 macro_rules! error_codes {
@@ -305,7 +306,7 @@ pub struct ErrorMsg<'a> {
     pub id: Option<u64>,
     /// The table, for table and coin commands.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub table: Option<u64>,
+    pub table: Option<TableId>,
     /// Why.
     pub code: ErrorCode,
     /// Why, for people.
@@ -331,7 +332,7 @@ impl<'a> ErrorMsg<'a> {
 
     /// About table `table`.
     #[must_use]
-    pub fn at(mut self, table: u64) -> ErrorMsg<'a> {
+    pub fn at(mut self, table: TableId) -> ErrorMsg<'a> {
         self.table = Some(table);
         self
     }
@@ -364,7 +365,7 @@ mod tests {
             .all(|t| t.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
         assert_eq!(
             ErrorMsg::new(Some(3), ErrorCode::NotYourTurn, "wait")
-                .at(9)
+                .at(TableId(9))
                 .to_json(),
             r#"{"t":"error","id":3,"table":9,"code":"not_your_turn","message":"wait"}"#
         );

@@ -1,9 +1,9 @@
 //! The lobby: every table's current summary (`TableSummary` in docs/protocol.md), kept by the
 //! table actors, and a broadcast of changes to subscribed connections.
 
-use crate::ws::protocol::views::RoomView;
+use crate::ws::protocol::views::{RoomView, SummaryView};
 use crate::ws::protocol::ServerMsg;
-use serde_json::Value;
+use platform::TableId;
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::broadcast;
@@ -22,7 +22,7 @@ pub struct RoomInfo {
 /// Summaries of all tables, and their change feed.
 pub struct Lobby {
     rooms: Vec<Arc<RoomInfo>>,
-    tables: RwLock<BTreeMap<u64, (String, Value)>>,
+    tables: RwLock<BTreeMap<TableId, (String, SummaryView)>>,
     changes: broadcast::Sender<Arc<str>>,
 }
 
@@ -45,7 +45,7 @@ impl Lobby {
     }
 
     /// Stores table `id`'s new summary (in room `room`) and tells subscribers.
-    pub fn update(&self, id: u64, room: &str, summary: Value) {
+    pub fn update(&self, id: TableId, room: &str, summary: SummaryView) {
         let msg = ServerMsg::LobbyTable { table: &summary }.to_text();
         if let Ok(mut t) = self.tables.write() {
             t.insert(id, (room.to_owned(), summary));
@@ -54,7 +54,7 @@ impl Lobby {
     }
 
     /// Forgets table `id` (a finished game against the computer).
-    pub fn remove(&self, id: u64) {
+    pub fn remove(&self, id: TableId) {
         if let Ok(mut t) = self.tables.write() {
             t.remove(&id);
         }
@@ -89,9 +89,7 @@ impl Lobby {
     #[must_use]
     pub fn games_in_progress(&self) -> usize {
         self.tables.read().map_or(0, |t| {
-            t.values()
-                .filter(|(_, s)| s.get("status").and_then(Value::as_str) == Some("playing"))
-                .count()
+            t.values().filter(|(_, s)| s.status == "playing").count()
         })
     }
 }

@@ -157,11 +157,11 @@ pub async fn start(
 
     // Wagers and pools whose game ended (or was never played) are settled before tables open.
     crate::store::recover_coins(&db, None).await?;
-    let mut unfinished: HashMap<u64, UnfinishedGame> = db
+    let mut unfinished: HashMap<TableId, UnfinishedGame> = db
         .unfinished_games()
         .await?
         .into_iter()
-        .map(|g| (g.game.table.0, g))
+        .map(|g| (g.game.table, g))
         .collect();
     let mut next_id = 1u64;
     for (room, rc) in rooms.iter().zip(&config.rooms) {
@@ -172,15 +172,14 @@ pub async fn start(
                 .map_err(|e| ServerError::Table(format!("room {}: {e}", rc.id)))?;
         }
         for _ in 0..rc.tables {
+            let id = TableId(next_id);
             let setup = TableSetup {
-                id: TableId(next_id),
+                id,
                 room: room.clone(),
                 config: table_config.clone(),
                 ai: None,
             };
-            let restore = unfinished
-                .remove(&next_id)
-                .filter(|g| g.game.room == room.id);
+            let restore = unfinished.remove(&id).filter(|g| g.game.room == room.id);
             spawn_table(&state, setup, restore).map_err(|e| ServerError::Table(e.to_string()))?;
             next_id += 1;
         }
@@ -195,13 +194,17 @@ pub async fn start(
         });
         match ai {
             Some((level, color)) if g.game.room == "ai" => {
-                state.tables.next_ai_id(table + 1);
+                state.tables.next_ai_id(TableId(table.0 + 1));
                 let setup = ai_setup(&state, table, g.game.control.clone(), color, level);
                 spawn_table(&state, setup, Some(g))
                     .map_err(|e| ServerError::Table(e.to_string()))?;
             }
             _ => {
-                tracing::warn!(game = g.game.id, table, "the game's table no longer exists");
+                tracing::warn!(
+                    game = g.game.id.0,
+                    table = table.0,
+                    "the game's table no longer exists"
+                );
                 db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
                 crate::store::recover_coins(&db, Some(g.game.id)).await?;
             }

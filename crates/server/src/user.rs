@@ -5,7 +5,6 @@ use crate::store::UserRow;
 use platform::rating::{PlayerRating, Profile, TitleRecord};
 use platform::UserId;
 use serde::Serialize;
-use serde_json::Value;
 
 /// The computer's user id in games against it (no stored user has id 0).
 pub const COMPUTER: UserId = UserId(0);
@@ -70,7 +69,7 @@ impl UserInfo {
         };
         let name = |zh: &'static str, en: &'static str| TitleName { zh, en };
         UserView {
-            id: self.id.0,
+            id: self.id,
             name: self.name.clone(),
             guest: self.guest,
             coins: self.coins,
@@ -85,11 +84,27 @@ impl UserInfo {
             },
         }
     }
+}
 
-    /// The `User` object of the protocol, as JSON.
+/// `User` as a table shows it: a user it knows, or a stand-in for one it never saw.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ShownUser {
+    /// A user the table knows.
+    Known(UserView),
+    /// A stand-in.
+    Unknown(UnknownUser),
+}
+
+impl ShownUser {
+    /// The stand-in for user `id`: `{"id","name":"user N","guest":true}`.
     #[must_use]
-    pub fn to_json(&self, profile: &Profile) -> Value {
-        serde_json::to_value(self.view(profile)).unwrap_or_default()
+    pub fn unknown(id: UserId) -> ShownUser {
+        ShownUser::Unknown(UnknownUser {
+            id,
+            name: format!("user {}", id.0),
+            guest: true,
+        })
     }
 }
 
@@ -97,7 +112,7 @@ impl UserInfo {
 #[derive(Clone, Debug, Serialize)]
 pub struct UserView {
     /// Id.
-    pub id: u64,
+    pub id: UserId,
     /// Display name.
     pub name: String,
     /// A guest.
@@ -140,7 +155,7 @@ pub struct TitleName {
 #[derive(Clone, Debug, Serialize)]
 pub struct UnknownUser {
     /// Id.
-    pub id: u64,
+    pub id: UserId,
     /// `user N`.
     pub name: String,
     /// Always `true`.

@@ -8,6 +8,7 @@ use crate::store::BetRow;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
+use platform::GameId;
 use serde::{Deserialize, Serialize};
 
 /// Bets per page by default, and at most.
@@ -23,7 +24,7 @@ pub fn routes() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 pub struct Page {
     limit: Option<u32>,
-    before: Option<u64>,
+    before: Option<GameId>,
 }
 
 /// `{"bets": [BetRow]}` (a bet's row is its wire form).

@@ -6,7 +6,7 @@ use crate::user::COMPUTER;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use platform::UserId;
+use platform::{GameId, UserId};
 use serde::Serialize;
 
 /// The rating routes.
@@ -22,7 +22,7 @@ fn two_places(x: f64) -> f64 {
 /// `RatingPoint`.
 #[derive(Serialize)]
 struct Point {
-    game: u64,
+    game: GameId,
     at: u64,
     rating: f64,
     delta: f64,
@@ -40,9 +40,8 @@ struct HistoryBody {
 /// Every rated game of the user in the site's profile, oldest first.
 async fn history(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(user): Path<UserId>,
 ) -> Result<Json<HistoryBody>, AppError> {
-    let user = UserId(id);
     let profile = state.profile;
     let points = if user == COMPUTER {
         Vec::new()

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::clock::TimeControl;
-use platform::UserId;
+use platform::{GameId, TableId, UserId};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -36,9 +36,9 @@ async fn load_user(state: &AppState, id: UserId, level: Option<u8>) -> Result<Us
 
 async fn user(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<UserId>,
 ) -> Result<Json<UserBody>, AppError> {
-    let u = load_user(&state, UserId(id), None).await?;
+    let u = load_user(&state, id, None).await?;
     Ok(Json(UserBody {
         user: u.view(&state.profile),
     }))
@@ -47,7 +47,7 @@ async fn user(
 /// `GameSummary`.
 #[derive(Serialize)]
 struct GameSummary {
-    id: u64,
+    id: GameId,
     red: UserView,
     black: UserView,
     result: String,
@@ -65,7 +65,7 @@ struct GameSummary {
 struct GameRecord {
     #[serde(flatten)]
     summary: GameSummary,
-    table: u64,
+    table: TableId,
     control: TimeControl,
     start_fen: String,
     moves: Vec<String>,
@@ -77,7 +77,7 @@ struct GameRecord {
 #[derive(Debug, Deserialize)]
 pub struct Page {
     limit: Option<u32>,
-    before: Option<u64>,
+    before: Option<GameId>,
 }
 
 async fn summary(state: &AppState, g: &GameRow) -> Result<GameSummary, AppError> {
@@ -112,11 +112,11 @@ struct GameBody {
 
 async fn user_games(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<UserId>,
     Query(page): Query<Page>,
 ) -> Result<Json<GamesBody>, AppError> {
     let limit = page.limit.unwrap_or(20).clamp(1, 100);
-    let rows = state.db.games_of(UserId(id), limit, page.before).await?;
+    let rows = state.db.games_of(id, limit, page.before).await?;
     let mut games = Vec::with_capacity(rows.len());
     for g in &rows {
         games.push(summary(&state, g).await?);
@@ -125,12 +125,12 @@ async fn user_games(
 }
 
 /// Game `id`; a game in progress gets its moves and clock readings so far from its table.
-async fn load_game(state: &AppState, id: u64) -> Result<GameRow, AppError> {
+async fn load_game(state: &AppState, id: GameId) -> Result<GameRow, AppError> {
     let mut g = state.db.game(id).await?.ok_or(AppError::NotFound)?;
     if g.status != "playing" {
         return Ok(g);
     }
-    let Some(table) = state.tables.get(g.table.0) else {
+    let Some(table) = state.tables.get(g.table) else {
         return Ok(g);
     };
     let (reply, answer) = oneshot::channel();
@@ -159,13 +159,13 @@ const LIVE_RECORD_WAIT: Duration = Duration::from_secs(5);
 
 async fn game(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
 ) -> Result<Json<GameBody>, AppError> {
     let g = load_game(&state, id).await?;
     let summary = summary(&state, &g).await?;
     let game = GameRecord {
         summary,
-        table: g.table.0,
+        table: g.table,
         control: g.control,
         start_fen: g.start_fen,
         moves: g.moves.iter().map(ToString::to_string).collect(),
@@ -183,7 +183,7 @@ pub struct PgnQuery {
 
 async fn game_pgn(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<GameId>,
     Query(q): Query<PgnQuery>,
 ) -> Result<Response, AppError> {
     let notation = match q.notation.as_deref().unwrap_or("iccs") {

@@ -2,11 +2,12 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::store::{Colors, StatementView};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
+use platform::{GameId, TableId};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The wager routes.
 pub fn routes() -> Router<AppState> {
@@ -23,11 +24,11 @@ pub struct Limit {
 #[derive(Serialize)]
 struct ClosedWager {
     id: u64,
-    game_id: Option<u64>,
+    game_id: Option<GameId>,
     mode: String,
-    stakes: Value,
+    stakes: Option<Colors<i64>>,
     outcome: Option<String>,
-    statements: Value,
+    statements: Option<Colors<StatementView>>,
     at: u64,
 }
 
@@ -39,7 +40,7 @@ struct WagersBody {
 
 async fn table_wagers(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<TableId>,
     Query(q): Query<Limit>,
 ) -> Result<Json<WagersBody>, AppError> {
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
@@ -50,9 +51,9 @@ async fn table_wagers(
             id: w.id,
             game_id: w.game_id,
             mode: w.mode,
-            stakes: w.summary["stakes"].clone(),
+            stakes: w.summary.map(|s| s.stakes),
             outcome: w.outcome,
-            statements: w.summary["statements"].clone(),
+            statements: w.summary.map(|s| s.statements),
             at: w.at,
         })
         .collect();

@@ -4,8 +4,8 @@
 
 use super::wager_close::wager_write;
 use super::{CoinWrite, Db, StoreError, Stored};
-use platform::ledger::GameId;
 use platform::wager::{WagerGameEnd, WagerStatus};
+use platform::GameId;
 use xiangqi::{EndReason, GameResult};
 
 /// How a stored game ended, as wagers and pools need it (`Unfinished` when aborted).
@@ -30,13 +30,13 @@ fn stored_end(status: &str, result: Option<&str>, reason: Option<&str>) -> (Game
 ///
 /// # Errors
 /// [`StoreError`] when the database fails; a step the ledger refuses is logged and skipped.
-pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreError> {
+pub async fn recover_coins(db: &Db, only_game: Option<GameId>) -> Result<(), StoreError> {
     for (table, red, w) in db.open_wagers().await? {
         let bound = match w.status {
             WagerStatus::Escrowed { game } => game,
             _ => None,
         };
-        if only_game.is_some() && bound.map(|g| g.0) != only_game {
+        if only_game.is_some() && bound != only_game {
             continue;
         }
         let step = match (w.status, bound) {
@@ -45,7 +45,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
             }
             (_, None) => w.refund_unplayed().map(|s| (s.wager, s.transaction, red)),
             (_, Some(g)) => {
-                let Some(game) = db.game(g.0).await? else {
+                let Some(game) = db.game(g).await? else {
                     tracing::warn!(wager = w.id, game = g.0, "the wager's game is missing");
                     continue;
                 };
@@ -55,7 +55,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
                 let (result, reason) =
                     stored_end(&game.status, game.result.as_deref(), game.reason.as_deref());
                 let end = WagerGameEnd {
-                    game: GameId(g.0),
+                    game: g,
                     red: game.red,
                     black: game.black,
                     result,
@@ -75,10 +75,10 @@ pub async fn recover_coins(db: &Db, only_game: Option<u64>) -> Result<(), StoreE
         }
     }
     for (table, pool) in db.open_pools().await? {
-        if only_game.is_some_and(|g| g != pool.game.0) {
+        if only_game.is_some_and(|g| g != pool.game) {
             continue;
         }
-        let result = match db.game(pool.game.0).await? {
+        let result = match db.game(pool.game).await? {
             Some(g) if g.status == "playing" => continue,
             Some(g) => stored_end(&g.status, g.result.as_deref(), g.reason.as_deref()).0,
             None => GameResult::Unfinished,

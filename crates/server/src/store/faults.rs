@@ -2,6 +2,7 @@
 //! row, a lost connection), so that the paths taken on failure are exercised against the real
 //! server. Nothing is armed unless a test arms it; unarmed, each check is one atomic load.
 
+use platform::GameId;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// The writes a test can make fail.
@@ -43,10 +44,11 @@ impl Faults {
         self.counter(fault).store(n, Ordering::SeqCst);
     }
 
-    /// Refuses every journal row of game `game_id` (0: none), like a row the database rejects;
-    /// a batch holding such a row fails as a whole.
-    pub fn refuse_journal_of(&self, game_id: u64) {
-        self.bad_journal_game.store(game_id, Ordering::SeqCst);
+    /// Refuses every journal row of `game` (`None`: of no game), like a row the database
+    /// rejects; a batch holding such a row fails as a whole.
+    pub fn refuse_journal_of(&self, game: Option<GameId>) {
+        let id = game.map_or(0, |g| g.0);
+        self.bad_journal_game.store(id, Ordering::SeqCst);
     }
 
     /// Whether the write about to happen fails (counting it down).
@@ -66,9 +68,9 @@ impl Faults {
     }
 
     /// Whether a journal row of `game_id` is refused.
-    pub(crate) fn refuses_journal_of(&self, game_id: u64) -> bool {
+    pub(crate) fn refuses_journal_of(&self, game_id: GameId) -> bool {
         let bad = self.bad_journal_game.load(Ordering::Relaxed);
-        bad != 0 && bad == game_id
+        bad != 0 && bad == game_id.0
     }
 }
 
@@ -91,8 +93,8 @@ mod tests {
         }
         f.fail_next(Fault::Finish, 0);
         assert!(!f.hit(Fault::Finish));
-        f.refuse_journal_of(7);
-        assert!(f.refuses_journal_of(7));
-        assert!(!f.refuses_journal_of(8));
+        f.refuse_journal_of(Some(GameId(7)));
+        assert!(f.refuses_journal_of(GameId(7)));
+        assert!(!f.refuses_journal_of(GameId(8)));
     }
 }

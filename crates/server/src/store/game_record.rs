@@ -11,7 +11,9 @@
 //! migrations run ([`Db::compact_old_games`]); a row that cannot be converted (its moves are not
 //! a legal game from its start) stays as it is and is still read, by the legacy path.
 
-use super::{to_i64, to_u64, Db, StoreError};
+use super::sql::Sql;
+use super::{Db, StoreError};
+use platform::GameId;
 use sqlx::Row;
 use xiangqi::record::compact;
 use xiangqi::{Move, Position};
@@ -121,12 +123,12 @@ impl Db {
     /// [`StoreError::Db`].
     pub(super) async fn stored_record(
         &self,
-        id: u64,
+        id: GameId,
         moves: &[Move],
         clocks: &[u32],
     ) -> Result<StoredRecord, StoreError> {
         let fen: Option<String> = sqlx::query_scalar("SELECT start_fen FROM games WHERE id = $1")
-            .bind(to_i64(id))
+            .bind(id.sql())
             .fetch_optional(&self.pool)
             .await?;
         Ok(encode_record(
@@ -184,7 +186,7 @@ impl Db {
                 .await?;
                 converted += done.rows_affected();
             }
-            tracing::info!(converted, up_to = to_u64(after), "compacting stored games");
+            tracing::info!(converted, up_to = after, "compacting stored games");
         }
     }
 }

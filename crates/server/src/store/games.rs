@@ -6,11 +6,12 @@
 use super::game_record::{decode_record, StoredRecord};
 use super::journal::JournalEntry;
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
+use super::sql::{get, get_opt, Sql};
 use super::wagers::{write_on, CoinWrite};
-use super::{to_i64, to_u64, Db, Fault, StoreError};
+use super::{Db, Fault, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Transaction};
-use platform::{TableId, UserId};
+use platform::{GameId, TableId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use std::collections::BTreeSet;
@@ -41,7 +42,7 @@ pub struct NewGame<'a> {
 #[derive(Clone, Debug)]
 pub struct FinishedGame {
     /// The game.
-    pub id: u64,
+    pub id: GameId,
     /// `finished` or `aborted`.
     pub status: &'static str,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -66,7 +67,7 @@ pub struct FinishedGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     /// Id.
-    pub id: u64,
+    pub id: GameId,
     /// The table.
     pub table: TableId,
     /// The room.
@@ -126,13 +127,12 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         moves.as_deref(),
         clocks.as_deref(),
     )?;
-    let ended: Option<i64> = row.try_get("ended_at")?;
     Ok(GameRow {
-        id: to_u64(row.try_get("id")?),
-        table: TableId(to_u64(row.try_get("table_id")?)),
+        id: get(row, "id")?,
+        table: get(row, "table_id")?,
         room: row.try_get("room")?,
-        red: UserId(to_u64(row.try_get("red")?)),
-        black: UserId(to_u64(row.try_get("black")?)),
+        red: get(row, "red")?,
+        black: get(row, "black")?,
         control: serde_json::from_str(&control)
             .map_err(|e| StoreError::Corrupt(format!("control: {e}")))?,
         start_fen,
@@ -147,8 +147,8 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
             .map(|r| serde_json::from_str(&r))
             .transpose()
             .map_err(|e| StoreError::Corrupt(format!("ratings: {e}")))?,
-        started_at: to_u64(row.try_get("started_at")?),
-        ended_at: ended.map(to_u64),
+        started_at: get(row, "started_at")?,
+        ended_at: get_opt(row, "ended_at")?,
     })
 }
 
@@ -157,7 +157,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::Db`].
-    pub async fn create_game(&self, g: &NewGame<'_>) -> Result<u64, StoreError> {
+    pub async fn create_game(&self, g: &NewGame<'_>) -> Result<GameId, StoreError> {
         self.check_fault(Fault::NewGame)?;
         let control =
             serde_json::to_string(g.control).map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -166,17 +166,17 @@ impl Db {
              plies, rated, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8) \
              RETURNING id",
         )
-        .bind(to_i64(g.table.0))
+        .bind(g.table.sql())
         .bind(g.room)
-        .bind(to_i64(g.red.0))
-        .bind(to_i64(g.black.0))
+        .bind(g.red.sql())
+        .bind(g.black.sql())
         .bind(control)
         .bind(g.start_fen)
         .bind(g.ai_level.map(i64::from))
-        .bind(to_i64(g.started_at))
+        .bind(g.started_at.sql())
         .fetch_one(&self.pool)
         .await?;
-        Ok(to_u64(id))
+        Ok(GameId::from_sql(id))
     }
 
     /// Writes a game's end and its moves, rates it from both players' ratings as they are in
@@ -217,8 +217,8 @@ impl Db {
         .bind(record.1.clone())
         .bind(record.2.clone())
         .bind(record.0)
-        .bind(to_i64(f.ended_at))
-        .bind(to_i64(f.id))
+        .bind(f.ended_at.sql())
+        .bind(f.id.sql())
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
@@ -239,7 +239,7 @@ impl Db {
             self.ledger_apply_in(&mut tx, reward).await?;
         }
         sqlx::query("DELETE FROM game_log WHERE game_id = $1")
-            .bind(to_i64(f.id))
+            .bind(f.id.sql())
             .execute(&mut *tx)
             .await?;
         for w in &f.coins {
@@ -253,9 +253,9 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError`].
-    pub async fn game(&self, id: u64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
-            .bind(to_i64(id))
+            .bind(id.sql())
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(game_from_row).transpose()
@@ -269,14 +269,14 @@ impl Db {
         &self,
         user: UserId,
         limit: u32,
-        before: Option<u64>,
+        before: Option<GameId>,
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM games WHERE (red = $1 OR black = $1) AND status <> 'playing' \
              AND id < $2 ORDER BY id DESC LIMIT $3"
         ))
-        .bind(to_i64(user.0))
-        .bind(before.map_or(i64::MAX, to_i64))
+        .bind(user.sql())
+        .bind(before.map_or(i64::MAX, Sql::sql))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
@@ -299,16 +299,16 @@ impl Db {
             let log = sqlx::query(
                 "SELECT game_id, seq, at, user_id, action FROM game_log WHERE game_id = $1 ORDER BY seq",
             )
-            .bind(to_i64(game.id))
+            .bind(game.id.sql())
             .fetch_all(&self.pool)
             .await?
             .iter()
             .map(|r| -> Result<JournalEntry, StoreError> {
                 Ok(JournalEntry {
-                    game_id: to_u64(r.try_get("game_id")?),
-                    seq: to_u64(r.try_get("seq")?),
-                    at: to_u64(r.try_get("at")?),
-                    user: UserId(to_u64(r.try_get("user_id")?)),
+                    game_id: get(r, "game_id")?,
+                    seq: get(r, "seq")?,
+                    at: get(r, "at")?,
+                    user: get(r, "user_id")?,
                     action: r.try_get("action")?,
                 })
             })
@@ -325,7 +325,7 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn abandon_game(
         &self,
-        id: u64,
+        id: GameId,
         now: u64,
         moves: &[Move],
         clocks: &[u32],
@@ -340,8 +340,8 @@ impl Db {
         .bind(moves_blob)
         .bind(clocks_blob)
         .bind(format)
-        .bind(to_i64(now))
-        .bind(to_i64(id))
+        .bind(now.sql())
+        .bind(id.sql())
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -4,15 +4,16 @@
 //! survives `kill -9`. A batch that fails is written again row by row, so one bad row fails only
 //! its own command.
 
-use super::{to_i64, Db, Fault, StoreError};
-use platform::UserId;
+use super::sql::Sql;
+use super::{Db, Fault, StoreError};
+use platform::{GameId, UserId};
 use tokio::sync::{mpsc, oneshot};
 
 /// One accepted command of a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JournalEntry {
     /// The game.
-    pub game_id: u64,
+    pub game_id: GameId,
     /// Its position in the game's journal (0, 1, …).
     pub seq: u64,
     /// When it was applied (ms since the epoch).
@@ -88,7 +89,7 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
                     let result = write(&db, &[&entry]).await.map_err(|e| e.to_string());
                     if let Err(e) = &result {
                         tracing::error!(
-                            game = entry.game_id,
+                            game = entry.game_id.0,
                             seq = entry.seq,
                             "journal write failed: {e}"
                         );
@@ -146,10 +147,10 @@ async fn write(db: &Db, batch: &[&JournalEntry]) -> Result<(), StoreError> {
         let mut q = sqlx::query(&sql);
         for e in chunk {
             q = q
-                .bind(to_i64(e.game_id))
-                .bind(to_i64(e.seq))
-                .bind(to_i64(e.at))
-                .bind(to_i64(e.user.0))
+                .bind(e.game_id.sql())
+                .bind(e.seq.sql())
+                .bind(e.at.sql())
+                .bind(e.user.sql())
                 .bind(&e.action);
         }
         q.execute(&mut *tx).await?;

@@ -19,7 +19,8 @@
 //! all their accounts first ([`Db::ledger_lock_in`]), and a transaction the database gave up on
 //! (deadlock, serialization failure, busy) is run again as a whole (`retry.rs`).
 
-use super::{to_i64, to_u64, Db, StoreError};
+use super::sql::Sql;
+use super::{Db, StoreError};
 use platform::ledger::{
     AccountId, Applied, Coins, Entry, IdempotencyKey, LedgerError, Receipt, Transaction, TxKind,
     MAX_COINS,
@@ -202,7 +203,7 @@ async fn apply(
     .bind(tx.key.as_str())
     .bind(kind_name(tx.kind)?)
     .bind(&tx.memo)
-    .bind(to_i64(now))
+    .bind(now.sql())
     .fetch_optional(&mut **conn)
     .await?;
     let Some(id) = id else {
@@ -227,7 +228,7 @@ async fn apply(
     }
     Ok(Some(Applied {
         receipt: Receipt {
-            seq: to_u64(id),
+            seq: u64::from_sql(id),
             transaction: tx.clone(),
             balances_after: after,
         },
@@ -348,7 +349,7 @@ async fn replay(
     }
     Ok(Some(Applied {
         receipt: Receipt {
-            seq: to_u64(id),
+            seq: u64::from_sql(id),
             transaction: stored,
             balances_after: after,
         },

@@ -2,7 +2,8 @@
 //! hold coins ([`Db::held_escrows`]) and the audit of the whole ledger ([`Db::ledger_check`]).
 
 use super::ledger::{account_from, kind_from_name};
-use super::{to_i64, to_u64, Db, StoreError};
+use super::sql::{get, Sql};
+use super::{Db, StoreError};
 use platform::ledger::{AccountId, CheckError, Coins, TxKind};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -69,8 +70,8 @@ impl fmt::Display for LedgerReport {
 
 fn statement_from_row(row: &AnyRow) -> Result<Statement, StoreError> {
     Ok(Statement {
-        tx: to_u64(row.try_get("id")?),
-        at: to_u64(row.try_get("created_at")?),
+        tx: get(row, "id")?,
+        at: get(row, "created_at")?,
         kind: kind_from_name(row.try_get("kind")?)?,
         memo: row.try_get("memo")?,
         amount: row.try_get("amount")?,
@@ -115,7 +116,7 @@ impl Db {
              GROUP BY t.id, t.kind, t.memo, t.created_at ORDER BY t.id DESC LIMIT $3",
         )
         .bind(account.to_string())
-        .bind(before.map_or(i64::MAX, to_i64))
+        .bind(before.map_or(i64::MAX, Sql::sql))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
@@ -148,10 +149,10 @@ impl Db {
             .await?;
         db_tx.commit().await?;
 
-        report.transactions = to_u64(count);
+        report.transactions = u64::from_sql(count);
         for row in &unbalanced {
             report.mismatches.push(CheckError::UnbalancedTransaction {
-                seq: to_u64(row.try_get("tx_id")?),
+                seq: get(row, "tx_id")?,
             });
         }
         let mut from_entries: BTreeMap<AccountId, i128> = BTreeMap::new();

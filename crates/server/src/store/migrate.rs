@@ -1,6 +1,7 @@
 //! Embedded migrations, applied in order at start-up and recorded in `schema_migrations`.
 
-use super::{to_i64, Backend, Db, StoreError};
+use super::sql::Sql;
+use super::{Backend, Db, StoreError};
 use sqlx::Executor;
 
 /// `(version, SQLite text, PostgreSQL text)`, in order. Never edit one that shipped: add another.
@@ -90,7 +91,7 @@ impl Db {
             }
             sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
                 .bind(version)
-                .bind(to_i64(crate::clock::now().0))
+                .bind(crate::clock::now().sql())
                 .execute(&mut *tx)
                 .await?;
             if version == 1 {

@@ -18,8 +18,10 @@ mod requests;
 pub mod retry;
 mod sessions;
 mod settle;
+mod sql;
 mod users;
 mod wager_close;
+mod wager_summary;
 mod wagers;
 
 pub use bets::BetRow;
@@ -34,9 +36,12 @@ pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use requests::{KeyedRequest, StoredRequest};
 pub use settle::StoredParts;
 pub use users::UserRow;
-pub use wager_close::{close_of, color_index, permille, wager_write};
+pub use wager_close::{close_of, color_index, wager_write};
+pub use wager_summary::{permille, CloseSummary, Colors, StatementView};
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
+use platform::GameId;
+use sql::Sql;
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use sqlx::Executor;
@@ -59,7 +64,7 @@ pub enum StoreError {
     Corrupt(String),
     /// The game is not (or no longer) in progress: its end was stored already.
     #[error("game {0} is not in progress")]
-    NotInProgress(u64),
+    NotInProgress(GameId),
     /// A journal append was not committed.
     #[error("journal write failed: {0}")]
     JournalFailed(String),
@@ -201,7 +206,7 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn heartbeat(&self, at: u64) -> Result<(), StoreError> {
         sqlx::query("UPDATE heartbeat SET at = $1 WHERE id = 1")
-            .bind(to_i64(at))
+            .bind(at.sql())
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -215,21 +220,11 @@ impl Db {
         let at: Option<i64> = sqlx::query_scalar("SELECT at FROM heartbeat WHERE id = 1")
             .fetch_optional(&self.pool)
             .await?;
-        Ok(at.map_or(0, to_u64))
+        Ok(at.map_or(0, u64::from_sql))
     }
 
     /// Closes the pool.
     pub async fn close(&self) {
         self.pool.close().await;
     }
-}
-
-/// Stored integers are `i64`; ids and instants are `u64` in memory.
-pub(crate) fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-/// The reverse of [`to_i64`]; negative values (never written) read as 0.
-pub(crate) fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }

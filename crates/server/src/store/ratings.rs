@@ -5,9 +5,10 @@
 //! already holds the write lock because its first statement wrote the game row), so two games of
 //! one player that end at once cannot both start from the same old rating.
 
-use super::{to_i64, to_u64, Backend, Db, StoreError};
+use super::sql::{get, Sql};
+use super::{Backend, Db, StoreError};
 use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange};
-use platform::UserId;
+use platform::{GameId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
@@ -57,7 +58,7 @@ pub struct RatingOutcome {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatingPoint {
     /// The game.
-    pub game: u64,
+    pub game: GameId,
     /// When it ended (ms since the epoch).
     pub at: u64,
     /// The rating before the game.
@@ -80,7 +81,7 @@ struct Rated {
 pub(crate) async fn rate_in_tx(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
-    game_id: u64,
+    game_id: GameId,
     at: u64,
     req: &RateRequest,
 ) -> Result<Option<RatingOutcome>, StoreError> {
@@ -92,14 +93,14 @@ pub(crate) async fn rate_in_tx(
         "SELECT id, guest, rating, deviation, volatility, games FROM users \
          WHERE id = $1 OR id = $2 ORDER BY id{lock}"
     ))
-    .bind(to_i64(req.red.0))
-    .bind(to_i64(req.black.0))
+    .bind(req.red.sql())
+    .bind(req.black.sql())
     .fetch_all(&mut *conn)
     .await?;
     let mut red = None;
     let mut black = None;
     for row in &rows {
-        let id = UserId(to_u64(row.try_get("id")?));
+        let id: UserId = get(row, "id")?;
         let games: i64 = row.try_get("games")?;
         let player = Rated {
             guest: row.try_get::<i64, _>("guest")? != 0,
@@ -142,7 +143,7 @@ pub(crate) async fn rate_in_tx(
         let text = serde_json::to_string(&lines).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         sqlx::query("UPDATE games SET rated = 1, ratings = $1 WHERE id = $2")
             .bind(text)
-            .bind(to_i64(game_id))
+            .bind(game_id.sql())
             .execute(&mut *conn)
             .await?;
     }
@@ -155,7 +156,7 @@ async fn store_rating(
     user: UserId,
     old: &PlayerRating,
     new: &PlayerRating,
-    game_id: u64,
+    game_id: GameId,
     at: u64,
     profile: &str,
 ) -> Result<(), StoreError> {
@@ -166,17 +167,17 @@ async fn store_rating(
     .bind(new.deviation)
     .bind(new.volatility)
     .bind(i64::from(new.games))
-    .bind(to_i64(user.0))
+    .bind(user.sql())
     .execute(&mut *conn)
     .await?;
     sqlx::query(
         "INSERT INTO rating_history (user_id, game_id, profile, at, rating_before, rating_after, \
          games) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
-    .bind(to_i64(user.0))
-    .bind(to_i64(game_id))
+    .bind(user.sql())
+    .bind(game_id.sql())
     .bind(profile)
-    .bind(to_i64(at))
+    .bind(at.sql())
     .bind(old.rating)
     .bind(new.rating)
     .bind(i64::from(new.games))
@@ -199,7 +200,7 @@ impl Db {
             "SELECT game_id, at, rating_before, rating_after, games FROM rating_history \
              WHERE user_id = $1 AND profile = $2 ORDER BY games, game_id",
         )
-        .bind(to_i64(user.0))
+        .bind(user.sql())
         .bind(profile)
         .fetch_all(&self.pool)
         .await?;
@@ -207,8 +208,8 @@ impl Db {
             .map(|r| -> Result<RatingPoint, StoreError> {
                 let games: i64 = r.try_get("games")?;
                 Ok(RatingPoint {
-                    game: to_u64(r.try_get("game_id")?),
-                    at: to_u64(r.try_get("at")?),
+                    game: get(r, "game_id")?,
+                    at: get(r, "at")?,
                     before: r.try_get("rating_before")?,
                     after: r.try_get("rating_after")?,
                     games: u32::try_from(games).unwrap_or(0),

@@ -4,7 +4,8 @@
 //! and gets the same answer, whatever happened at the table since and across restarts; the
 //! same key for anything else is a conflict. Refused requests are not stored.
 
-use super::{to_i64, Db, DbTx, StoreError};
+use super::sql::Sql;
+use super::{Db, DbTx, StoreError};
 use platform::ledger::LedgerError;
 use platform::UserId;
 use sqlx::Row;
@@ -48,7 +49,7 @@ impl Db {
         let row = sqlx::query(
             "SELECT op, request, answer FROM coin_requests WHERE user_id = $1 AND key = $2",
         )
-        .bind(to_i64(user.0))
+        .bind(user.sql())
         .bind(key)
         .fetch_optional(self.pool())
         .await?;
@@ -70,12 +71,12 @@ pub(crate) async fn remember_on(tx: &mut DbTx, req: &KeyedRequest) -> Result<(),
         "INSERT INTO coin_requests (user_id, key, op, request, answer, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, key) DO NOTHING RETURNING user_id",
     )
-    .bind(to_i64(req.user.0))
+    .bind(req.user.sql())
     .bind(&req.key)
     .bind(req.op)
     .bind(&req.request)
     .bind(&req.answer)
-    .bind(to_i64(crate::clock::now().0))
+    .bind(crate::clock::now().sql())
     .fetch_optional(&mut **tx)
     .await?;
     if claimed.is_some() {
@@ -85,7 +86,7 @@ pub(crate) async fn remember_on(tx: &mut DbTx, req: &KeyedRequest) -> Result<(),
         "SELECT user_id FROM coin_requests WHERE user_id = $1 AND key = $2 AND op = $3 \
          AND request = $4",
     )
-    .bind(to_i64(req.user.0))
+    .bind(req.user.sql())
     .bind(&req.key)
     .bind(req.op)
     .bind(&req.request)

@@ -1,7 +1,8 @@
 //! Sessions: a random token in an HttpOnly cookie; only its SHA-256 is stored.
 
+use super::sql::Sql;
 use super::users::user_from_row;
-use super::{to_i64, Db, StoreError, UserRow};
+use super::{Db, StoreError, UserRow};
 use platform::UserId;
 
 impl Db {
@@ -20,9 +21,9 @@ impl Db {
             "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(token_hash)
-        .bind(to_i64(user.0))
-        .bind(to_i64(now))
-        .bind(to_i64(expires_at))
+        .bind(user.sql())
+        .bind(now.sql())
+        .bind(expires_at.sql())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -43,7 +44,7 @@ impl Db {
              WHERE s.token_hash = $1 AND s.expires_at > $2",
         )
         .bind(token_hash)
-        .bind(to_i64(now))
+        .bind(now.sql())
         .fetch_optional(&self.pool)
         .await?;
         match row {

@@ -7,6 +7,7 @@
 
 use super::coin_recovery::recover_coins;
 use super::{Db, FinishedGame, RatingOutcome, StoreError, Stored};
+use platform::{GameId, TableId};
 use std::time::Duration;
 
 /// Which settlements of a game were stored.
@@ -28,7 +29,7 @@ impl Db {
     /// the game stays in progress in the database).
     pub async fn finish_game_settling(
         &self,
-        table: u64,
+        table: TableId,
         finished: &mut FinishedGame,
     ) -> Result<(Option<RatingOutcome>, StoredParts), StoreError> {
         let all = StoredParts {
@@ -39,14 +40,14 @@ impl Db {
             Ok(outcome) => Ok((outcome, all)),
             Err(e) => {
                 tracing::error!(
-                    table,
-                    game_id = finished.id,
+                    table = table.0,
+                    game_id = finished.id.0,
                     "cannot store the game's end with its settlements: {e}"
                 );
                 finish_apart(self, table, finished).await.inspect_err(|e| {
                     tracing::error!(
-                        table,
-                        game_id = finished.id,
+                        table = table.0,
+                        game_id = finished.id.0,
                         "cannot store the game's end: {e}"
                     );
                 })
@@ -58,7 +59,7 @@ impl Db {
 /// Stores `finished` without its settlements, then each settlement on its own.
 async fn finish_apart(
     db: &Db,
-    table: u64,
+    table: TableId,
     finished: &mut FinishedGame,
 ) -> Result<(Option<RatingOutcome>, StoredParts), StoreError> {
     let coins = std::mem::take(&mut finished.coins);
@@ -72,7 +73,11 @@ async fn finish_apart(
                 Stored::Pool(_) => parts.pool = true,
             },
             Err(e) => {
-                tracing::error!(table, game_id = finished.id, "settlement not stored: {e}");
+                tracing::error!(
+                    table = table.0,
+                    game_id = finished.id.0,
+                    "settlement not stored: {e}"
+                );
                 missing = true;
             }
         }
@@ -84,7 +89,7 @@ async fn finish_apart(
 }
 
 /// Settles what is still open for `game_id` from its stored result, trying again a few times.
-fn spawn_recovery(db: Db, game_id: u64) {
+fn spawn_recovery(db: Db, game_id: GameId) {
     tokio::spawn(async move {
         for wait in [1u64, 4, 15, 40] {
             tokio::time::sleep(Duration::from_secs(wait)).await;
@@ -92,21 +97,24 @@ fn spawn_recovery(db: Db, game_id: u64) {
                 Ok(()) => {
                     let left = db.open_wagers().await.map(|w| {
                         w.iter().any(|(_, _, w)| {
-                            matches!(w.status, platform::wager::WagerStatus::Escrowed { game: Some(g) } if g.0 == game_id)
+                            matches!(w.status, platform::wager::WagerStatus::Escrowed { game: Some(g) } if g == game_id)
                         })
                     });
                     let pools = db
                         .open_pools()
                         .await
-                        .map(|p| p.iter().any(|(_, p)| p.game.0 == game_id));
+                        .map(|p| p.iter().any(|(_, p)| p.game == game_id));
                     if matches!((left, pools), (Ok(false), Ok(false))) {
-                        tracing::info!(game_id, "settlements stored by the retry");
+                        tracing::info!(game_id = game_id.0, "settlements stored by the retry");
                         return;
                     }
                 }
-                Err(e) => tracing::warn!(game_id, "settling again: {e}"),
+                Err(e) => tracing::warn!(game_id = game_id.0, "settling again: {e}"),
             }
         }
-        tracing::error!(game_id, "settlements left for start-up recovery");
+        tracing::error!(
+            game_id = game_id.0,
+            "settlements left for start-up recovery"
+        );
     });
 }

@@ -1,6 +1,7 @@
 //! Users: accounts and guests, with their rating in the site's profile.
 
-use super::{to_i64, to_u64, Db, DbTx, StoreError};
+use super::sql::{get, Sql};
+use super::{Db, DbTx, StoreError};
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::rating::{PlayerRating, TitleRecord};
 use platform::UserId;
@@ -29,7 +30,7 @@ const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, ti
 pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
     let games: i64 = row.try_get("games")?;
     Ok(UserRow {
-        id: UserId(to_u64(row.try_get("id")?)),
+        id: get(row, "id")?,
         name: row.try_get("name")?,
         guest: row.try_get::<i64, _>("guest")? != 0,
         rating: PlayerRating {
@@ -146,7 +147,7 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn user(&self, id: UserId) -> Result<Option<UserRow>, StoreError> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE id = $1"))
-            .bind(to_i64(id.0))
+            .bind(id.sql())
             .fetch_optional(&self.pool)
             .await?;
         match row {
@@ -177,7 +178,7 @@ async fn insert_user(
     .bind(rating.deviation)
     .bind(rating.volatility)
     .bind(i64::from(rating.games))
-    .bind(to_i64(now))
+    .bind(now.sql())
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match &e {
@@ -199,7 +200,7 @@ impl Db {
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let done = sqlx::query("UPDATE users SET titles = $1 WHERE id = $2")
             .bind(text)
-            .bind(to_i64(user.0))
+            .bind(user.sql())
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() > 0)

@@ -2,55 +2,10 @@
 //! closed wager its outcome, stakes and statements by colour ([`close_of`]), as the table's
 //! history and the `wager_settled` event show them.
 
+use super::wager_summary::{CloseSummary, Colors};
 use super::{CoinWrite, Stored, WagerClose};
-use platform::ledger::TaxRate;
-use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatement, WagerStatus};
-use platform::UserId;
-use serde::Serialize;
-
-/// A tax rate in per mille, as the protocol shows it.
-#[must_use]
-pub fn permille(rate: TaxRate) -> u16 {
-    rate.basis_points() / 10
-}
-
-/// `Statement`: what a wager did to one player.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct StatementView {
-    /// Staked.
-    pub stake: i64,
-    /// Returned.
-    pub returned: i64,
-    /// Returned less staked.
-    pub net: i64,
-    /// The tax on gains (per mille).
-    pub tax_rate_permille: u16,
-}
-
-impl From<&WagerStatement> for StatementView {
-    fn from(s: &WagerStatement) -> StatementView {
-        StatementView {
-            stake: s.stake.get(),
-            returned: s.returned.get(),
-            net: s.net.get(),
-            tax_rate_permille: permille(s.tax_rate),
-        }
-    }
-}
-
-/// A pair by colour.
-#[derive(Clone, Copy, Debug, Serialize)]
-struct Colors<T> {
-    red: T,
-    black: T,
-}
-
-/// A closed wager's stakes and statements by colour, as stored and shown.
-#[derive(Clone, Copy, Debug, Serialize)]
-struct CloseSummary {
-    stakes: Colors<i64>,
-    statements: Colors<StatementView>,
-}
+use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatus};
+use platform::{TableId, UserId};
 
 /// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
 #[must_use]
@@ -102,7 +57,7 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
     let (r, b) = color_index(w, red);
     Some(WagerClose {
         outcome,
-        summary: serde_json::to_value(CloseSummary {
+        summary: CloseSummary {
             stakes: Colors {
                 red: w.stakes[r].get(),
                 black: w.stakes[b].get(),
@@ -111,15 +66,14 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
                 red: (&statements[r]).into(),
                 black: (&statements[b]).into(),
             },
-        })
-        .unwrap_or_default(),
+        },
     })
 }
 
 /// A wager step to store at `table`.
 #[must_use]
 pub fn wager_write(
-    table: u64,
+    table: TableId,
     w: &Wager,
     red: UserId,
     ledger: Option<platform::ledger::Transaction>,

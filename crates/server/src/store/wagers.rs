@@ -5,11 +5,13 @@
 //! after a crash.
 
 use super::requests::{remember_on, KeyedRequest};
-use super::{to_i64, to_u64, Db, DbTx, StoreError};
+use super::sql::{get, get_opt, Sql};
+use super::wager_summary::CloseSummary;
+use super::{Db, DbTx, StoreError};
 use platform::ledger::{Applied, Transaction};
 use platform::parimutuel::{Pool, PoolStatus};
 use platform::wager::{Wager, WagerMode, WagerStatus};
-use serde_json::Value;
+use platform::{GameId, TableId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -18,8 +20,8 @@ use sqlx::Row;
 pub struct WagerClose {
     /// `won`, `drawn`, `coaching` or `refunded`.
     pub outcome: &'static str,
-    /// `{"stakes": {"red","black"}, "statements": {"red","black"}}`.
-    pub summary: Value,
+    /// Stakes and statements by colour.
+    pub summary: CloseSummary,
 }
 
 /// A wager or pool to store.
@@ -30,7 +32,7 @@ pub enum Stored {
         /// The wager.
         wager: Box<Wager>,
         /// The player on red.
-        red: platform::UserId,
+        red: UserId,
         /// Its end, once over.
         close: Option<WagerClose>,
     },
@@ -42,7 +44,7 @@ pub enum Stored {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoinWrite {
     /// The table.
-    pub table: u64,
+    pub table: TableId,
     /// What to store.
     pub what: Stored,
     /// The coins to move.
@@ -57,13 +59,13 @@ pub struct WagerHistory {
     /// Id.
     pub id: u64,
     /// The game it was for.
-    pub game_id: Option<u64>,
+    pub game_id: Option<GameId>,
     /// `ordinary` or `coaching`.
     pub mode: String,
     /// How it ended.
     pub outcome: Option<String>,
-    /// Stakes and statements by colour.
-    pub summary: Value,
+    /// Stakes and statements by colour (`None` if unreadable).
+    pub summary: Option<CloseSummary>,
     /// When it closed.
     pub at: u64,
 }
@@ -127,7 +129,7 @@ pub(crate) async fn write_on(
         applied = Some(a);
     }
     let conn = &mut **tx;
-    let now = to_i64(crate::clock::now().0);
+    let now = crate::clock::now().sql();
     match &w.what {
         Stored::Wager { wager, red, close } => {
             let game = match wager.status {
@@ -143,14 +145,14 @@ pub(crate) async fn write_on(
                 "UPDATE wagers SET game_id = $1, red = $2, status = $3, state = $4, outcome = $5, \
                  summary = $6, ended_at = $7 WHERE id = $8",
             )
-            .bind(game.map(|g| to_i64(g.0)))
-            .bind(to_i64(red.0))
+            .bind(game.map(|g| g.sql()))
+            .bind(red.sql())
             .bind(wager_status(wager))
             .bind(json(wager.as_ref())?)
             .bind(close.as_ref().map(|c| c.outcome))
-            .bind(close.as_ref().map(|c| c.summary.to_string()))
+            .bind(close.as_ref().map(|c| json(&c.summary)).transpose()?)
             .bind(ended)
-            .bind(to_i64(wager.id))
+            .bind(wager.id.sql())
             .execute(&mut *conn)
             .await?;
         }
@@ -165,8 +167,8 @@ pub(crate) async fn write_on(
                  VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO UPDATE SET \
                  status = excluded.status, state = excluded.state, ended_at = excluded.ended_at",
             )
-            .bind(to_i64(pool.game.0))
-            .bind(to_i64(w.table))
+            .bind(pool.game.sql())
+            .bind(w.table.sql())
             .bind(pool_status(pool))
             .bind(json(pool.as_ref())?)
             .bind(now)
@@ -206,9 +208,9 @@ async fn write_bets(
              DO UPDATE SET pick = excluded.pick, amount = excluded.amount, \
              returned = excluded.returned, status = excluded.status, updated_at = excluded.updated_at",
         )
-        .bind(to_i64(pool.game.0))
-        .bind(to_i64(bet.bettor.0))
-        .bind(to_i64(w.table))
+        .bind(pool.game.sql())
+        .bind(bet.bettor.sql())
+        .bind(w.table.sql())
         .bind(pick_name(bet.pick))
         .bind(bet.amount.get())
         .bind(returned)
@@ -237,21 +239,21 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn new_wager_id(
         &self,
-        table: u64,
-        red: platform::UserId,
+        table: TableId,
+        red: UserId,
         mode: WagerMode,
     ) -> Result<u64, StoreError> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO wagers (table_id, red, mode, status, state, created_at) \
              VALUES ($1, $2, $3, 'negotiating', '{}', $4) RETURNING id",
         )
-        .bind(to_i64(table))
-        .bind(to_i64(red.0))
+        .bind(table.sql())
+        .bind(red.sql())
         .bind(mode_name(mode))
-        .bind(to_i64(crate::clock::now().0))
+        .bind(crate::clock::now().sql())
         .fetch_one(self.pool())
         .await?;
-        Ok(to_u64(id))
+        Ok(u64::from_sql(id))
     }
 
     /// Writes one wager or pool step with its ledger transaction, all or nothing; returns what
@@ -275,7 +277,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError`].
-    pub async fn open_wagers(&self) -> Result<Vec<(u64, platform::UserId, Wager)>, StoreError> {
+    pub async fn open_wagers(&self) -> Result<Vec<(TableId, UserId, Wager)>, StoreError> {
         let rows = sqlx::query(
             "SELECT table_id, red, state FROM wagers \
              WHERE status IN ('negotiating', 'escrowed', 'in_game') ORDER BY id",
@@ -284,8 +286,8 @@ impl Db {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            let table = to_u64(row.try_get("table_id")?);
-            let red = platform::UserId(to_u64(row.try_get("red")?));
+            let table = get(row, "table_id")?;
+            let red = get(row, "red")?;
             let state: String = row.try_get("state")?;
             if state == "{}" {
                 continue;
@@ -299,14 +301,14 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError`].
-    pub async fn open_pools(&self) -> Result<Vec<(u64, Pool)>, StoreError> {
+    pub async fn open_pools(&self) -> Result<Vec<(TableId, Pool)>, StoreError> {
         let rows = sqlx::query(
             "SELECT table_id, state FROM bet_pools WHERE status IN ('open', 'closed') ORDER BY game_id",
         )
         .fetch_all(self.pool())
         .await?;
         rows.iter()
-            .map(|row| Ok((to_u64(row.try_get("table_id")?), parse(row, "pool")?)))
+            .map(|row| Ok((get(row, "table_id")?, parse(row, "pool")?)))
             .collect()
     }
 
@@ -316,31 +318,27 @@ impl Db {
     /// [`StoreError`].
     pub async fn table_wagers(
         &self,
-        table: u64,
+        table: TableId,
         limit: u32,
     ) -> Result<Vec<WagerHistory>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, game_id, mode, outcome, summary, ended_at FROM wagers \
              WHERE table_id = $1 AND status = 'closed' ORDER BY id DESC LIMIT $2",
         )
-        .bind(to_i64(table))
+        .bind(table.sql())
         .bind(i64::from(limit))
         .fetch_all(self.pool())
         .await?;
         rows.iter()
             .map(|r| {
-                let game: Option<i64> = r.try_get("game_id")?;
                 let summary: Option<String> = r.try_get("summary")?;
-                let ended: Option<i64> = r.try_get("ended_at")?;
                 Ok(WagerHistory {
-                    id: to_u64(r.try_get("id")?),
-                    game_id: game.map(to_u64),
+                    id: get(r, "id")?,
+                    game_id: get_opt(r, "game_id")?,
                     mode: r.try_get("mode")?,
                     outcome: r.try_get("outcome")?,
-                    summary: summary
-                        .and_then(|s| serde_json::from_str(&s).ok())
-                        .unwrap_or(Value::Null),
-                    at: ended.map_or(0, to_u64),
+                    summary: summary.and_then(|s| serde_json::from_str(&s).ok()),
+                    at: get_opt(r, "ended_at")?.unwrap_or(0),
                 })
             })
             .collect()

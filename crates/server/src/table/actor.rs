@@ -86,7 +86,7 @@ pub fn spawn_table(
         replay_end: None,
     };
     let handle = TableHandle::new(tx);
-    state.tables.insert(setup.id.0, handle.clone());
+    state.tables.insert(setup.id, handle.clone());
     tokio::spawn(actor.run(rx, restore));
     Ok(handle)
 }
@@ -126,9 +126,9 @@ impl TableActor {
         }
         if self.computer.is_some() {
             let tables = &self.core.state.tables;
-            tables.release_ai_game(self.core.id.0);
-            tables.remove(self.core.id.0);
-            self.core.state.lobby.remove(self.core.id.0);
+            tables.release_ai_game(self.core.id);
+            tables.remove(self.core.id);
+            self.core.state.lobby.remove(self.core.id);
         }
     }
 
@@ -302,7 +302,7 @@ impl TableActor {
     /// publishes `game_ended`, `rated` and the settlements.
     pub(super) async fn end_game(&mut self, end: GameEnd, now: Millis) {
         if self.computer.is_some() {
-            self.core.state.tables.release_ai_game(self.core.id.0);
+            self.core.state.tables.release_ai_game(self.core.id);
         }
         let Finish { rated, settled } =
             finisher::finish(&mut self.core, &mut self.desk, end, now).await;
@@ -324,7 +324,7 @@ impl TableActor {
         if self.core.replaying {
             return;
         }
-        let table = self.core.id.0;
+        let table = self.core.id;
         let msg = self.history.push(|v| {
             ServerMsg::Ev {
                 table,
@@ -355,12 +355,12 @@ impl TableActor {
             if !std::mem::take(&mut self.summary_dirty) {
                 return;
             }
-            let summary = serde_json::to_value(self.core.summary()).unwrap_or_default();
-            let text = summary.to_string();
+            let summary = self.core.summary();
+            let text = serde_json::to_string(&summary).unwrap_or_default();
             if text != self.summary {
                 self.summary = text;
                 let core = &self.core;
-                core.state.lobby.update(core.id.0, &core.room.id, summary);
+                core.state.lobby.update(core.id, &core.room.id, summary);
             }
             return;
         }

@@ -14,10 +14,10 @@ use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::views::{PickTotal, PicksView, PoolView};
 use crate::ws::protocol::ServerMsg;
 use platform::eligibility;
-use platform::ledger::{Coins, GameId};
+use platform::ledger::Coins;
 use platform::parimutuel::{Pick, Pool, PoolRefundReason, PoolStatus};
 use platform::table::GameEnd;
-use platform::UserId;
+use platform::{GameId, UserId};
 use serde_json::json;
 use xiangqi::{Color, GameResult};
 
@@ -48,27 +48,26 @@ impl CoinDesk {
         pick: Pick,
         amount: Option<i64>,
         key: &str,
-        game_id: Option<u64>,
+        game_id: Option<GameId>,
     ) -> Result<(), Refusal> {
         let amount = keyed::amount(amount)?;
         let request = keyed::keyed(
             user.id,
             key,
             "bet",
-            &json!({"table": core.id.0, "pick": pick_in_request(pick), "amount": amount,
+            &json!({"table": core.id, "pick": pick_in_request(pick), "amount": amount,
                 "game_id": game_id}),
         );
         if answered_before(&core.state.db, &request).await? {
             self.send_my_bet(core, user.id);
             return Ok(());
         }
-        let meant_for = game_id.map(platform::GameId);
         let pool = eligibility::bet_pool(
             &core.table,
             self.pool.as_ref(),
             user.id,
             user.guest,
-            meant_for,
+            game_id,
         )?;
         let game = core
             .table
@@ -83,7 +82,7 @@ impl CoinDesk {
             .map(|tx| client_keyed(tx, "bet", user.id, key))
             .transpose()?;
         let write = CoinWrite {
-            table: core.id.0,
+            table: core.id,
             what: Stored::Pool(Box::new(step.pool.clone())),
             ledger: tx,
             request: Some(request),
@@ -109,7 +108,7 @@ impl CoinDesk {
             }
         };
         Some(PoolView {
-            game_id: p.game.0,
+            game_id: p.game,
             open: matches!(p.status, PoolStatus::Open),
             close_ply: p.config.close_at_ply,
             total: p.total().map_or(0, Coins::get),
@@ -136,8 +135,8 @@ impl CoinDesk {
         };
         let payout = p.statement(user).map(|s| s.returned.get());
         let msg = ServerMsg::MyBet {
-            table: core.id.0,
-            game_id: p.game.0,
+            table: core.id,
+            game_id: p.game,
             pick: pick_name(bet.pick),
             amount: bet.amount.get(),
             payout,
@@ -155,7 +154,7 @@ impl CoinDesk {
             return;
         };
         let players = [game.player(Color::Red), game.player(Color::Black)];
-        self.pool = Some(Pool::new(id, GameId(id), players, pool_config(&core.state)));
+        self.pool = Some(Pool::new(id.0, id, players, pool_config(&core.state)));
         self.announce_pool();
     }
 
@@ -169,7 +168,7 @@ impl CoinDesk {
         let Ok(closed) = p.close() else { return };
         if !closed.bets.is_empty() {
             let write = CoinWrite {
-                table: core.id.0,
+                table: core.id,
                 what: Stored::Pool(Box::new(closed.clone())),
                 ledger: None,
                 request: None,
@@ -196,7 +195,7 @@ impl CoinDesk {
         match p.settle(result) {
             Ok(step) => {
                 let write = (!p.bets.is_empty()).then(|| CoinWrite {
-                    table: core.id.0,
+                    table: core.id,
                     what: Stored::Pool(Box::new(step.pool.clone())),
                     ledger: step.transaction,
                     request: None,
@@ -235,7 +234,7 @@ impl CoinDesk {
         };
         if !settled.bets.is_empty() {
             self.announce(EventView::PoolSettled {
-                game_id: settled.game.0,
+                game_id: settled.game,
                 result,
                 refunded,
                 reason,

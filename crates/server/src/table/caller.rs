@@ -30,7 +30,7 @@ impl Caller {
             Ok(()) => self.ack(),
             Err(e) => {
                 let text = e.to_string();
-                let mut msg = ErrorMsg::new(self.id, e.code(), &text).at(table.0);
+                let mut msg = ErrorMsg::new(self.id, e.code(), &text).at(table);
                 if let ApplyError::Table(TableError::ChatFlood { retry_after }) = e {
                     msg = msg.retry_after(retry_after.0);
                 }
@@ -65,5 +65,5 @@ pub(super) fn refuse(
     code: ErrorCode,
     message: &str,
 ) {
-    out.send_error(&ErrorMsg::new(id, code, message).at(table.0));
+    out.send_error(&ErrorMsg::new(id, code, message).at(table));
 }

@@ -4,6 +4,7 @@
 //! `invalid_amount` in its turn, as any amount it cannot accept.
 
 use platform::parimutuel::Pick;
+use platform::GameId;
 
 /// Both players' stakes, by colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,6 @@ pub enum CoinCmd {
         /// The client's idempotency key.
         key: String,
         /// The game meant (the current one when not given).
-        game_id: Option<u64>,
+        game_id: Option<GameId>,
     },
 }

@@ -102,14 +102,14 @@ pub(super) async fn balances(
 /// The `wager_settled` event of a closed wager.
 pub(super) fn settled_event(w: &Wager, close: &WagerClose) -> EventView {
     let game = match w.status {
-        WagerStatus::Closed { game, .. } => game.map(|g| g.0),
+        WagerStatus::Closed { game, .. } => game,
         _ => None,
     };
     EventView::WagerSettled {
         wager_id: w.id,
         game_id: game,
         outcome: close.outcome,
-        statements: close.summary["statements"].clone(),
+        statements: close.summary.statements,
     }
 }
 

@@ -142,7 +142,7 @@ impl Computer {
             match mv {
                 Some(mv) => {
                     caller.out.send_msg(&ServerMsg::Hint {
-                        table: table.0,
+                        table,
                         ply,
                         mv: mv.to_string(),
                     });

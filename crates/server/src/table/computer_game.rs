@@ -26,7 +26,7 @@ pub fn open_computer_table(
     level: u8,
     color: xiangqi::Color,
     control: Option<TimeControl>,
-) -> Result<(u64, TableHandle), (ErrorCode, String)> {
+) -> Result<(TableId, TableHandle), (ErrorCode, String)> {
     if !(1..=engine::level::MAX_LEVEL).contains(&level) {
         return Err((ErrorCode::BadMessage, "level must be 1..=10".into()));
     }
@@ -35,7 +35,7 @@ pub fn open_computer_table(
         return Err((ErrorCode::InvalidTimeControl, e.to_string()));
     }
     let tables = &state.tables;
-    let table = tables.next_ai_id(0);
+    let table = tables.next_ai_id(TableId(0));
     if !tables.claim_ai_game(user, table, state.config.ai_games_per_user) {
         return Err((
             ErrorCode::TooManyAiGames,
@@ -56,7 +56,7 @@ pub fn open_computer_table(
 #[must_use]
 pub fn ai_setup(
     state: &AppState,
-    table: u64,
+    table: TableId,
     control: TimeControl,
     ai_color: xiangqi::Color,
     level: u8,
@@ -66,7 +66,7 @@ pub fn ai_setup(
     config.undo_allowed = true;
     config.max_undos = 1_000;
     TableSetup {
-        id: TableId(table),
+        id: table,
         room: Arc::new(RoomInfo {
             id: "ai".into(),
             name: "Computer".into(),

@@ -11,7 +11,7 @@ use crate::user::{UserInfo, COMPUTER};
 use crate::ws::protocol::events::EventView;
 use platform::ledger::Applied;
 use platform::table::{Event, Table};
-use platform::{Millis, TableId, UserId};
+use platform::{GameId, Millis, TableId, UserId};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -28,7 +28,7 @@ pub(super) struct TableCore {
     /// Everyone seen at the table, as shown to others.
     pub(super) users: HashMap<UserId, Arc<UserInfo>>,
     /// The stored id of the game in progress (or just ended).
-    pub(super) game_id: Option<u64>,
+    pub(super) game_id: Option<GameId>,
     /// The computer's side, at tables for games against it.
     pub(super) ai: Option<AiSide>,
     /// The next journal sequence number of the game.
@@ -56,7 +56,7 @@ impl TableCore {
     }
 
     /// The record so far of game `game_id`, if it is the game in progress.
-    pub(super) fn live_record(&self, game_id: u64) -> Option<LiveRecord> {
+    pub(super) fn live_record(&self, game_id: GameId) -> Option<LiveRecord> {
         let live = self.game_id == Some(game_id) && self.table.is_playing();
         let (moves, clocks) = self.moves_and_clocks().filter(|_| live)?;
         Some(LiveRecord { moves, clocks })
@@ -66,7 +66,7 @@ impl TableCore {
     /// the caller advances once it is stored).
     pub(super) async fn journal(
         &self,
-        game_id: u64,
+        game_id: GameId,
         user: UserId,
         action: String,
         at: Millis,
@@ -79,13 +79,13 @@ impl TableCore {
             action,
         };
         self.state.journal.append(entry).await.inspect_err(|e| {
-            tracing::error!(table = self.id.0, game_id, "journal: {e}");
+            tracing::error!(table = self.id.0, game_id = game_id.0, "journal: {e}");
         })
     }
 
     /// Journals `what` (a pause or a resume) of game `game_id` at `at`, advancing the
     /// sequence once stored.
-    pub(super) async fn journal_outage(&mut self, game_id: u64, what: &str, at: Millis) {
+    pub(super) async fn journal_outage(&mut self, game_id: GameId, what: &str, at: Millis) {
         if self
             .journal(game_id, COMPUTER, what.into(), at)
             .await
@@ -107,9 +107,7 @@ impl TableCore {
                     // Counted already when asked for over a connection; a restored game is
                     // counted here.
                     let human = game.player(!ai.color);
-                    self.state
-                        .tables
-                        .claim_ai_game(human, self.id.0, usize::MAX);
+                    self.state.tables.claim_ai_game(human, self.id, usize::MAX);
                 }
             }
             Event::Moved { color, clock, .. } => {

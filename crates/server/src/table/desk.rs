@@ -127,8 +127,8 @@ impl CoinDesk {
             Ok(wagers) => {
                 for (table, red, w) in wagers {
                     let bound = matches!(w.status,
-                        WagerStatus::Escrowed { game: Some(g) } if g.0 == game_id);
-                    if table == core.id.0 && bound {
+                        WagerStatus::Escrowed { game: Some(g) } if g == game_id);
+                    if table == core.id && bound {
                         self.wager = Some(WagerSlot { wager: w, red });
                     }
                 }
@@ -137,7 +137,7 @@ impl CoinDesk {
         }
         match core.state.db.open_pools().await {
             Ok(pools) => {
-                if let Some((_, p)) = pools.into_iter().find(|(_, p)| p.game.0 == game_id) {
+                if let Some((_, p)) = pools.into_iter().find(|(_, p)| p.game == game_id) {
                     self.pool = Some(p);
                 }
             }

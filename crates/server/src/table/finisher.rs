@@ -7,10 +7,10 @@ use super::core::TableCore;
 use super::desk::{CoinDesk, Settled};
 use crate::store::{FinishedGame, NewGame, RateRequest, StoreError};
 use crate::ws::protocol::events::EventView;
-use platform::ledger::{self, AccountId, Transaction};
+use platform::ledger::{AccountId, Transaction};
 use platform::rating::{RatedGame, RatingStatus};
 use platform::table::{AbortReason, GameEnd};
-use platform::{Millis, UserId};
+use platform::{GameId, Millis, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
@@ -24,7 +24,7 @@ pub(super) struct Finish {
 }
 
 /// Stores the game that just started; its id is the game's id from then on.
-pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<u64, StoreError> {
+pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<GameId, StoreError> {
     let game = core
         .table
         .game()
@@ -116,7 +116,7 @@ pub(super) async fn finish(
     let Ok((outcome, parts)) = core
         .state
         .db
-        .finish_game_settling(core.id.0, &mut finished)
+        .finish_game_settling(core.id, &mut finished)
         .await
     else {
         return Finish::default();
@@ -165,7 +165,7 @@ fn paid_users(coins: &[crate::store::CoinWrite]) -> Vec<UserId> {
         .filter_map(|w| w.ledger.as_ref())
         .flat_map(|tx| tx.entries.iter())
         .filter_map(|e| match e.account {
-            AccountId::User(u) => Some(UserId(u.0)),
+            AccountId::User(u) => Some(u),
             _ => None,
         })
         .collect();
@@ -178,7 +178,7 @@ fn paid_users(coins: &[crate::store::CoinWrite]) -> Vec<UserId> {
 /// registered players, never against the computer (`platform::reward` decides the rest).
 fn reward(
     core: &TableCore,
-    game_id: u64,
+    game_id: GameId,
     end: GameEnd,
     red: UserId,
     black: UserId,
@@ -199,9 +199,9 @@ fn reward(
         plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
     };
     policy
-        .reward(ledger::GameId(game_id), red, black, &game)
+        .reward(game_id, red, black, &game)
         .unwrap_or_else(|e| {
-            tracing::warn!(table = core.id.0, game_id, "reward: {e}");
+            tracing::warn!(table = core.id.0, game_id = game_id.0, "reward: {e}");
             None
         })
 }
@@ -209,8 +209,7 @@ fn reward(
 /// Tells the rewarded winner their new balance (the reward committed with the result).
 async fn announce_reward(core: &TableCore, reward: &Transaction) {
     for e in &reward.entries {
-        if let AccountId::User(u) = e.account {
-            let user = UserId(u.0);
+        if let AccountId::User(user) = e.account {
             match crate::coins::balance(&core.state, user).await {
                 Ok(coins) => crate::coins::push_balance(&core.state, user, coins),
                 Err(e) => tracing::warn!(table = core.id.0, "balance: {e}"),

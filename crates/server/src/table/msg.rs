@@ -5,6 +5,7 @@ use super::coin_cmd::CoinCmd;
 use super::outbox::ConnId;
 use super::setup::AiKey;
 use platform::table::Action;
+use platform::GameId;
 use tokio::sync::oneshot;
 use xiangqi::{Color, Move};
 
@@ -68,7 +69,7 @@ pub enum TableMsg {
     /// progress (`None` otherwise).
     Record {
         /// The game asked about.
-        game_id: u64,
+        game_id: GameId,
         /// Where to answer.
         reply: oneshot::Sender<Option<LiveRecord>>,
     },

@@ -2,14 +2,14 @@
 //! game in progress against the computer (the per-user limit holds across connections).
 
 use super::msg::TableMsg;
-use platform::UserId;
+use platform::{TableId, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, RwLock};
 use tokio::sync::mpsc;
 
 /// First id of tables created for games against the computer (room tables count from 1).
-pub const FIRST_AI_TABLE: u64 = 1_000_000_000;
+pub const FIRST_AI_TABLE: TableId = TableId(1_000_000_000);
 
 /// The mailbox of one table task.
 #[derive(Clone, Debug)]
@@ -31,17 +31,17 @@ impl TableHandle {
 /// Live tables.
 #[derive(Debug)]
 pub struct Registry {
-    tables: RwLock<HashMap<u64, TableHandle>>,
+    tables: RwLock<HashMap<TableId, TableHandle>>,
     next_ai: AtomicU64,
     /// Games in progress against the computer: table → its human player.
-    ai_games: Mutex<HashMap<u64, UserId>>,
+    ai_games: Mutex<HashMap<TableId, UserId>>,
 }
 
 impl Default for Registry {
     fn default() -> Self {
         Registry {
             tables: RwLock::new(HashMap::new()),
-            next_ai: AtomicU64::new(FIRST_AI_TABLE),
+            next_ai: AtomicU64::new(FIRST_AI_TABLE.0),
             ai_games: Mutex::new(HashMap::new()),
         }
     }
@@ -50,34 +50,34 @@ impl Default for Registry {
 impl Registry {
     /// The table with `id`.
     #[must_use]
-    pub fn get(&self, id: u64) -> Option<TableHandle> {
+    pub fn get(&self, id: TableId) -> Option<TableHandle> {
         self.tables.read().ok()?.get(&id).cloned()
     }
 
     /// Registers a table.
-    pub fn insert(&self, id: u64, handle: TableHandle) {
+    pub fn insert(&self, id: TableId, handle: TableHandle) {
         if let Ok(mut t) = self.tables.write() {
             t.insert(id, handle);
         }
     }
 
     /// Forgets a table whose task ended.
-    pub fn remove(&self, id: u64) {
+    pub fn remove(&self, id: TableId) {
         if let Ok(mut t) = self.tables.write() {
             t.remove(&id);
         }
     }
 
     /// A fresh id for a table against the computer, above `at_least`.
-    pub fn next_ai_id(&self, at_least: u64) -> u64 {
-        self.next_ai.fetch_max(at_least, Ordering::Relaxed);
-        self.next_ai.fetch_add(1, Ordering::Relaxed)
+    pub fn next_ai_id(&self, at_least: TableId) -> TableId {
+        self.next_ai.fetch_max(at_least.0, Ordering::Relaxed);
+        TableId(self.next_ai.fetch_add(1, Ordering::Relaxed))
     }
 
     /// Counts the game against the computer at `table` as `user`'s, unless `user` already has
     /// `limit` others in progress; `false` (nothing counted) at the limit. Counting a table again
     /// is harmless.
-    pub fn claim_ai_game(&self, user: UserId, table: u64, limit: usize) -> bool {
+    pub fn claim_ai_game(&self, user: UserId, table: TableId, limit: usize) -> bool {
         let Ok(mut games) = self.ai_games.lock() else {
             return false;
         };
@@ -93,7 +93,7 @@ impl Registry {
     }
 
     /// The game against the computer at `table` is over (or never started).
-    pub fn release_ai_game(&self, table: u64) {
+    pub fn release_ai_game(&self, table: TableId) {
         if let Ok(mut games) = self.ai_games.lock() {
             games.remove(&table);
         }

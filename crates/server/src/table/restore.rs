@@ -46,7 +46,7 @@ impl TableActor {
         ];
         for (user, action) in setup {
             if let Err(e) = self.apply(user, action, t0).await {
-                tracing::warn!(game = g.id, "restore setup: {e}");
+                tracing::warn!(game = g.id.0, "restore setup: {e}");
             }
         }
         let mut last = t0;
@@ -54,7 +54,7 @@ impl TableActor {
             let at = Millis(entry.at);
             if let Err(e) = self.replay(entry.user, &entry.action, at).await {
                 tracing::error!(
-                    game = g.id,
+                    game = g.id.0,
                     seq = entry.seq,
                     "journal replay refused {:?}: {e}",
                     entry.action
@@ -70,7 +70,7 @@ impl TableActor {
             self.desk.load_stored(&self.core).await;
             self.end_game(end, at).await;
             tracing::info!(
-                game = g.id,
+                game = g.id.0,
                 table = self.core.id.0,
                 "stored the end of a game journaled before the stop"
             );
@@ -79,14 +79,14 @@ impl TableActor {
         let now = clock::now();
         if !self.core.table.is_playing() {
             tracing::error!(
-                game = g.id,
+                game = g.id.0,
                 "the journal does not rebuild the game; marking it aborted"
             );
             let (moves, clocks) = self.core.moves_and_clocks().unwrap_or_default();
             let db = &self.core.state.db;
             let _ = db.abandon_game(g.id, now.0, &moves, &clocks).await;
             if let Err(e) = crate::store::recover_coins(&self.core.state.db, Some(g.id)).await {
-                tracing::error!(game = g.id, "refunding the game's wager and bets: {e}");
+                tracing::error!(game = g.id.0, "refunding the game's wager and bets: {e}");
             }
             self.core.game_id = None;
             return;
@@ -111,7 +111,7 @@ impl TableActor {
             }
         }
         tracing::info!(
-            game = g.id,
+            game = g.id.0,
             table = self.core.id.0,
             plies = self.core.table.game().map_or(0, |g| g.ply()),
             "restored a game in progress"

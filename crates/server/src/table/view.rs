@@ -4,7 +4,7 @@
 use super::core::TableCore;
 use super::desk::CoinDesk;
 use crate::store::{color_index, mode_name, permille, wager_status};
-use crate::user::UnknownUser;
+use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::views::{
     ByColor, EndView, GameView, ProposalView, SeatView, SummaryView, TableStateView, UndoView,
@@ -14,7 +14,6 @@ use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
 use platform::wager::WagerStatus;
 use platform::{Millis, UserId};
-use serde_json::Value;
 use std::sync::Arc;
 use xiangqi::{Color, Position};
 
@@ -57,15 +56,10 @@ pub(super) fn end_view(end: &GameEnd) -> EndView {
 
 impl TableCore {
     /// `User`, or a stand-in for a user the table never saw.
-    pub(super) fn user_json(&self, id: UserId) -> Value {
+    pub(super) fn shown_user(&self, id: UserId) -> ShownUser {
         match self.users.get(&id) {
-            Some(u) => u.to_json(&self.state.profile),
-            None => serde_json::to_value(UnknownUser {
-                id: id.0,
-                name: format!("user {}", id.0),
-                guest: true,
-            })
-            .unwrap_or_default(),
+            Some(u) => ShownUser::Known(u.view(&self.state.profile)),
+            None => ShownUser::unknown(id),
         }
     }
 
@@ -81,13 +75,13 @@ impl TableCore {
     pub(super) fn summary(&self) -> SummaryView {
         let seat = |c: Color| {
             self.table.seat(c).map(|s| SeatView {
-                user: self.user_json(s.user),
+                user: self.shown_user(s.user),
                 ready: s.ready,
                 away: s.away_since.is_some(),
             })
         };
         SummaryView {
-            id: self.id.0,
+            id: self.id,
             room: self.room.id.clone(),
             status: self.status(),
             seats: ByColor {
@@ -106,8 +100,8 @@ impl TableCore {
         Some(GameView {
             game_id: self.game_id,
             number: g.number(),
-            red: self.user_json(g.player(Color::Red)),
-            black: self.user_json(g.player(Color::Black)),
+            red: self.shown_user(g.player(Color::Red)),
+            black: self.shown_user(g.player(Color::Black)),
             start_fen: self.table.config().start.fen(),
             fen: g.position().fen(),
             moves: g.moves().iter().map(ToString::to_string).collect(),
@@ -128,14 +122,14 @@ impl TableCore {
 
     /// The `table_state` message, with the desk's wager and pool and the history's `v`.
     pub(super) fn state_msg(&self, desk: &CoinDesk, v: u64, now: Millis) -> Arc<str> {
-        let spectators: Vec<Value> = self
+        let spectators = self
             .table
             .spectators()
             .take(SPECTATORS_LISTED)
-            .map(|u| self.user_json(u))
+            .map(|u| self.shown_user(u))
             .collect();
         let state = TableStateView {
-            id: self.id.0,
+            id: self.id,
             room: self.room.id.clone(),
             summary: self.summary(),
             control: self.table.time_control().clone(),
@@ -149,7 +143,7 @@ impl TableCore {
             pool: desk.pool_view(),
         };
         ServerMsg::TableState {
-            table: self.id.0,
+            table: self.id,
             epoch: &self.state.epoch,
             v,
             now: now.0,
@@ -165,17 +159,17 @@ impl TableCore {
         let legal_now = || game.map_or_else(Vec::new, |g| legal(g.position(), !g.is_playing()));
         match ev {
             Event::Joined(u) => EventView::Joined {
-                user: self.user_json(*u),
+                user: self.shown_user(*u),
             },
             Event::Left(u) => EventView::Left {
-                user: self.user_json(*u),
+                user: self.shown_user(*u),
             },
             Event::Sat { user, color } => EventView::Sat {
-                user: self.user_json(*user),
+                user: self.shown_user(*user),
                 color: color_name(*color),
             },
             Event::Stood { user, color } => EventView::Stood {
-                user_id: user.0,
+                user_id: *user,
                 color: color_name(*color),
             },
             Event::Ready { color, ready } => EventView::Ready {
@@ -237,7 +231,7 @@ impl TableCore {
                 color: color_name(*color),
             },
             Event::Chat { user, text } => EventView::Chat {
-                user_id: user.0,
+                user_id: *user,
                 name: self.users.get(user).map(|u| u.name.clone()),
                 text: text.clone(),
             },
@@ -263,7 +257,7 @@ impl CoinDesk {
             _ => ([true; 2], [true; 2]),
         };
         let game = match w.status {
-            WagerStatus::Escrowed { game } => game.map(|g| g.0),
+            WagerStatus::Escrowed { game } => game,
             _ => None,
         };
         Some(WagerView {

@@ -74,7 +74,7 @@ impl CoinDesk {
         if user.guest {
             return Err(guest("guests cannot wager"));
         }
-        let table = core.id.0;
+        let table = core.id;
         let request = match &cmd {
             CoinCmd::Agree { key, seen } => Some(keyed(
                 user.id,
@@ -113,7 +113,7 @@ impl CoinDesk {
                     let id = core.game_id.ok_or_else(|| {
                         Refusal::new(ErrorCode::WagerState, "the game is not stored")
                     })?;
-                    Some(GameId(id))
+                    Some(id)
                 } else {
                     None
                 };
@@ -213,7 +213,7 @@ impl CoinDesk {
                 let stakes = [Coins(mine), Coins(theirs)];
                 let mut w = Wager::propose(0, me, opp, mode, stakes, tax_rate(&core.state), &get)?;
                 let red = if color == Color::Red { me } else { opp };
-                w.id = core.state.db.new_wager_id(core.id.0, red, mode).await?;
+                w.id = core.state.db.new_wager_id(core.id, red, mode).await?;
                 w
             }
         };
@@ -231,7 +231,7 @@ impl CoinDesk {
         request: Option<KeyedRequest>,
     ) -> Result<bool, Refusal> {
         let red = self.red_for(core, &w);
-        let mut write = wager_write(core.id.0, &w, red, ledger);
+        let mut write = wager_write(core.id, &w, red, ledger);
         write.request = request;
         let applied = core.state.db.coin_write(&write).await?;
         let replayed = applied.as_ref().is_some_and(|a| a.replayed);
@@ -275,7 +275,7 @@ impl CoinDesk {
             return;
         }
         let step = if players.iter().all(|p| w.players.contains(p)) {
-            w.start_game(GameId(game_id)).map(|w| (w, None))
+            w.start_game(game_id).map(|w| (w, None))
         } else {
             w.refund_unplayed().map(|s| (s.wager, s.transaction))
         };
@@ -325,7 +325,7 @@ impl CoinDesk {
         &self,
         core: &TableCore,
         end: &GameEnd,
-        game_id: u64,
+        game_id: GameId,
     ) -> Option<(CoinWrite, Wager, UserId)> {
         let slot = self.wager.as_ref()?;
         let game = core.table.game()?;
@@ -335,13 +335,13 @@ impl CoinDesk {
             WagerStatus::Negotiating { .. } | WagerStatus::Confirmed { .. } => {
                 w.cancel().map(|w| (w, None))
             }
-            WagerStatus::Escrowed { game: g } if g.is_none_or(|g| g.0 == game_id) => {
+            WagerStatus::Escrowed { game: g } if g.is_none_or(|g| g == game_id) => {
                 let (result, reason) = match end.outcome() {
                     Some(o) => (o.result, o.reason),
                     None => (GameResult::Unfinished, EndReason::Adjudication),
                 };
                 let end = WagerGameEnd {
-                    game: GameId(game_id),
+                    game: game_id,
                     red,
                     black,
                     result,
@@ -352,7 +352,7 @@ impl CoinDesk {
             _ => return None,
         };
         match step {
-            Ok((w, tx)) => Some((wager_write(core.id.0, &w, red, tx), w, red)),
+            Ok((w, tx)) => Some((wager_write(core.id, &w, red, tx), w, red)),
             Err(e) => {
                 tracing::error!(table = core.id.0, wager = w.id, "settling the wager: {e}");
                 None

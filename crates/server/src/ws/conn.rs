@@ -15,6 +15,7 @@ use crate::user::UserInfo;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
 use platform::clock::TimeControl;
+use platform::TableId;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -30,7 +31,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
     let conn = ConnId::next();
     out.send_msg(&ServerMsg::Welcome {
         protocol: PROTOCOL_VERSION,
-        user: user.to_json(&state.profile),
+        user: user.view(&state.profile),
         epoch: &state.epoch,
         now: clock::now().0,
     });
@@ -110,7 +111,7 @@ struct Reader {
     user: Arc<UserInfo>,
     out: Outbox,
     conn: ConnId,
-    joined: BTreeSet<u64>,
+    joined: BTreeSet<TableId>,
     limiter: MessageLimiter,
     lobby: mpsc::Sender<bool>,
 }
@@ -126,7 +127,7 @@ impl Reader {
         }
     }
 
-    fn error(&self, id: Option<u64>, table: Option<u64>, code: ErrorCode, message: &str) {
+    fn error(&self, id: Option<u64>, table: Option<TableId>, code: ErrorCode, message: &str) {
         let mut m = ErrorMsg::new(id, code, message);
         if let Some(t) = table {
             m = m.at(t);
@@ -219,7 +220,7 @@ impl Reader {
         }
     }
 
-    async fn to_table(&self, table: u64, msg: TableMsg, id: Option<u64>) {
+    async fn to_table(&self, table: TableId, msg: TableMsg, id: Option<u64>) {
         match self.state.tables.get(table) {
             Some(h) if h.send(msg).await => {}
             // Its task has stopped: the server is shutting down.

@@ -13,7 +13,7 @@ fn moves(text: &[&str]) -> Vec<Move> {
     text.iter().map(|s| s.parse().expect("move")).collect()
 }
 
-async fn new_game(db: &Db, red: platform::UserId, black: platform::UserId) -> u64 {
+async fn new_game(db: &Db, red: platform::UserId, black: platform::UserId) -> platform::GameId {
     let control = platform::clock::TimeControl::untimed();
     db.create_game(&NewGame {
         table: platform::TableId(1),
@@ -30,7 +30,7 @@ async fn new_game(db: &Db, red: platform::UserId, black: platform::UserId) -> u6
 }
 
 /// What an older server wrote for a finished game.
-async fn store_legacy(db: &Db, id: u64, ms: &[Move], clocks: &[u32]) {
+async fn store_legacy(db: &Db, id: platform::GameId, ms: &[Move], clocks: &[u32]) {
     let packed: Vec<u8> = ms.iter().flat_map(|m| m.to_u16().to_be_bytes()).collect();
     let readings: Vec<u8> = clocks.iter().flat_map(|c| c.to_be_bytes()).collect();
     sqlx::query(
@@ -40,15 +40,15 @@ async fn store_legacy(db: &Db, id: u64, ms: &[Move], clocks: &[u32]) {
     .bind(i64::try_from(ms.len()).expect("plies"))
     .bind(packed)
     .bind(readings)
-    .bind(i64::try_from(id).expect("id"))
+    .bind(i64::try_from(id.0).expect("id"))
     .execute(db.pool())
     .await
     .expect("legacy row");
 }
 
-async fn stored(db: &Db, id: u64) -> (i64, usize) {
+async fn stored(db: &Db, id: platform::GameId) -> (i64, usize) {
     let row = sqlx::query("SELECT record_format, moves FROM games WHERE id = $1")
-        .bind(i64::try_from(id).expect("id"))
+        .bind(i64::try_from(id.0).expect("id"))
         .fetch_one(db.pool())
         .await
         .expect("row");

@@ -229,7 +229,9 @@ async fn a_bad_journal_row_fails_only_its_own_table() {
     let a_game = state(&mut a_black, 1).await["game"]["game_id"]
         .as_u64()
         .expect("game id");
-    srv.db.faults().refuse_journal_of(a_game);
+    srv.db
+        .faults()
+        .refuse_journal_of(Some(platform::GameId(a_game)));
     // Both tables' moves at once, so they may share a batch: only table 1's is refused.
     let (a, b) = tokio::join!(
         a_black.call(json!({"t": "move", "table": 1, "mv": "h9g7"})),
@@ -237,7 +239,7 @@ async fn a_bad_journal_row_fails_only_its_own_table() {
     );
     assert_eq!(a.expect_err("refused")["code"], "not_stored");
     b.expect("table 2's move is stored");
-    srv.db.faults().refuse_journal_of(0);
+    srv.db.faults().refuse_journal_of(None);
     a_black.mv(1, "h9g7").await;
     srv.crash();
     let srv = TestServer::start_with(test_config(&db)).await;

@@ -457,7 +457,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                 reason: Some("resignation".into()),
                 moves: Vec::new(),
                 clocks: Vec::new(),
-                ended_at: 1_000 + id,
+                ended_at: 1_000 + id.0,
                 rate: Some(RateRequest {
                     profile: Profile::Ourgame,
                     red: hub,

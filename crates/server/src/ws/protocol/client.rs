@@ -3,6 +3,7 @@
 
 use crate::ws::amount::{Amount, Seen, Stakes};
 use platform::clock::TimeControl;
+use platform::{GameId, TableId};
 use serde::Deserialize;
 use xiangqi::Color;
 
@@ -50,53 +51,56 @@ pub enum ClientMsg {
     Lobby { on: bool },
     /// Watch a table (and resync).
     Join {
-        table: u64,
+        table: TableId,
         #[serde(default)]
         epoch: Option<String>,
         #[serde(default)]
         since: Option<u64>,
     },
     /// Stop watching (a player in a game loses).
-    Leave { table: u64 },
+    Leave { table: TableId },
     /// Take a seat.
-    Sit { table: u64, color: Side },
+    Sit { table: TableId, color: Side },
     /// Leave one's seat.
-    Stand { table: u64 },
+    Stand { table: TableId },
     /// Ready or not.
-    Ready { table: u64, ready: bool },
+    Ready { table: TableId, ready: bool },
     /// Propose a time control.
-    Propose { table: u64, control: TimeControl },
+    Propose {
+        table: TableId,
+        control: TimeControl,
+    },
     /// Accept the proposal.
-    AcceptControl { table: u64 },
+    AcceptControl { table: TableId },
     /// Decline the proposal.
-    DeclineControl { table: u64 },
+    DeclineControl { table: TableId },
     /// Make a move.
     Move {
-        table: u64,
+        table: TableId,
         mv: String,
         #[serde(default)]
         lag: Option<u64>,
     },
     /// Offer a draw.
-    DrawOffer { table: u64 },
+    DrawOffer { table: TableId },
     /// Accept a draw.
-    DrawAccept { table: u64 },
+    DrawAccept { table: TableId },
     /// Decline a draw.
-    DrawDecline { table: u64 },
+    DrawDecline { table: TableId },
     /// Ask to take back.
-    UndoRequest { table: u64 },
+    UndoRequest { table: TableId },
     /// Grant the take-back.
-    UndoAccept { table: u64 },
+    UndoAccept { table: TableId },
     /// Refuse the take-back.
-    UndoDecline { table: u64 },
+    UndoDecline { table: TableId },
     /// Resign.
-    Resign { table: u64 },
+    Resign { table: TableId },
     /// Abort before both moved.
-    Abort { table: u64 },
+    Abort { table: TableId },
     /// Table chat.
-    Chat { table: u64, text: String },
+    Chat { table: TableId, text: String },
     /// Ask the computer for a move suggestion (the human player of a game against it, on turn).
-    Hint { table: u64 },
+    Hint { table: TableId },
     /// A new game against the computer.
     AiStart {
         level: u8,
@@ -106,40 +110,40 @@ pub enum ClientMsg {
     },
     /// Propose a wager, or change the stakes of the one under negotiation.
     WagerPropose {
-        table: u64,
+        table: TableId,
         stakes: Stakes,
         #[serde(default)]
         mode: WagerModeMsg,
     },
     /// Confirm the stakes shown (`version`, `stakes`: what was shown).
     WagerConfirm {
-        table: u64,
+        table: TableId,
         #[serde(flatten)]
         seen: Seen,
     },
     /// Agree to the confirmed wager (both agreed: the stakes go to escrow).
     WagerAgree {
-        table: u64,
+        table: TableId,
         key: String,
         #[serde(flatten)]
         seen: Seen,
     },
     /// Withdraw or decline a wager under negotiation.
-    WagerCancel { table: u64 },
+    WagerCancel { table: TableId },
     /// Add to one's stake of an escrowed wager.
     WagerTopup {
-        table: u64,
+        table: TableId,
         amount: Amount,
         key: String,
     },
     /// A spectator's bet on the game in progress (`game_id`: the game it is meant for).
     Bet {
-        table: u64,
+        table: TableId,
         pick: PickMsg,
         amount: Amount,
         key: String,
         #[serde(default)]
-        game_id: Option<u64>,
+        game_id: Option<GameId>,
     },
 }
 

@@ -1,11 +1,12 @@
 //! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
 
 use super::views::{EndView, GameView, PoolView, WagerView};
-use crate::store::RatingLine;
+use crate::store::{Colors, RatingLine, StatementView};
+use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
 use platform::rating::RatingStatus;
+use platform::{GameId, UserId};
 use serde::Serialize;
-use serde_json::Value;
 
 /// A table event on the wire.
 #[derive(Debug, Serialize)]
@@ -15,13 +16,19 @@ use serde_json::Value;
 #[allow(clippy::large_enum_variant)]
 pub enum EventView {
     /// Someone came to the table (`User`).
-    Joined { user: Value },
+    Joined { user: ShownUser },
     /// Someone left it.
-    Left { user: Value },
+    Left { user: ShownUser },
     /// Someone took a seat.
-    Sat { user: Value, color: &'static str },
+    Sat {
+        user: ShownUser,
+        color: &'static str,
+    },
     /// A player stood up.
-    Stood { user_id: u64, color: &'static str },
+    Stood {
+        user_id: UserId,
+        color: &'static str,
+    },
     /// A player is ready, or not.
     Ready { color: &'static str, ready: bool },
     /// A time control was proposed.
@@ -67,19 +74,22 @@ pub enum EventView {
     Reconnected { color: &'static str },
     /// Table chat.
     Chat {
-        user_id: u64,
+        user_id: UserId,
         name: Option<String>,
         text: String,
     },
     /// The game ended.
-    GameEnded { end: EndView, game_id: Option<u64> },
+    GameEnded {
+        end: EndView,
+        game_id: Option<GameId>,
+    },
     /// The server stopped: no clock runs.
     Paused,
     /// It is back.
     Resumed,
     /// The ratings after a game.
     Rated {
-        game_id: u64,
+        game_id: GameId,
         rated: bool,
         red: RatingLine,
         black: RatingLine,
@@ -95,15 +105,15 @@ pub enum EventView {
     /// A wager was settled.
     WagerSettled {
         wager_id: u64,
-        game_id: Option<u64>,
+        game_id: Option<GameId>,
         outcome: &'static str,
-        statements: Value,
+        statements: Colors<StatementView>,
     },
     /// The betting pool changed.
     Pool { pool: Option<PoolView> },
     /// The betting pool was settled.
     PoolSettled {
-        game_id: u64,
+        game_id: GameId,
         result: &'static str,
         refunded: bool,
         reason: Option<&'static str>,

@@ -9,7 +9,7 @@ use crate::ws::amount::{Seen, Stakes};
 use platform::clock::TimeControl;
 use platform::parimutuel::Pick;
 use platform::table::Action;
-use platform::Millis;
+use platform::{Millis, TableId};
 use xiangqi::Color;
 
 /// What the connection does with a message.
@@ -28,33 +28,33 @@ pub enum Route {
     /// Watch `table`; `since`: the `(epoch, v)` the client has.
     Join {
         /// The table.
-        table: u64,
+        table: TableId,
         /// What the client has already.
         since: Option<(String, u64)>,
     },
     /// Stop watching `table`.
     Leave {
         /// The table.
-        table: u64,
+        table: TableId,
     },
     /// A command for a table.
     Table {
         /// The table.
-        table: u64,
+        table: TableId,
         /// What to do.
         action: Action,
     },
     /// A coin command for a table's coin desk.
     Coins {
         /// The table.
-        table: u64,
+        table: TableId,
         /// What to do.
         cmd: CoinCmd,
     },
     /// A hint at `table`.
     Hint {
         /// The table.
-        table: u64,
+        table: TableId,
     },
     /// A new game against the computer.
     AiStart {
@@ -94,8 +94,8 @@ impl ClientMsg {
     /// malformed idempotency key.
     pub fn route(self) -> Result<Route, BadMessage> {
         use ClientMsg as M;
-        let at = |table: u64, action: Action| Ok(Route::Table { table, action });
-        let coins = |table: u64, cmd: CoinCmd| Ok(Route::Coins { table, cmd });
+        let at = |table: TableId, action: Action| Ok(Route::Table { table, action });
+        let coins = |table: TableId, cmd: CoinCmd| Ok(Route::Coins { table, cmd });
         match self {
             M::Ping { n } => Ok(Route::Ping { n }),
             M::Lobby { on } => Ok(Route::Lobby { on }),
@@ -254,7 +254,7 @@ mod tests {
         assert_eq!(
             e.msg.route().unwrap(),
             Route::Table {
-                table: 3,
+                table: TableId(3),
                 action: Action::Move {
                     mv: "h2e2".parse().unwrap(),
                     lag: Millis(0)
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(
             route(r#"{"t":"sit","table":1,"color":"black"}"#).unwrap(),
             Route::Table {
-                table: 1,
+                table: TableId(1),
                 action: Action::Sit(Color::Black)
             }
         );
@@ -282,7 +282,7 @@ mod tests {
             )
             .unwrap(),
             Route::Coins {
-                table: 2,
+                table: TableId(2),
                 cmd: CoinCmd::Propose {
                     stakes: table::Stakes {
                         red: Some(5),
@@ -295,7 +295,7 @@ mod tests {
         assert!(matches!(
             route(r#"{"t":"bet","table":2,"pick":"draw","amount":5,"key":"abcd-1234"}"#).unwrap(),
             Route::Coins {
-                table: 2,
+                table: TableId(2),
                 cmd: CoinCmd::Bet {
                     pick: Pick::Draw,
                     amount: Some(5),
@@ -310,7 +310,7 @@ mod tests {
             )
             .unwrap(),
             Route::Coins {
-                table: 2,
+                table: TableId(2),
                 cmd: CoinCmd::Agree {
                     key: "abcd-1234".into(),
                     seen: table::Seen {

@@ -1,12 +1,12 @@
 //! `ServerMsg`: everything the server sends over the WebSocket (docs/protocol.md §4), tagged
 //! by `"t"`, except `error`, which [`crate::error_code::ErrorMsg`] renders for HTTP's twin
-//! codes in one place. Views shared with HTTP (`User`, `TableSummary`, …) are carried as the
-//! JSON their owners render.
+//! codes in one place.
 
 use super::events::EventView;
-use super::views::{RoomView, TableStateView};
+use super::views::{RoomView, SummaryView, TableStateView};
+use crate::user::UserView;
+use platform::{GameId, TableId};
 use serde::Serialize;
-use serde_json::Value;
 use std::sync::Arc;
 
 /// Server → client messages.
@@ -20,7 +20,7 @@ pub enum ServerMsg<'a> {
         /// The protocol version.
         protocol: u32,
         /// The connection's user (`User`).
-        user: Value,
+        user: UserView,
         /// The server's run (events are numbered within it).
         epoch: &'a str,
         /// The server's clock (ms).
@@ -48,12 +48,12 @@ pub enum ServerMsg<'a> {
     /// A table's summary changed.
     LobbyTable {
         /// `TableSummary`.
-        table: &'a Value,
+        table: &'a SummaryView,
     },
     /// A table's full state.
     TableState {
         /// The table.
-        table: u64,
+        table: TableId,
         /// The server's run.
         epoch: &'a str,
         /// The last event number included.
@@ -66,7 +66,7 @@ pub enum ServerMsg<'a> {
     /// One numbered table event.
     Ev {
         /// The table.
-        table: u64,
+        table: TableId,
         /// The event's number.
         v: u64,
         /// The server's clock (ms).
@@ -82,9 +82,9 @@ pub enum ServerMsg<'a> {
     /// The bettor's own bet.
     MyBet {
         /// The table.
-        table: u64,
+        table: TableId,
         /// The game bet on.
-        game_id: u64,
+        game_id: GameId,
         /// `red`, `black` or `draw`.
         pick: &'static str,
         /// The amount staked.
@@ -95,7 +95,7 @@ pub enum ServerMsg<'a> {
     /// A suggested move (private).
     Hint {
         /// The table.
-        table: u64,
+        table: TableId,
         /// The plies played in the position it is for.
         ply: usize,
         /// The move.
@@ -129,7 +129,7 @@ impl ServerMsg<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     #[test]
     fn messages_render_as_the_protocol_says() {
@@ -138,7 +138,7 @@ mod tests {
             (ServerMsg::Ack { id: 3 }, json!({"t": "ack", "id": 3})),
             (
                 ServerMsg::Ev {
-                    table: 1,
+                    table: TableId(1),
                     v: 2,
                     now: 5,
                     e: &v,
@@ -147,8 +147,8 @@ mod tests {
             ),
             (
                 ServerMsg::MyBet {
-                    table: 1,
-                    game_id: 2,
+                    table: TableId(1),
+                    game_id: GameId(2),
                     pick: "red",
                     amount: 5,
                     payout: None,
@@ -171,22 +171,22 @@ mod tests {
         use super::super::views::{ByColor, SummaryView, TableStateView};
         use platform::clock::TimeControl;
         let e = EventView::Resumed;
-        let summary = Value::Null;
-        let state = TableStateView {
-            id: 1,
+        let summary = SummaryView {
+            id: TableId(1),
             room: "r".into(),
-            summary: SummaryView {
-                id: 1,
-                room: "r".into(),
-                status: "waiting",
-                seats: ByColor {
-                    red: None,
-                    black: None,
-                },
-                spectators: 0,
-                control: TimeControl::untimed(),
-                game_id: None,
+            status: "waiting",
+            seats: ByColor {
+                red: None,
+                black: None,
             },
+            spectators: 0,
+            control: TimeControl::untimed(),
+            game_id: None,
+        };
+        let state = TableStateView {
+            id: TableId(1),
+            room: "r".into(),
+            summary: summary.clone(),
             control: TimeControl::untimed(),
             proposal: None,
             spectators: Vec::new(),
@@ -197,7 +197,21 @@ mod tests {
         let all = [
             ServerMsg::Welcome {
                 protocol: 1,
-                user: Value::Null,
+                user: crate::user::UserView {
+                    id: platform::UserId(1),
+                    name: "u".into(),
+                    guest: true,
+                    coins: None,
+                    rating: 1500,
+                    games: 0,
+                    provisional: true,
+                    title: crate::user::TitleView {
+                        zh: "无称号",
+                        en: "untitled",
+                        honorary: None,
+                        awarded: None,
+                    },
+                },
                 epoch: "e",
                 now: 0,
             },
@@ -209,28 +223,28 @@ mod tests {
             },
             ServerMsg::LobbyTable { table: &summary },
             ServerMsg::TableState {
-                table: 1,
+                table: TableId(1),
                 epoch: "e",
                 v: 0,
                 now: 0,
                 state,
             },
             ServerMsg::Ev {
-                table: 1,
+                table: TableId(1),
                 v: 1,
                 now: 0,
                 e: &e,
             },
             ServerMsg::Balance { coins: 0 },
             ServerMsg::MyBet {
-                table: 1,
-                game_id: 1,
+                table: TableId(1),
+                game_id: GameId(1),
                 pick: "draw",
                 amount: 1,
                 payout: None,
             },
             ServerMsg::Hint {
-                table: 1,
+                table: TableId(1),
                 ply: 0,
                 mv: "h2e2".into(),
             },

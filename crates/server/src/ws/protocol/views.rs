@@ -2,9 +2,10 @@
 //! `GameState`, `GameEnd`, `WagerView`, `PoolView`, as `Serialize` types. Every key is always
 //! present (`null` when there is nothing), as the protocol shows them.
 
+use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
+use platform::{GameId, TableId};
 use serde::Serialize;
-use serde_json::Value;
 
 /// A pair by colour: `{"red": …, "black": …}`.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
@@ -19,7 +20,7 @@ pub struct ByColor<T> {
 #[derive(Debug, Serialize)]
 pub struct TableStateView {
     /// The table.
-    pub id: u64,
+    pub id: TableId,
     /// Its room.
     pub room: String,
     /// Its summary.
@@ -29,7 +30,7 @@ pub struct TableStateView {
     /// A proposed time control.
     pub proposal: Option<ProposalView>,
     /// The spectators (up to 50; `User`).
-    pub spectators: Vec<Value>,
+    pub spectators: Vec<ShownUser>,
     /// The game, if one was started.
     pub game: Option<GameView>,
     /// The wager between the players.
@@ -48,10 +49,10 @@ pub struct ProposalView {
 }
 
 /// `TableSummary`: a table as the lobby shows it.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct SummaryView {
     /// The table.
-    pub id: u64,
+    pub id: TableId,
     /// Its room.
     pub room: String,
     /// `waiting`, `playing` or `finished`.
@@ -63,14 +64,14 @@ pub struct SummaryView {
     /// Its time control.
     pub control: TimeControl,
     /// The game in progress (or last ended).
-    pub game_id: Option<u64>,
+    pub game_id: Option<GameId>,
 }
 
 /// `SeatInfo`.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct SeatView {
     /// Who sits (`User`).
-    pub user: Value,
+    pub user: ShownUser,
     /// Ready to start.
     pub ready: bool,
     /// Disconnected (the grace runs).
@@ -81,13 +82,13 @@ pub struct SeatView {
 #[derive(Debug, Serialize)]
 pub struct GameView {
     /// The stored game.
-    pub game_id: Option<u64>,
+    pub game_id: Option<GameId>,
     /// The game's number at the table.
     pub number: u32,
     /// Red (`User`).
-    pub red: Value,
+    pub red: ShownUser,
     /// Black (`User`).
-    pub black: Value,
+    pub black: ShownUser,
     /// The start position.
     pub start_fen: String,
     /// The position now.
@@ -165,7 +166,7 @@ pub struct WagerView {
     /// Its version (+1 at every change of the stakes).
     pub version: u32,
     /// The game it is bound to.
-    pub game_id: Option<u64>,
+    pub game_id: Option<GameId>,
     /// The tax on gains (per mille).
     pub tax_rate_permille: u16,
 }
@@ -174,7 +175,7 @@ pub struct WagerView {
 #[derive(Debug, Serialize)]
 pub struct PoolView {
     /// The game bet on.
-    pub game_id: u64,
+    pub game_id: GameId,
     /// Whether bets are taken.
     pub open: bool,
     /// Betting closes once this many plies are played.
@@ -217,5 +218,5 @@ pub struct RoomView {
     /// The balance needed to sit or watch.
     pub min_coins: i64,
     /// `[TableSummary]`.
-    pub tables: Vec<Value>,
+    pub tables: Vec<SummaryView>,
 }
