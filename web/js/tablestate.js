@@ -107,7 +107,11 @@ export function applyEvent(st, e, now) {
         g.legal = [];
         g.draw_offer = null;
         g.undo_request = null;
-        if (g.clock) { g.clock = { ...g.clock, running: null }; g.clockAt = now; }
+        g.first_move = null;
+        // The clocks as the game ended (a fallen flag reads 0), else the last ones, stopped.
+        if (e.clock) g.clock = e.clock;
+        else if (g.clock) g.clock = { ...g.clock, running: null };
+        g.clockAt = now;
       }
       st.summary.status = 'finished';
       break;
@@ -115,6 +119,7 @@ export function applyEvent(st, e, now) {
       if (g && (!e.game_id || e.game_id === g.game_id)) g.ratings = { red: e.red, black: e.black };
       break;
     case 'paused':
+      if (g?.first_move) g.first_move = { ...g.first_move, left: firstMoveLeft(g, now) };
       if (g?.clock) { g.clock = { ...g.clock, paused: true, running: null }; g.clockAt = now; }
       break;
     case 'resumed':
@@ -147,6 +152,18 @@ function setPosition(g, e, turn, now) {
   g.turn = turn;
   g.clock = e.clock;
   g.clockAt = now;
+  g.first_move = e.first_move ?? null;
+}
+
+/**
+ * Milliseconds left at `now` for the first move the first-move rule still awaits
+ * (`g.first_move`, counted from when it arrived; frozen while paused), or null when none.
+ */
+export function firstMoveLeft(g, now) {
+  const f = g?.first_move;
+  if (!f || g.end) return null;
+  const running = !g.clock?.paused;
+  return Math.max(0, f.left - (running ? now - (g.clockAt || 0) : 0));
 }
 
 function isSeated(st, id) {

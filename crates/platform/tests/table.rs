@@ -410,6 +410,21 @@ fn missing_first_move_aborts() {
 }
 
 #[test]
+fn first_move_deadline_is_shown_for_the_side_on_move() {
+    let mut t = playing(TimeControl::blitz());
+    // `playing` starts the game at 0: Red owes the first move.
+    assert_eq!(t.first_move_due(), Some((Color::Red, FIRST_MOVE_DEADLINE)));
+    ok(&mut t, RED, mv("h2e2"), secs(3));
+    // Black's own deadline runs from Red's move.
+    assert_eq!(
+        t.first_move_due(),
+        Some((Color::Black, secs(3) + FIRST_MOVE_DEADLINE))
+    );
+    ok(&mut t, BLACK, mv("h7e7"), secs(4));
+    assert_eq!(t.first_move_due(), None);
+}
+
+#[test]
 fn flag_falls_lazily_and_on_tick() {
     let tc = TimeControl::per_move_only(secs(20));
     let config = TableConfig {

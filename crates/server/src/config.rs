@@ -51,6 +51,10 @@ pub struct RoomConfig {
     /// The position games start from (FEN), for handicap rooms; default the standard one.
     #[serde(default)]
     pub start_fen: Option<String>,
+    /// Seconds each side has for its first move at this room's tables (0: no rule); default
+    /// the site's `first_move_deadline_secs`.
+    #[serde(default)]
+    pub first_move_deadline_secs: Option<u64>,
 }
 
 fn default_control() -> String {
@@ -154,6 +158,7 @@ impl Default for Config {
             min_coins,
             time_control: default_control(),
             start_fen: None,
+            first_move_deadline_secs: None,
         };
         Config {
             listen: "127.0.0.1:8080".to_owned(),

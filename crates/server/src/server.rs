@@ -13,7 +13,7 @@ use crate::user::COMPUTER;
 use crate::ws::sockets::UserSockets;
 use crate::{app, clock};
 use platform::rating::Profile;
-use platform::TableId;
+use platform::{Millis, TableId};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -167,6 +167,9 @@ pub async fn start(
     for (room, rc) in rooms.iter().zip(&config.rooms) {
         let control = preset(&rc.time_control).unwrap_or_default();
         let mut table_config = config.table_config(control);
+        if let Some(secs) = rc.first_move_deadline_secs {
+            table_config.first_move_deadline = (secs > 0).then(|| Millis::from_secs(secs));
+        }
         if let Some(fen) = &rc.start_fen {
             table_config.start = xiangqi::Position::from_fen(fen)
                 .map_err(|e| ServerError::Table(format!("room {}: {e}", rc.id)))?;

@@ -5,8 +5,11 @@ import { h, modal, closeOnEscape, displayName } from '../ui.js';
 import { SYSTEMS, PRESETS, toTimeControl, fromTimeControl } from '../timecontrol.js';
 import { describeControl } from '../clock.js';
 
-/** Asks for a time control; resolves a TimeControl or null when cancelled. */
-export function timeControlDialog(current) {
+/**
+ * Asks for a time control; resolves a TimeControl or null when cancelled. `firstMoveSecs`, the
+ * table's first-move rule (null: none), is stated under the fields.
+ */
+export function timeControlDialog(current, firstMoveSecs = null) {
   let { system, fields } = fromTimeControl(current);
   const preset = h('select', { 'data-testid': 'tc-preset' },
     h('option', { value: '', text: '—' }),
@@ -56,7 +59,9 @@ export function timeControlDialog(current) {
     testid: 'tc-dialog',
     body: [
       h('div.fields', {}, h('label', { text: t('tc.preset') }), preset, h('label', { text: t('tc.system') }), sys),
-      box, summary, err,
+      box, summary,
+      firstMoveSecs ? h('div.muted', { 'data-testid': 'tc-first-move', text: t('tc.firstMoveRule', { n: firstMoveSecs }) }) : null,
+      err,
     ],
     buttons: [
       { label: t('game.no'), value: null, testid: 'tc-cancel' },

@@ -143,7 +143,7 @@ export function mount(root, app, [idText]) {
     'sit-red': () => sit('red'),
     'sit-black': () => sit('black'),
     'set-control': async () => {
-      const tc = await timeControlDialog(st.control);
+      const tc = await timeControlDialog(st.control, st.first_move_secs ?? null);
       if (tc) quiet(send({ t: 'propose', control: tc }));
     },
     hint: () => askHint(),

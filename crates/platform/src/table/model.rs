@@ -140,6 +140,19 @@ impl Table {
         self.paused_at.is_some()
     }
 
+    /// The first-move rule's deadline now running: the side that has yet to make its first move
+    /// (and is on move) and the instant after which the game is aborted. `None` when there is no
+    /// such deadline (no game in progress, both sides have moved, paused, or no rule).
+    #[must_use]
+    pub fn first_move_due(&self) -> Option<(Color, Millis)> {
+        let d = self.config.first_move_deadline?;
+        let g = self.game.as_ref().filter(|g| g.is_playing())?;
+        if self.is_paused() || g.has_moved(g.turn()) {
+            return None;
+        }
+        Some((g.turn(), g.turn_since + d))
+    }
+
     pub(crate) fn game_mut(&mut self) -> Option<&mut Game> {
         self.game.as_mut().filter(|g| g.is_playing())
     }

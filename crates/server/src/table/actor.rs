@@ -70,6 +70,7 @@ pub fn spawn_table(
             state: state.clone(),
             users: HashMap::new(),
             game_id: None,
+            last_game_id: None,
             ai: setup.ai,
             seq: 0,
             clocks: Vec::new(),
@@ -315,7 +316,7 @@ impl TableActor {
             self.desk.publish_settled(&self.core, s);
             self.publish_notices();
         }
-        self.core.game_id = None;
+        self.core.last_game_id = self.core.game_id.take();
     }
 
     /// Numbers `event`, keeps it in the history and sends it to every watching connection: the

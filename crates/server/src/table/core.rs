@@ -29,6 +29,8 @@ pub(super) struct TableCore {
     pub(super) users: HashMap<UserId, Arc<UserInfo>>,
     /// The stored id of the game in progress (or just ended).
     pub(super) game_id: Option<GameId>,
+    /// The stored id of the last game that ended here (shown until the next one starts).
+    pub(super) last_game_id: Option<GameId>,
     /// The computer's side, at tables for games against it.
     pub(super) ai: Option<AiSide>,
     /// The next journal sequence number of the game.

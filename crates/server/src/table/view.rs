@@ -7,13 +7,13 @@ use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::views::{
-    ByColor, EndView, GameView, ProposalView, SeatView, SummaryView, TableStateView, UndoView,
-    WagerView,
+    ByColor, EndView, FirstMoveView, GameView, ProposalView, SeatView, SummaryView, TableStateView,
+    UndoView, WagerView,
 };
 use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
 use platform::wager::WagerStatus;
-use platform::{Millis, UserId};
+use platform::{GameId, Millis, UserId};
 use std::sync::Arc;
 use xiangqi::{Color, Position};
 
@@ -66,6 +66,8 @@ impl TableCore {
     fn status(&self) -> &'static str {
         match self.table.game() {
             Some(g) if g.is_playing() => "playing",
+            // Once its players have left, a finished table waits for new ones.
+            Some(_) if Color::ALL.iter().all(|c| self.table.seat(*c).is_none()) => "waiting",
             Some(_) => "finished",
             None => "waiting",
         }
@@ -90,7 +92,7 @@ impl TableCore {
             },
             spectators: self.table.spectators().count(),
             control: self.table.time_control().clone(),
-            game_id: self.game_id,
+            game_id: self.shown_game_id(),
         }
     }
 
@@ -98,7 +100,7 @@ impl TableCore {
     pub(super) fn game_view(&self, now: Millis) -> Option<GameView> {
         let g = self.table.game()?;
         Some(GameView {
-            game_id: self.game_id,
+            game_id: self.shown_game_id(),
             number: g.number(),
             red: self.shown_user(g.player(Color::Red)),
             black: self.shown_user(g.player(Color::Black)),
@@ -117,6 +119,21 @@ impl TableCore {
             }),
             end: g.end().as_ref().map(end_view),
             ai_level: self.ai.map(|a| a.level),
+            first_move: self.first_move_view(now),
+        })
+    }
+
+    /// The stored id of the game shown: the one in progress, else the last one played here.
+    fn shown_game_id(&self) -> Option<GameId> {
+        self.game_id.or(self.last_game_id)
+    }
+
+    /// The first-move deadline now running, as the client counts it down.
+    fn first_move_view(&self, now: Millis) -> Option<FirstMoveView> {
+        let (color, at) = self.table.first_move_due()?;
+        Some(FirstMoveView {
+            color: color_name(color),
+            left: at.saturating_sub(now).0,
         })
     }
 
@@ -141,6 +158,7 @@ impl TableCore {
             game: self.game_view(now),
             wager: desk.wager_view(self),
             pool: desk.pool_view(),
+            first_move_secs: self.table.config().first_move_deadline.map(Millis::as_secs),
         };
         ServerMsg::TableState {
             table: self.id,
@@ -201,6 +219,7 @@ impl TableCore {
                 clock: *clock,
                 fen: fen(),
                 legal: legal_now(),
+                first_move: self.first_move_view(now),
             },
             Event::DrawOffered { by } => EventView::DrawOffered {
                 by: color_name(*by),
@@ -222,6 +241,7 @@ impl TableCore {
                 fen: fen(),
                 moves: game.map(|g| g.moves().iter().map(ToString::to_string).collect()),
                 legal: legal_now(),
+                first_move: self.first_move_view(now),
             },
             Event::Disconnected { color, deadline } => EventView::Disconnected {
                 color: color_name(*color),
@@ -238,6 +258,7 @@ impl TableCore {
             Event::GameEnded(end) => EventView::GameEnded {
                 end: end_view(end),
                 game_id: self.game_id,
+                clock: game.map(|g| g.clock().snapshot(now)),
             },
             Event::Paused => EventView::Paused,
             Event::Resumed => EventView::Resumed,

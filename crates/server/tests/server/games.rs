@@ -163,6 +163,21 @@ async fn flag_test(table: u64, control: serde_json::Value, names: (&str, &str)) 
     let end = red.event("game_ended").await;
     assert_eq!(end["end"]["reason"], "timeout");
     assert_eq!(end["end"]["result"], "0-1");
+    // The final clocks come with the end: Red's fell, nothing runs any more.
+    let clock = &end["clock"];
+    assert_eq!(clock["red"]["flagged"], true, "{clock}");
+    assert_eq!(clock["black"]["flagged"], false, "{clock}");
+    assert!(clock["running"].is_null(), "{clock}");
+    // The game keeps its link after the end: a late spectator sees it.
+    let mut late = Player::register(srv.addr, &format!("{}late", names.0)).await;
+    late.ok(json!({"t": "join", "table": table})).await;
+    let state = late
+        .ws
+        .next_where(|m| m["t"] == "table_state", "state")
+        .await
+        .unwrap();
+    assert!(state["state"]["game"]["game_id"].is_u64(), "{state}");
+    assert_eq!(state["state"]["game"]["game_id"], end["game_id"]);
     assert_eq!(
         red.refused(json!({"t": "move", "table": table, "mv": "h2e2"}))
             .await,

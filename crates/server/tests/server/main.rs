@@ -10,6 +10,7 @@ mod coins;
 mod common;
 mod compact_records;
 mod durability;
+mod first_move;
 mod games;
 mod hostile_http;
 mod hostile_ws;

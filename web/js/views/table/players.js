@@ -4,7 +4,8 @@
 import { t } from '../../i18n.js';
 import { h, userLine } from '../../ui.js';
 import { otherColor } from '../../board/geometry.js';
-import { clockView, formatMs } from '../../clock.js';
+import { clockView, formatMs, LOW_TIME_MS } from '../../clock.js';
+import { firstMoveLeft } from '../../tablestate.js';
 import { isLive } from './controls.js';
 
 /** The badge texts of `color`'s bar, for a viewer in `seat`. */
@@ -39,6 +40,19 @@ function clockLines(st, color, now) {
   return { v, main, subs };
 }
 
+/**
+ * The first-move countdown under the clock of the side that owes its first move (the game is
+ * cancelled when it runs out): a warning colour for its last 10 seconds.
+ */
+function firstMoveLine(st, color) {
+  const g = st.game;
+  if (g?.first_move?.color !== color) return [];
+  const left = firstMoveLeft(g, performance.now());
+  if (left === null) return [];
+  const low = left < LOW_TIME_MS;
+  return [h(`div.first-move${low ? '.low' : ''}`, { 'data-testid': `first-move-${color}`, text: t('clock.firstMove', { s: formatMs(left, false) }) })];
+}
+
 /** createPlayers() -> { top, bottom, spectators, update(st, seat, bottomColor), tick(st) } */
 export function createPlayers() {
   const top = h('div.player-bar', { 'data-testid': 'bar-top' });
@@ -67,7 +81,8 @@ export function createPlayers() {
       if (!lines) continue;
       const { v, main, subs } = lines;
       node.className = `clock${v.running ? ' running' : ''}${v.low && v.running ? ' low' : ''}`;
-      node.replaceChildren(h('div.main', { text: main }), ...(subs.length ? [h('div.sub', { text: subs.join(' · ') })] : []));
+      node.replaceChildren(h('div.main', { text: main }), ...(subs.length ? [h('div.sub', { text: subs.join(' · ') })] : []),
+        ...firstMoveLine(st, bar.dataset.color));
     }
   }
 

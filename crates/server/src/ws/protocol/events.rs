@@ -1,6 +1,6 @@
 //! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
 
-use super::views::{EndView, GameView, PoolView, WagerView};
+use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
 use crate::store::{Colors, RatingLine, StatementView};
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
@@ -50,6 +50,7 @@ pub enum EventView {
         clock: ClockSnapshot,
         fen: Option<String>,
         legal: Vec<String>,
+        first_move: Option<FirstMoveView>,
     },
     /// A draw offered.
     DrawOffered { by: &'static str },
@@ -67,6 +68,7 @@ pub enum EventView {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         legal: Vec<String>,
+        first_move: Option<FirstMoveView>,
     },
     /// A player's connection is gone (the grace runs until `deadline`).
     Disconnected { color: &'static str, deadline: u64 },
@@ -82,6 +84,8 @@ pub enum EventView {
     GameEnded {
         end: EndView,
         game_id: Option<GameId>,
+        /// The clocks as the game ended (a flag that fell reads 0).
+        clock: Option<ClockSnapshot>,
     },
     /// The server stopped: no clock runs.
     Paused,

@@ -193,6 +193,7 @@ mod tests {
             game: None,
             wager: None,
             pool: None,
+            first_move_secs: Some(30),
         };
         let all = [
             ServerMsg::Welcome {

@@ -37,6 +37,8 @@ pub struct TableStateView {
     pub wager: Option<WagerView>,
     /// The spectators' pool.
     pub pool: Option<PoolView>,
+    /// The first-move rule: seconds each side has for its first move (`None`: no rule).
+    pub first_move_secs: Option<u64>,
 }
 
 /// A proposed time control.
@@ -113,6 +115,18 @@ pub struct GameView {
     pub end: Option<EndView>,
     /// The computer's level, in games against it.
     pub ai_level: Option<u8>,
+    /// The first-move deadline now running, if any.
+    pub first_move: Option<FirstMoveView>,
+}
+
+/// The first-move rule's deadline on the side to move: the game is aborted if it has not made
+/// its first move within `left` ms (counted from when the message was sent).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct FirstMoveView {
+    /// The side that owes its first move.
+    pub color: &'static str,
+    /// Milliseconds left.
+    pub left: u64,
 }
 
 /// A take-back request.
