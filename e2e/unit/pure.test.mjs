@@ -9,7 +9,7 @@ import { describeMove } from '../../web/js/notation.js';
 import { clockView, formatMs, describeControl } from '../../web/js/clock.js';
 import { createInput, INPUT_STATE } from '../../web/js/board/input.js';
 import { toTimeControl, fromTimeControl, PRESETS } from '../../web/js/timecontrol.js';
-import { applyEvent, initTable, destsFrom } from '../../web/js/tablestate.js';
+import { applyEvent, initTable, destsFrom, firstMoveLeft } from '../../web/js/tablestate.js';
 import { setLang, formatDate } from '../../web/js/i18n.js';
 
 test('squares and points round-trip in both orientations', () => {
@@ -157,5 +157,35 @@ test('table events update the state', () => {
   assert.equal(st.game.draw_offer, null, 'the opponent moving declines it');
   applyEvent(st, { type: 'game_ended', end: { kind: 'finished', result: '1-0', reason: 'resignation', plies: 2 }, game_id: 9 }, 8);
   assert.equal(st.summary.status, 'finished');
+  // The first-move countdown is gone once the game is over.
+  assert.equal(firstMoveLeft(st.game, 8), null);
   assert.deepEqual([...destsFrom(['h2e2', 'h2h9', 'b0c2'], parseMove)], [[parseSquare('h2'), [parseSquare('e2'), parseSquare('h9')]], [parseSquare('b0'), [parseSquare('c2')]]]);
+});
+
+test('the first-move countdown runs from receipt, freezes while paused, and a game end brings the final clocks', () => {
+  const clock = (running, red, black) => ({ running, turn: running || 'red', paused: false,
+    red: { game_time: red, flagged: red === 0 }, black: { game_time: black, flagged: false } });
+  const st = initTable({
+    id: 1, room: 'r', control: {}, proposal: null, spectators: [], first_move_secs: 30,
+    summary: { id: 1, room: 'r', status: 'playing', seats: { red: null, black: null }, spectators: 0, control: {}, game_id: 3 },
+    game: { game_id: 3, start_fen: START_FEN, fen: START_FEN, moves: [], turn: 'red', ply: 0, legal: [], draw_offer: null,
+      undo_request: null, end: null, clock: clock('red', 60_000, 60_000), first_move: { color: 'red', left: 30_000 } },
+  }, 1_000);
+  assert.equal(firstMoveLeft(st.game, 1_000), 30_000);
+  assert.equal(firstMoveLeft(st.game, 11_000), 20_000);
+  assert.equal(firstMoveLeft(st.game, 99_000), 0, 'never below zero');
+  applyEvent(st, { type: 'paused' }, 6_000);
+  assert.equal(firstMoveLeft(st.game, 60_000), 25_000, 'frozen while paused');
+  applyEvent(st, { type: 'resumed' }, 60_000);
+  assert.equal(firstMoveLeft(st.game, 61_000), 24_000);
+  applyEvent(st, { type: 'moved', color: 'red', mv: 'h2e2', ply: 1, clock: clock('black', 59_000, 60_000), fen: 'x b', legal: [],
+    first_move: { color: 'black', left: 30_000 } }, 62_000);
+  assert.equal(st.game.first_move.color, 'black');
+  assert.equal(firstMoveLeft(st.game, 63_000), 29_000);
+  applyEvent(st, { type: 'game_ended', end: { kind: 'finished', result: '1-0', reason: 'timeout', plies: 1 }, game_id: 3,
+    clock: { ...clock(null, 59_000, 0), black: { game_time: 0, flagged: true } } }, 64_000);
+  assert.equal(st.game.clock.black.game_time, 0, 'the final clocks replace the running ones');
+  assert.equal(st.game.clock.black.flagged, true);
+  assert.equal(st.game.first_move, null);
+  assert.equal(clockView(st.game.clock, 'black', 5_000).game, 0, 'nothing runs after the end');
 });
