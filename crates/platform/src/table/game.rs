@@ -138,6 +138,15 @@ impl Game {
         self.end
     }
 
+    /// Why the game ended by the repetition rules (perpetual check or chase, or a drawn
+    /// repetition): the side, the repeating cycle and what each move checked or chased. `None`
+    /// for any other end, or while the game goes on.
+    #[must_use]
+    pub fn repetition_evidence(&self) -> Option<xiangqi::rulings::RepetitionEvidence> {
+        self.end?;
+        self.referee.evidence()
+    }
+
     /// Whether the game is in progress.
     #[must_use]
     pub fn is_playing(&self) -> bool {

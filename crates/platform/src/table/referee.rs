@@ -2,7 +2,7 @@
 //! [`xiangqi::rulings::Judge`] (checkmate and stalemate, perpetual check and chase, repetition,
 //! the move limit, insufficient material). The table talks only to this wrapper.
 
-use xiangqi::rulings::{Judge, RuleSet};
+use xiangqi::rulings::{Judge, RepetitionEvidence, RuleSet};
 use xiangqi::{IllegalMove, Move, Outcome, Position};
 
 /// The position and moves of one game, with game-end rulings.
@@ -43,6 +43,11 @@ impl Referee {
         let ruling = self.judge.play(m)?;
         self.moves.push(m);
         Ok(ruling.map(|r| r.outcome))
+    }
+
+    /// Why the game ended by repetition, if it did (the judge's evidence).
+    pub(crate) fn evidence(&self) -> Option<RepetitionEvidence> {
+        self.judge.evidence()
     }
 
     /// Takes back the last move.

@@ -7,6 +7,7 @@ use crate::state::AppState;
 use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
 use crate::user::{UserBody, UserInfo, UserView, COMPUTER};
+use crate::ws::protocol::evidence::EvidenceView;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -17,6 +18,7 @@ use platform::{GameId, TableId, UserId};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tokio::sync::oneshot;
+use xiangqi::rulings::RuleSet;
 
 /// The record routes.
 pub fn routes() -> Router<AppState> {
@@ -71,6 +73,9 @@ struct GameRecord {
     moves: Vec<String>,
     clocks: Vec<u32>,
     ratings: Option<Ratings>,
+    /// Why it ended by the repetition rules, if it did (replayed from the moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evidence: Option<EvidenceView>,
 }
 
 /// Paging of a game list.
@@ -163,6 +168,7 @@ async fn game(
 ) -> Result<Json<GameBody>, AppError> {
     let g = load_game(&state, id).await?;
     let summary = summary(&state, &g).await?;
+    let evidence = repetition_evidence(&g);
     let game = GameRecord {
         summary,
         table: g.table,
@@ -171,8 +177,22 @@ async fn game(
         moves: g.moves.iter().map(ToString::to_string).collect(),
         clocks: g.clocks,
         ratings: g.ratings,
+        evidence,
     };
     Ok(Json(GameBody { game }))
+}
+
+/// The evidence of a stored game that ended by the repetition rules, replayed from its moves
+/// under the rules its tables play by.
+fn repetition_evidence(g: &GameRow) -> Option<EvidenceView> {
+    let by_repetition = matches!(
+        g.reason.as_deref(),
+        Some("perpetual_check" | "perpetual_chase" | "repetition")
+    );
+    let start = xiangqi::Position::from_fen(&g.start_fen).ok()?;
+    by_repetition
+        .then(|| EvidenceView::replayed(start, RuleSet::default(), &g.moves))
+        .flatten()
 }
 
 /// `?notation=` of the PGN export.

@@ -6,6 +6,7 @@ use super::desk::CoinDesk;
 use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
+use crate::ws::protocol::evidence::EvidenceView;
 use crate::ws::protocol::views::{
     ByColor, EndView, FirstMoveView, GameView, ProposalView, SeatView, SummaryView, TableStateView,
     UndoView, WagerView,
@@ -120,6 +121,7 @@ impl TableCore {
             end: g.end().as_ref().map(end_view),
             ai_level: self.ai.map(|a| a.level),
             first_move: self.first_move_view(now),
+            evidence: g.repetition_evidence().as_ref().map(EvidenceView::from),
         })
     }
 
@@ -259,6 +261,10 @@ impl TableCore {
                 end: end_view(end),
                 game_id: self.game_id,
                 clock: game.map(|g| g.clock().snapshot(now)),
+                evidence: game
+                    .and_then(platform::table::Game::repetition_evidence)
+                    .as_ref()
+                    .map(EvidenceView::from),
             },
             Event::Paused => EventView::Paused,
             Event::Resumed => EventView::Resumed,

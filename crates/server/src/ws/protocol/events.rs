@@ -1,5 +1,6 @@
 //! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
 
+use super::evidence::EvidenceView;
 use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
 use crate::store::{Colors, RatingLine, StatementView};
 use crate::user::ShownUser;
@@ -86,6 +87,9 @@ pub enum EventView {
         game_id: Option<GameId>,
         /// The clocks as the game ended (a flag that fell reads 0).
         clock: Option<ClockSnapshot>,
+        /// Why it ended by the repetition rules, if it did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        evidence: Option<EvidenceView>,
     },
     /// The server stopped: no clock runs.
     Paused,

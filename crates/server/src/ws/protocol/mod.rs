@@ -4,6 +4,7 @@
 
 pub mod client;
 pub mod events;
+pub mod evidence;
 pub mod route;
 pub mod server;
 pub mod views;

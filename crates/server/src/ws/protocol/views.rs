@@ -2,6 +2,7 @@
 //! `GameState`, `GameEnd`, `WagerView`, `PoolView`, as `Serialize` types. Every key is always
 //! present (`null` when there is nothing), as the protocol shows them.
 
+use super::evidence::EvidenceView;
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
 use platform::{GameId, TableId};
@@ -117,6 +118,9 @@ pub struct GameView {
     pub ai_level: Option<u8>,
     /// The first-move deadline now running, if any.
     pub first_move: Option<FirstMoveView>,
+    /// Why it ended by the repetition rules, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<EvidenceView>,
 }
 
 /// The first-move rule's deadline on the side to move: the game is aborted if it has not made
