@@ -7,13 +7,108 @@
 
 use std::fmt;
 
-/// A file (vertical line) of the board, `a` (0, Red's left) to `i` (8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct File(u8);
+/// Defines a coordinate type: a one-byte newtype over `0..$len`, with its checked and unchecked
+/// constructors, its number back, its offset and its conversions (shared by [`File`] and [`Rank`]).
+macro_rules! coordinate {
+    ($(#[$doc:meta])* $name:ident, $len:literal, $what:literal, $towards:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(u8);
 
-/// A rank (horizontal line) of the board, 0 (Red's back rank) to 9 (Black's back rank).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rank(u8);
+        impl $name {
+            #[doc = concat!("All ", $what, "s, number 0 first.")]
+            pub const ALL: [$name; $len] = {
+                let mut t = [$name(0); $len];
+                let mut i = 0;
+                while i < $len {
+                    t[i] = $name(i as u8);
+                    i += 1;
+                }
+                t
+            };
+
+            #[doc = concat!("The ", $what, " numbered `index`.\n\n# Panics\nIf `index >= ", $len, "`.")]
+            #[inline]
+            #[must_use]
+            #[track_caller]
+            pub const fn new(index: u8) -> $name {
+                assert!(index < $len);
+                $name(index)
+            }
+
+            #[doc = concat!("The ", $what, " numbered `index`, if it is on the board.")]
+            #[inline]
+            #[must_use]
+            pub const fn try_new(index: u8) -> Option<$name> {
+                if index < $len {
+                    Some($name(index))
+                } else {
+                    None
+                }
+            }
+
+            /// The coordinate numbered `index`, which the caller guarantees to be on the board (a
+            /// square's coordinate); no check.
+            #[inline]
+            pub(crate) const fn from_table(index: u8) -> $name {
+                $name(index)
+            }
+
+            #[doc = concat!("The ", $what, "'s number, 0 to ", $len, " − 1.")]
+            #[inline]
+            #[must_use]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            #[doc = concat!("The ", $what, " `delta` ", $what, "s ", $towards, ", if on the board.")]
+            #[inline]
+            #[must_use]
+            pub const fn offset(self, delta: i32) -> Option<$name> {
+                let i = self.0 as i32 + delta;
+                if i >= 0 && i < $len {
+                    Some($name(i as u8))
+                } else {
+                    None
+                }
+            }
+        }
+
+        impl From<$name> for u8 {
+            fn from(c: $name) -> u8 {
+                c.0
+            }
+        }
+
+        impl From<$name> for usize {
+            fn from(c: $name) -> usize {
+                c.index()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.char())
+            }
+        }
+    };
+}
+
+coordinate!(
+    /// A file (vertical line) of the board, `a` (0, Red's left) to `i` (8).
+    File,
+    9,
+    "file",
+    "to the right (towards `i`)"
+);
+
+coordinate!(
+    /// A rank (horizontal line) of the board, 0 (Red's back rank) to 9 (Black's back rank).
+    Rank,
+    10,
+    "rank",
+    "up (towards Black)"
+);
 
 impl File {
     /// File `a`, Red's left edge.
@@ -22,48 +117,6 @@ impl File {
     pub const E: File = File(4);
     /// File `i`, Red's right edge.
     pub const I: File = File(8);
-    /// All files, `a` first.
-    pub const ALL: [File; 9] = [
-        File(0),
-        File(1),
-        File(2),
-        File(3),
-        File(4),
-        File(5),
-        File(6),
-        File(7),
-        File(8),
-    ];
-
-    /// The file numbered `index` (0 = `a`).
-    ///
-    /// # Panics
-    /// If `index >= 9`.
-    #[inline]
-    #[must_use]
-    #[track_caller]
-    pub const fn new(index: u8) -> File {
-        assert!(index < 9);
-        File(index)
-    }
-
-    /// The file numbered `index`, which the caller guarantees to be at most 8 (a square's
-    /// coordinate); no check.
-    #[inline]
-    pub(crate) const fn from_table(index: u8) -> File {
-        File(index)
-    }
-
-    /// The file numbered `index`, if it is on the board.
-    #[inline]
-    #[must_use]
-    pub const fn try_new(index: u8) -> Option<File> {
-        if index < 9 {
-            Some(File(index))
-        } else {
-            None
-        }
-    }
 
     /// The file of an ICCS letter `a`–`i` (either case).
     #[inline]
@@ -74,13 +127,6 @@ impl File {
             'A'..='I' => Some(File(c as u8 - b'A')),
             _ => None,
         }
-    }
-
-    /// 0 (`a`) to 8 (`i`).
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The ICCS letter, `a`–`i`.
@@ -96,65 +142,9 @@ impl File {
     pub const fn mirror(self) -> File {
         File(8 - self.0)
     }
-
-    /// The file `delta` files to the right (towards `i`), if on the board.
-    #[inline]
-    #[must_use]
-    pub const fn offset(self, delta: i32) -> Option<File> {
-        let f = self.0 as i32 + delta;
-        if f >= 0 && f < 9 {
-            Some(File(f as u8))
-        } else {
-            None
-        }
-    }
 }
 
 impl Rank {
-    /// All ranks, 0 (Red's back rank) first.
-    pub const ALL: [Rank; 10] = [
-        Rank(0),
-        Rank(1),
-        Rank(2),
-        Rank(3),
-        Rank(4),
-        Rank(5),
-        Rank(6),
-        Rank(7),
-        Rank(8),
-        Rank(9),
-    ];
-
-    /// The rank numbered `index` (0 = Red's back rank).
-    ///
-    /// # Panics
-    /// If `index >= 10`.
-    #[inline]
-    #[must_use]
-    #[track_caller]
-    pub const fn new(index: u8) -> Rank {
-        assert!(index < 10);
-        Rank(index)
-    }
-
-    /// The rank numbered `index`, which the caller guarantees to be at most 9 (a square's
-    /// coordinate); no check.
-    #[inline]
-    pub(crate) const fn from_table(index: u8) -> Rank {
-        Rank(index)
-    }
-
-    /// The rank numbered `index`, if it is on the board.
-    #[inline]
-    #[must_use]
-    pub const fn try_new(index: u8) -> Option<Rank> {
-        if index < 10 {
-            Some(Rank(index))
-        } else {
-            None
-        }
-    }
-
     /// The rank of an ICCS digit `0`–`9`.
     #[inline]
     #[must_use]
@@ -163,13 +153,6 @@ impl Rank {
             '0'..='9' => Some(Rank(c as u8 - b'0')),
             _ => None,
         }
-    }
-
-    /// 0 (Red's back rank) to 9 (Black's back rank).
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The ICCS digit, `0`–`9`.
@@ -184,53 +167,5 @@ impl Rank {
     #[must_use]
     pub const fn flip(self) -> Rank {
         Rank(9 - self.0)
-    }
-
-    /// The rank `delta` ranks up (towards Black), if on the board.
-    #[inline]
-    #[must_use]
-    pub const fn offset(self, delta: i32) -> Option<Rank> {
-        let r = self.0 as i32 + delta;
-        if r >= 0 && r < 10 {
-            Some(Rank(r as u8))
-        } else {
-            None
-        }
-    }
-}
-
-impl From<File> for u8 {
-    fn from(f: File) -> u8 {
-        f.0
-    }
-}
-
-impl From<File> for usize {
-    fn from(f: File) -> usize {
-        f.index()
-    }
-}
-
-impl From<Rank> for u8 {
-    fn from(r: Rank) -> u8 {
-        r.0
-    }
-}
-
-impl From<Rank> for usize {
-    fn from(r: Rank) -> usize {
-        r.index()
-    }
-}
-
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
     }
 }
