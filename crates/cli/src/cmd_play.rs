@@ -11,7 +11,7 @@ use engine::{Control, Engine, Limits};
 use std::io::{self, BufRead, Write};
 use xiangqi::notation::{parse_any, write_move, Notation};
 use xiangqi::record::{parse_pgn, write_pgn, Game as Record};
-use xiangqi::{Color, EndReason, GameResult, Move, Position, Role, Square};
+use xiangqi::{Color, EndReason, File, GameResult, Move, Position, Rank, Role, Square};
 
 /// Arguments of `chuhe play`.
 #[derive(clap::Args)]
@@ -162,22 +162,22 @@ fn render(pos: &Position, last: Option<Move>, color: bool, flipped: bool) -> Str
     const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     const BLACK_FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
     let mut s = String::new();
-    let files: Vec<u8> = if flipped {
-        (0..9).rev().collect()
+    let files: Vec<File> = if flipped {
+        File::ALL.into_iter().rev().collect()
     } else {
-        (0..9).collect()
+        File::ALL.to_vec()
     };
-    let ranks: Vec<u8> = if flipped {
-        (0..10).collect()
+    let ranks: Vec<Rank> = if flipped {
+        Rank::ALL.to_vec()
     } else {
-        (0..10).rev().collect()
+        Rank::ALL.into_iter().rev().collect()
     };
     let top = if flipped { &RED_FILES } else { &BLACK_FILES };
     let bottom = if flipped { &BLACK_FILES } else { &RED_FILES };
     let label = |labels: &[&str; 9]| -> String {
         let mut l = String::from("   ");
         for &f in &files {
-            l.push_str(labels[f as usize]);
+            l.push_str(labels[f.index()]);
         }
         l
     };
@@ -186,7 +186,7 @@ fn render(pos: &Position, last: Option<Move>, color: bool, flipped: bool) -> Str
     for (i, &r) in ranks.iter().enumerate() {
         s.push_str(&format!("{r}  "));
         for &f in &files {
-            let sq = Square::from_coords(f, r).unwrap_or(Square::new(0));
+            let sq = Square::from_coords(f, r);
             let highlight = last.is_some_and(|m| m.from() == sq || m.to() == sq);
             let cell = match pos.piece_at(sq) {
                 Some(p) => {
@@ -216,7 +216,7 @@ fn render(pos: &Position, last: Option<Move>, color: bool, flipped: bool) -> Str
     s.push_str("   ");
     for &f in &files {
         s.push(' ');
-        s.push((b'a' + f) as char);
+        s.push(f.char());
     }
     s.push('\n');
     s

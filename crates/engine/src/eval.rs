@@ -286,14 +286,14 @@ struct Mobility {
 #[inline(never)]
 fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
     let mut m = Mobility::default();
-    let own = pos.occupied_by(color);
+    let own = pos.occupied_by(color).0;
     let enemy = !color;
     let pawns = st.set(color, Role::Pawn);
     let mut set = st.set(color, Role::Chariot);
     while set != 0 {
         let s = set.trailing_zeros() as usize;
         set &= set - 1;
-        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let (f, r) = (FILE_OF[s], RANK_OF[s]);
         let file = file_moves(r, pos.file_occupancy(f));
         let rank = rank_moves(f, pos.rank_occupancy(r));
         // Empty points reached plus the enemy pieces met first (own pieces stop it).
@@ -308,9 +308,14 @@ fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
     while set != 0 {
         let s = set.trailing_zeros() as usize;
         set &= set - 1;
-        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
-        let targets =
-            horse_targets_from_lines(s, f, r, pos.file_occupancy(f), pos.rank_occupancy(r));
+        let (f, r) = (FILE_OF[s], RANK_OF[s]);
+        let targets = horse_targets_from_lines(
+            s,
+            f.index(),
+            r.index(),
+            pos.file_occupancy(f),
+            pos.rank_occupancy(r),
+        );
         let mob = (targets & !own).count_ones() as i32;
         m.horse_reach += mob;
         m.trapped_horses += i32::from(mob <= 1);
@@ -319,7 +324,7 @@ fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
     while set != 0 {
         let s = set.trailing_zeros() as usize;
         set &= set - 1;
-        let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+        let (f, r) = (FILE_OF[s], RANK_OF[s]);
         let file = file_moves(r, pos.file_occupancy(f));
         let rank = rank_moves(f, pos.rank_occupancy(r));
         m.cannon_reach += (u32::from(file.quiet) | u32::from(rank.quiet) << 16).count_ones() as i32;
@@ -332,7 +337,7 @@ fn mobility(pos: &Position, st: &EvalState, color: Color) -> Mobility {
 #[inline(never)]
 fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, tm: &mut Terms) {
     let k = pos.king(color).index();
-    let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+    let (kfile, kf, kr) = (FILE_OF[k], FILE_OF[k].index(), RANK_OF[k].index());
     let enemy = !color;
     let cannons = st.set(enemy, Role::Cannon);
     let chariots = st.set(enemy, Role::Chariot);
@@ -341,7 +346,7 @@ fn king_file_threats(pos: &Position, st: &EvalState, color: Color, p: &Params, t
     }
     let red = color == Color::Red;
     // The pieces on the king's file towards the enemy (bit = rank), nearest first.
-    let mut bits = pos.file_occupancy(kf)
+    let mut bits = pos.file_occupancy(kfile)
         & if red {
             !((2u16 << kr) - 1)
         } else {

@@ -89,8 +89,8 @@ fn step_attackers(s: usize, occ: u128, st: &EvalState) -> u128 {
         (st.set(Color::Red, Role::Horse) | st.set(Color::Black, Role::Horse)) & horse_reach(s);
     if horses != 0 {
         for (from, leg) in horse_attackers(square) {
-            if horses & bit(from) != 0 && occ & bit(leg) == 0 {
-                res |= bit(from);
+            if horses & bit(from.index()) != 0 && occ & bit(leg.index()) == 0 {
+                res |= bit(from.index());
             }
         }
     }
@@ -98,13 +98,13 @@ fn step_attackers(s: usize, occ: u128, st: &EvalState) -> u128 {
         let elephants = st.set(color, Role::Elephant) & ELEPHANT_ORIGINS[s];
         if elephants != 0 {
             for (from, eye) in elephant_attackers(color, square) {
-                if elephants & bit(from) != 0 && occ & bit(eye) == 0 {
-                    res |= bit(from);
+                if elephants & bit(from.index()) != 0 && occ & bit(eye.index()) == 0 {
+                    res |= bit(from.index());
                 }
             }
         }
         for role in [Role::Advisor, Role::King, Role::Pawn] {
-            res |= xiangqi::step_attackers(color, role, square) & st.set(color, role);
+            res |= xiangqi::step_attackers(color, role, square).0 & st.set(color, role);
         }
     }
     res & occ
@@ -123,11 +123,12 @@ pub(crate) fn see_ge(pos: &Position, st: &EvalState, m: Move, threshold: i32) ->
     if swap <= 0 {
         return true;
     }
-    let (f, r) = (to % 9, to / 9);
-    let mut occ = pos.occupied() & !bit(from) & !bit(to);
+    let (file, rank) = (m.to().file(), m.to().rank());
+    let (f, r) = (file.index(), rank.index());
+    let mut occ = pos.occupied().0 & !bit(from) & !bit(to);
     // The line through `to` as bit masks, kept in step with `occ` for the sliders.
-    let mut file_occ = pos.file_occupancy(f);
-    let mut rank_occ = pos.rank_occupancy(r);
+    let mut file_occ = pos.file_occupancy(file);
+    let mut rank_occ = pos.rank_occupancy(rank);
     let remove = |occ: &mut u128, file_occ: &mut u16, rank_occ: &mut u16, x: usize| {
         *occ &= !bit(x);
         if x % 9 == f {
@@ -151,13 +152,13 @@ pub(crate) fn see_ge(pos: &Position, st: &EvalState, m: Move, threshold: i32) ->
         let lines = if sliders_on_lines == 0 {
             0
         } else {
-            let fl = file_moves(r, file_occ);
-            let rl = rank_moves(f, rank_occ);
-            (file_points(f, fl.first) | rank_points(r, rl.first)) & chariots
-                | (file_points(f, fl.second) | rank_points(r, rl.second)) & cannons
+            let fl = file_moves(rank, file_occ);
+            let rl = rank_moves(file, rank_occ);
+            (file_points(file, fl.first) | rank_points(rank, rl.first)).0 & chariots
+                | (file_points(file, fl.second) | rank_points(rank, rl.second)).0 & cannons
         };
         let attackers = (steps | lines) & occ;
-        let ours = attackers & pos.occupied_by(stm);
+        let ours = attackers & pos.occupied_by(stm).0;
         if ours == 0 {
             break;
         }
@@ -176,7 +177,7 @@ pub(crate) fn see_ge(pos: &Position, st: &EvalState, m: Move, threshold: i32) ->
         }
         let Some((x, role)) = taken else {
             // Only the king attacks: it may capture only if nothing defends the point.
-            let theirs = attackers & pos.occupied_by(!stm);
+            let theirs = attackers & pos.occupied_by(!stm).0;
             return if theirs != 0 { res ^ 1 == 1 } else { res == 1 };
         };
         remove(&mut occ, &mut file_occ, &mut rank_occ, x);

@@ -3,7 +3,7 @@
 //! Everything is indexed by square (`rank * 9 + file`) so that move generation never checks board
 //! bounds at run time.
 
-use crate::{Color, Square};
+use crate::{Bitboard, Color, Square};
 
 /// A short list of squares, used for the precomputed tables.
 #[derive(Clone, Copy, Debug)]
@@ -313,8 +313,8 @@ pub(crate) const REL_DIAGONAL: u8 = 8;
 #[must_use]
 pub fn reachable(color: Color, role: crate::Role, square: Square) -> bool {
     use crate::Role;
-    let f = square.file() as i32;
-    let r = square.rank() as i32;
+    let f = square.file().index() as i32;
+    let r = square.rank().index() as i32;
     // Rank as seen from `color`'s side.
     let rr = if color == Color::Red { r } else { 9 - r };
     match role {
@@ -413,42 +413,48 @@ static PALACE_PAWN_ATTACKERS: [[[u128; 90]; 3]; 2] = {
 };
 
 /// The points from which an advisor, king or pawn of `color` attacks `square` (one step, no
-/// blocker possible), as a 90-bit set (bit = square index); 0 for any other role.
+/// blocker possible); empty for any other role.
 #[inline]
 #[must_use]
-pub fn step_attackers(color: Color, role: crate::Role, square: Square) -> u128 {
+pub fn step_attackers(color: Color, role: crate::Role, square: Square) -> Bitboard {
     use crate::Role;
     let kind = match role {
         Role::Advisor => 0,
         Role::King => 1,
         Role::Pawn => 2,
-        _ => return 0,
+        _ => return Bitboard::EMPTY,
     };
-    PALACE_PAWN_ATTACKERS[color.index()][kind][square.index()]
+    Bitboard(PALACE_PAWN_ATTACKERS[color.index()][kind][square.index()])
 }
 
 /// The points from which a horse attacks `square`, each with the leg that must be empty:
-/// `(from, leg)` as square indices.
+/// `(from, leg)`.
 #[inline]
-pub fn horse_attackers(square: Square) -> impl Iterator<Item = (usize, usize)> {
-    HORSE_ATTACKERS[square.index()]
-        .as_slice()
-        .iter()
-        .map(|b| (usize::from(b.to), usize::from(b.block)))
+pub fn horse_attackers(square: Square) -> impl Iterator<Item = (Square, Square)> {
+    HORSE_ATTACKERS[square.index()].as_slice().iter().map(|b| {
+        (
+            Square::from_table(b.to.into()),
+            Square::from_table(b.block.into()),
+        )
+    })
 }
 
 /// The points from which an elephant of `color` attacks `square`, each with the eye that must be
-/// empty: `(from, eye)` as square indices (none across the river).
+/// empty: `(from, eye)` (none across the river).
 #[inline]
-pub fn elephant_attackers(color: Color, square: Square) -> impl Iterator<Item = (usize, usize)> {
+pub fn elephant_attackers(color: Color, square: Square) -> impl Iterator<Item = (Square, Square)> {
     // Elephant steps are symmetric and keep to one side of the river.
     let list = if square.on_own_side(color) {
         ELEPHANT_MOVES[color.index()][square.index()].as_slice()
     } else {
         &[]
     };
-    list.iter()
-        .map(|b| (usize::from(b.to), usize::from(b.block)))
+    list.iter().map(|b| {
+        (
+            Square::from_table(b.to.into()),
+            Square::from_table(b.block.into()),
+        )
+    })
 }
 
 /// `HORSE_CHECK_LEG[king][square]`: the leg of a horse on `square` that attacks `king`, or

@@ -11,10 +11,10 @@
 
 use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS};
 use crate::lines::{
-    file_moves, file_points, rank_moves, rank_points, FILE_OF, RANK_OF, SQUARE_BIT,
+    file_line, file_points, rank_line, rank_points, FILE_NUM, RANK_NUM, SQUARE_BIT,
 };
 use crate::position::{code, EMPTY};
-use crate::{Move, Position, Role};
+use crate::{File, Move, Position, Rank, Role};
 
 /// What a move must do to answer every check against the side to move (from
 /// [`Position::check_answers`]).
@@ -56,7 +56,7 @@ impl Position {
         let them = !us;
         let t = them.index();
         let k = self.kings[us.index()].index();
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let (kf, kr) = (usize::from(FILE_NUM[k]), usize::from(RANK_NUM[k]));
         let (chariot, cannon, king) = (
             code(them, Role::Chariot),
             code(them, Role::Cannon),
@@ -67,15 +67,9 @@ impl Position {
         for file in [true, false] {
             let (line, at) = if file { (kf, kr) } else { (kr, kf) };
             let (e, att) = if file {
-                (
-                    file_moves(kr, self.file_occupancy(kf)),
-                    self.file_bits[t][kf],
-                )
+                (file_line(kr, self.file_occ(kf)), self.file_bits[t][kf])
             } else {
-                (
-                    rank_moves(kf, self.rank_occupancy(kr)),
-                    self.rank_bits[t][kr],
-                )
+                (rank_line(kf, self.rank_occ(kr)), self.rank_bits[t][kr])
             };
             let square = |i: u32| {
                 let i = i as usize;
@@ -87,9 +81,9 @@ impl Position {
             };
             let points = |bits: u16| {
                 if file {
-                    file_points(line, bits)
+                    file_points(File::from_table(line as u8), bits).0
                 } else {
-                    rank_points(line, bits)
+                    rank_points(Rank::from_table(line as u8), bits).0
                 }
             };
             // The two directions along the line: beyond the king, and before it.

@@ -3,7 +3,7 @@
 //! that names the problem.
 
 use crate::attacks::reachable;
-use crate::{Color, Piece, Position, Role, Square};
+use crate::{Color, File, Piece, Position, Rank, Role, Square};
 use std::fmt;
 
 /// Why a FEN was rejected.
@@ -121,8 +121,8 @@ fn parse_placement(field: &str) -> Result<[Option<Piece>; 90], FenError> {
                 file = file.saturating_add(d as u8);
             } else {
                 let piece = Piece::from_fen_char(c).ok_or(FenError::InvalidPieceChar(c))?;
-                let sq =
-                    Square::from_coords(file, rank).ok_or(FenError::WrongRankLength { rank })?;
+                let f = File::try_new(file).ok_or(FenError::WrongRankLength { rank })?;
+                let sq = Square::from_coords(f, Rank::new(rank));
                 board[sq.index()] = Some(piece);
                 file += 1;
             }
@@ -245,10 +245,10 @@ impl Position {
 /// point: the one writer of it, for positions and for the records' boards before they are ones.
 pub(crate) fn write_placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
     let mut s = String::with_capacity(64);
-    for rank in (0..10u8).rev() {
+    for rank in Rank::ALL.into_iter().rev() {
         let mut empty = 0;
-        for file in 0..9u8 {
-            match Square::from_coords(file, rank).and_then(&piece_at) {
+        for file in File::ALL {
+            match piece_at(Square::from_coords(file, rank)) {
                 Some(p) => {
                     if empty > 0 {
                         s.push(char::from(b'0' + empty));
@@ -262,7 +262,7 @@ pub(crate) fn write_placement(piece_at: impl Fn(Square) -> Option<Piece>) -> Str
         if empty > 0 {
             s.push(char::from(b'0' + empty));
         }
-        if rank > 0 {
+        if rank.index() > 0 {
             s.push('/');
         }
     }

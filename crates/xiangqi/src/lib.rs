@@ -15,7 +15,9 @@
 #![warn(missing_docs)]
 
 mod attacks;
+mod bitboard;
 mod color;
+mod coords;
 mod evasion;
 mod fen;
 mod movegen;
@@ -32,7 +34,9 @@ pub mod perft;
 pub mod record;
 pub mod rulings;
 
+pub use bitboard::{Bitboard, Squares};
 pub use color::{ByColor, Color};
+pub use coords::{File, Rank};
 pub use evasion::CheckAnswers;
 pub use fen::FenError;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};

@@ -8,6 +8,8 @@
 //! cannon screens and cannon captures — for move generation, king-attack tests and the engine's
 //! mobility terms.
 
+use crate::{Bitboard, File, Rank};
+
 /// What a chariot or cannon sees along one line (a rank or a file), as bit masks over the line's
 /// points (bit `i` = file `i` of a rank, or rank `i` of a file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,8 +105,8 @@ pub static SQUARE_BIT: [u128; 90] = {
     t
 };
 
-/// File of each square index.
-pub static FILE_OF: [u8; 90] = {
+/// File number (0–8) of each square index, for the crate's own bit arithmetic.
+pub(crate) static FILE_NUM: [u8; 90] = {
     let mut t = [0u8; 90];
     let mut s = 0;
     while s < 90 {
@@ -114,8 +116,8 @@ pub static FILE_OF: [u8; 90] = {
     t
 };
 
-/// Rank of each square index.
-pub static RANK_OF: [u8; 90] = {
+/// Rank number (0–9) of each square index, for the crate's own bit arithmetic.
+pub(crate) static RANK_NUM: [u8; 90] = {
     let mut t = [0u8; 90];
     let mut s = 0;
     while s < 90 {
@@ -125,11 +127,39 @@ pub static RANK_OF: [u8; 90] = {
     t
 };
 
+/// File of each square index (a table load instead of a division).
+pub static FILE_OF: [File; 90] = {
+    let mut t = [File::A; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = File::from_table((s % 9) as u8);
+        s += 1;
+    }
+    t
+};
+
+/// Rank of each square index (a table load instead of a division).
+pub static RANK_OF: [Rank; 90] = {
+    let mut t = [Rank::ALL[0]; 90];
+    let mut s = 0;
+    while s < 90 {
+        t[s] = Rank::from_table((s / 9) as u8);
+        s += 1;
+    }
+    t
+};
+
 /// Moves along the rank of a piece on `file`, the rank's occupancy (both colours) being `occ`
 /// (9 bits, bit = file).
 #[inline]
 #[must_use]
-pub fn rank_moves(file: usize, occ: u16) -> LineMoves {
+pub fn rank_moves(file: File, occ: u16) -> LineMoves {
+    rank_line(file.index(), occ)
+}
+
+/// [`rank_moves`] by file number, for the crate's own bit arithmetic.
+#[inline]
+pub(crate) fn rank_line(file: usize, occ: u16) -> LineMoves {
     RANK_MOVES[file][usize::from(occ) & 511]
 }
 
@@ -137,32 +167,38 @@ pub fn rank_moves(file: usize, occ: u16) -> LineMoves {
 /// (10 bits, bit = rank).
 #[inline]
 #[must_use]
-pub fn file_moves(rank: usize, occ: u16) -> LineMoves {
+pub fn file_moves(rank: Rank, occ: u16) -> LineMoves {
+    file_line(rank.index(), occ)
+}
+
+/// [`file_moves`] by rank number, for the crate's own bit arithmetic.
+#[inline]
+pub(crate) fn file_line(rank: usize, occ: u16) -> LineMoves {
     FILE_MOVES[rank][usize::from(occ) & 1023]
 }
 
-/// The points of file `file` whose ranks are the bits of `ranks`, as a 90-bit set.
+/// The points of file `file` whose ranks are the bits of `ranks`.
 #[inline]
 #[must_use]
-pub fn file_points(file: usize, mut ranks: u16) -> u128 {
+pub fn file_points(file: File, mut ranks: u16) -> Bitboard {
     let mut set = 0;
     while ranks != 0 {
-        set |= SQUARE_BIT[ranks.trailing_zeros() as usize * 9 + file];
+        set |= SQUARE_BIT[ranks.trailing_zeros() as usize * 9 + file.index()];
         ranks &= ranks - 1;
     }
-    set
+    Bitboard(set)
 }
 
-/// The points of rank `rank` whose files are the bits of `files`, as a 90-bit set.
+/// The points of rank `rank` whose files are the bits of `files`.
 #[inline]
 #[must_use]
-pub fn rank_points(rank: usize, mut files: u16) -> u128 {
+pub fn rank_points(rank: Rank, mut files: u16) -> Bitboard {
     let mut set = 0;
     while files != 0 {
-        set |= SQUARE_BIT[rank * 9 + files.trailing_zeros() as usize];
+        set |= SQUARE_BIT[rank.index() * 9 + files.trailing_zeros() as usize];
         files &= files - 1;
     }
-    set
+    Bitboard(set)
 }
 
 #[cfg(test)]
@@ -172,14 +208,14 @@ mod tests {
     #[test]
     fn entries_stop_at_the_first_and_second_blockers() {
         // A chariot on file e (4) of an otherwise empty rank reaches the eight other points.
-        assert_eq!(rank_moves(4, 1 << 4).quiet, 0b1_1110_1111);
+        assert_eq!(rank_moves(File::E, 1 << 4).quiet, 0b1_1110_1111);
         // Pieces on files b (1), c (2) and h (7): quiet d, f, g; first c and h; second b.
-        let e = rank_moves(4, 0b1000_0110);
+        let e = rank_moves(File::E, 0b1000_0110);
         assert_eq!(e.quiet, 0b0110_1000);
         assert_eq!(e.first, 0b1000_0100);
         assert_eq!(e.second, 0b0000_0010);
         // On a file of ten points, from rank 0 with pieces on ranks 3, 5 and 9.
-        let e = file_moves(0, (1 << 3) | (1 << 5) | (1 << 9));
+        let e = file_moves(Rank::new(0), (1 << 3) | (1 << 5) | (1 << 9));
         assert_eq!(e.quiet, 0b110);
         assert_eq!(e.first, 1 << 3);
         assert_eq!(e.second, 1 << 5);

@@ -9,7 +9,7 @@ use crate::attacks::{
     ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, KING_RELATION, PAWN_MOVES, REL_ON_LINE,
     STEP_REACH,
 };
-use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF};
+use crate::lines::{file_line, rank_line, FILE_NUM, RANK_NUM};
 use crate::position::{is_color, EMPTY};
 use crate::{Color, Move, MoveList, Position, Role, Square};
 
@@ -287,17 +287,17 @@ impl Position {
         let role = ROLE_OF_CODE[b[s] as usize];
         match role {
             Role::Chariot | Role::Cannon => {
-                let (f, r) = (usize::from(FILE_OF[s]), usize::from(RANK_OF[s]));
+                let (f, r) = (usize::from(FILE_NUM[s]), usize::from(RANK_NUM[s]));
                 let them = !us;
-                let file = file_moves(r, self.file_occupancy(f));
-                let rank = rank_moves(f, self.rank_occupancy(r));
+                let file = file_line(r, self.file_occ(f));
+                let rank = rank_line(f, self.rank_occ(r));
                 let (file_hits, rank_hits) = if role == Role::Chariot {
                     (file.first, rank.first)
                 } else {
                     (file.second, rank.second)
                 };
-                let mut file_targets = file_hits & self.file_pieces(them, f);
-                let mut rank_targets = rank_hits & self.rank_pieces(them, r);
+                let mut file_targets = file_hits & self.file_pcs(them, f);
+                let mut rank_targets = rank_hits & self.rank_pcs(them, r);
                 match gen {
                     Gen::Captures => {}
                     Gen::All => {

@@ -9,9 +9,9 @@ use crate::attacks::{
     HORSE_ATTACKERS, HORSE_CHECK_LEG, KING_RELATION, NO_LEG, PAWN_ATTACKERS, REL_DIAGONAL,
     REL_ON_LINE, STEPPER_ATTACKERS,
 };
-use crate::lines::{file_moves, rank_moves, FILE_OF, RANK_OF, SQUARE_BIT};
+use crate::lines::{file_line, rank_line, FILE_NUM, RANK_NUM, SQUARE_BIT};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
-use crate::{Color, Move, Piece, Role, Square};
+use crate::{Bitboard, Color, File, Move, Piece, Rank, Role, Square};
 use std::fmt;
 
 /// Code of an empty point in the mailbox.
@@ -130,7 +130,7 @@ impl Position {
         self.board[i] = code;
         let c = ((code - 1) / 7) as usize;
         self.occ[c] |= 1u128 << i;
-        let (f, r) = (FILE_OF[i], RANK_OF[i]);
+        let (f, r) = (FILE_NUM[i], RANK_NUM[i]);
         self.rank_bits[c][r as usize] |= 1 << f;
         self.file_bits[c][f as usize] |= 1 << r;
         self.hash ^= PIECE_KEYS[code as usize][i];
@@ -199,18 +199,18 @@ impl Position {
         self.fullmoves
     }
 
-    /// The squares of `color`'s pieces as a 90-bit set (bit `i` = square `i`).
+    /// The squares of `color`'s pieces.
     #[inline]
     #[must_use]
-    pub fn occupied_by(&self, color: Color) -> u128 {
-        self.occ[color.index()]
+    pub fn occupied_by(&self, color: Color) -> Bitboard {
+        Bitboard(self.occ[color.index()])
     }
 
-    /// All occupied squares as a 90-bit set.
+    /// All occupied squares.
     #[inline]
     #[must_use]
-    pub fn occupied(&self) -> u128 {
-        self.occ[0] | self.occ[1]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.occ[0] | self.occ[1])
     }
 
     /// Iterates over `(square, piece)` for every piece on the board.
@@ -246,8 +246,8 @@ impl Position {
         };
         let from_bit = SQUARE_BIT[from];
         let to_bit = SQUARE_BIT[to];
-        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
-        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        let (ff, fr) = (FILE_NUM[from], RANK_NUM[from]);
+        let (tf, tr) = (FILE_NUM[to], RANK_NUM[to]);
         self.rank_bits[us][fr as usize] ^= 1 << ff;
         self.file_bits[us][ff as usize] ^= 1 << fr;
         self.rank_bits[us][tr as usize] ^= 1 << tf;
@@ -288,8 +288,8 @@ impl Position {
         self.board[from] = piece;
         self.board[to] = undo.captured;
         self.occ[us] ^= SQUARE_BIT[from] | SQUARE_BIT[to];
-        let (ff, fr) = (FILE_OF[from], RANK_OF[from]);
-        let (tf, tr) = (FILE_OF[to], RANK_OF[to]);
+        let (ff, fr) = (FILE_NUM[from], RANK_NUM[from]);
+        let (tf, tr) = (FILE_NUM[to], RANK_NUM[to]);
         self.rank_bits[us][fr as usize] ^= 1 << ff;
         self.file_bits[us][ff as usize] ^= 1 << fr;
         self.rank_bits[us][tr as usize] ^= 1 << tf;
@@ -332,29 +332,19 @@ impl Position {
     pub fn king_attacked(&self, color: Color) -> bool {
         let k = self.kings[color.index()].index();
         let t = (!color).index();
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
-        self.line_attacks_king(
-            k,
-            true,
-            !color,
-            self.file_occupancy(kf),
-            self.file_bits[t][kf],
-        ) || self.line_attacks_king(
-            k,
-            false,
-            !color,
-            self.rank_occupancy(kr),
-            self.rank_bits[t][kr],
-        ) || self.king_attacked_by_steppers(k, color)
+        let (kf, kr) = (usize::from(FILE_NUM[k]), usize::from(RANK_NUM[k]));
+        self.line_attacks_king(k, true, !color, self.file_occ(kf), self.file_bits[t][kf])
+            || self.line_attacks_king(k, false, !color, self.rank_occ(kr), self.rank_bits[t][kr])
+            || self.king_attacked_by_steppers(k, color)
     }
 
     /// Whether the two kings stand on one file with nothing between them.
     pub(crate) fn kings_facing(&self) -> bool {
-        let (r, b) = (self.kings[0], self.kings[1]);
-        if r.file() != b.file() {
+        let (r, b) = (self.kings[0].index(), self.kings[1].index());
+        if r % 9 != b % 9 {
             return false;
         }
-        ((r.rank() + 1)..b.rank()).all(|rank| self.board[(rank * 9 + r.file()) as usize] == EMPTY)
+        (r + 9..b).step_by(9).all(|i| self.board[i] == EMPTY)
     }
 
     /// Whether the side to move is in check.
@@ -368,28 +358,52 @@ impl Position {
     /// [`crate::lines`]).
     #[inline]
     #[must_use]
-    pub fn rank_occupancy(&self, rank: usize) -> u16 {
-        self.rank_bits[0][rank] | self.rank_bits[1][rank]
+    pub fn rank_occupancy(&self, rank: Rank) -> u16 {
+        self.rank_occ(rank.index())
     }
 
     /// The occupied points of `file` (both colours) as a 10-bit mask, bit = rank.
     #[inline]
     #[must_use]
-    pub fn file_occupancy(&self, file: usize) -> u16 {
-        self.file_bits[0][file] | self.file_bits[1][file]
+    pub fn file_occupancy(&self, file: File) -> u16 {
+        self.file_occ(file.index())
     }
 
     /// The points of `rank` holding a piece of `color`, bit = file.
     #[inline]
     #[must_use]
-    pub fn rank_pieces(&self, color: Color, rank: usize) -> u16 {
-        self.rank_bits[color.index()][rank]
+    pub fn rank_pieces(&self, color: Color, rank: Rank) -> u16 {
+        self.rank_pcs(color, rank.index())
     }
 
     /// The points of `file` holding a piece of `color`, bit = rank.
     #[inline]
     #[must_use]
-    pub fn file_pieces(&self, color: Color, file: usize) -> u16 {
+    pub fn file_pieces(&self, color: Color, file: File) -> u16 {
+        self.file_pcs(color, file.index())
+    }
+
+    /// [`Position::rank_occupancy`] by rank number, for the crate's own bit arithmetic.
+    #[inline]
+    pub(crate) fn rank_occ(&self, rank: usize) -> u16 {
+        self.rank_bits[0][rank] | self.rank_bits[1][rank]
+    }
+
+    /// [`Position::file_occupancy`] by file number.
+    #[inline]
+    pub(crate) fn file_occ(&self, file: usize) -> u16 {
+        self.file_bits[0][file] | self.file_bits[1][file]
+    }
+
+    /// [`Position::rank_pieces`] by rank number.
+    #[inline]
+    pub(crate) fn rank_pcs(&self, color: Color, rank: usize) -> u16 {
+        self.rank_bits[color.index()][rank]
+    }
+
+    /// [`Position::file_pieces`] by file number.
+    #[inline]
+    pub(crate) fn file_pcs(&self, color: Color, file: usize) -> u16 {
         self.file_bits[color.index()][file]
     }
 
@@ -399,9 +413,9 @@ impl Position {
     #[inline]
     fn line_after(bits: u16, file: bool, line: usize, from: usize, to: usize, add: bool) -> u16 {
         let (on, at) = if file {
-            (&FILE_OF, &RANK_OF)
+            (&FILE_NUM, &RANK_NUM)
         } else {
-            (&RANK_OF, &FILE_OF)
+            (&RANK_NUM, &FILE_NUM)
         };
         let mut o = bits;
         if usize::from(on[from]) == line {
@@ -424,12 +438,12 @@ impl Position {
     /// come from the mailbox. The one king-attack scan of the lines, for every caller.
     #[inline(always)]
     fn line_attacks_king(&self, k: usize, file: bool, them: Color, occ: u16, att: u16) -> bool {
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let (kf, kr) = (usize::from(FILE_NUM[k]), usize::from(RANK_NUM[k]));
         // A line bit `i` stands for the board point `base + i * stride`.
         let (e, base, stride) = if file {
-            (file_moves(kr, occ), kf, 9)
+            (file_line(kr, occ), kf, 9)
         } else {
-            (rank_moves(kf, occ), kr * 9, 1)
+            (rank_line(kf, occ), kr * 9, 1)
         };
         let mut first = e.first & att;
         let mut second = e.second & att;
@@ -472,14 +486,14 @@ impl Position {
         to: usize,
     ) -> bool {
         let them = !color;
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let (kf, kr) = (usize::from(FILE_NUM[k]), usize::from(RANK_NUM[k]));
         let t = them.index();
-        let file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+        let file_occ = Self::line_after(self.file_occ(kf), true, kf, from, to, true);
         let file_att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
         if self.line_attacks_king(k, true, them, file_occ, file_att) {
             return true;
         }
-        let rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+        let rank_occ = Self::line_after(self.rank_occ(kr), false, kr, from, to, true);
         let rank_att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
         if self.line_attacks_king(k, false, them, rank_occ, rank_att) {
             return true;
@@ -542,13 +556,13 @@ impl Position {
         let them = !us;
         let t = them.index();
         let k = self.kings[us.index()].index();
-        let (kf, kr) = (usize::from(FILE_OF[k]), usize::from(RANK_OF[k]));
+        let (kf, kr) = (usize::from(FILE_NUM[k]), usize::from(RANK_NUM[k]));
         let lines = rf | rt;
         if lines & REL_ON_LINE != 0 {
             let on_file =
                 (rf & REL_ON_LINE != 0 && rf & 2 == 0) || (rt & REL_ON_LINE != 0 && rt & 2 == 0);
             if on_file {
-                let occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
+                let occ = Self::line_after(self.file_occ(kf), true, kf, from, to, true);
                 let att = Self::line_after(self.file_bits[t][kf], true, kf, from, to, false);
                 if self.line_attacks_king(k, true, them, occ, att) {
                     return false;
@@ -557,7 +571,7 @@ impl Position {
             let on_rank =
                 (rf & REL_ON_LINE != 0 && rf & 2 != 0) || (rt & REL_ON_LINE != 0 && rt & 2 != 0);
             if on_rank {
-                let occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
+                let occ = Self::line_after(self.rank_occ(kr), false, kr, from, to, true);
                 let att = Self::line_after(self.rank_bits[t][kr], false, kr, from, to, false);
                 if self.line_attacks_king(k, false, them, occ, att) {
                     return false;
@@ -613,7 +627,7 @@ impl Position {
             return false;
         }
         let us = self.turn.index();
-        let (kf, kr) = (usize::from(FILE_OF[ek]), usize::from(RANK_OF[ek]));
+        let (kf, kr) = (usize::from(FILE_NUM[ek]), usize::from(RANK_NUM[ek]));
         // Our pieces on the enemy king's file and rank after the move: without one of them in
         // the first two places of a line, no slider attack is possible.
         let on_file =
@@ -623,14 +637,14 @@ impl Position {
         let (mut file_att, mut file_occ, mut rank_att, mut rank_occ) = (0, 0, 0, 0);
         if on_file {
             file_att = Self::line_after(self.file_bits[us][kf], true, kf, from, to, true);
-            file_occ = Self::line_after(self.file_occupancy(kf), true, kf, from, to, true);
-            let e = file_moves(kr, file_occ);
+            file_occ = Self::line_after(self.file_occ(kf), true, kf, from, to, true);
+            let e = file_line(kr, file_occ);
             file_att &= e.first | e.second;
         }
         if on_rank {
             rank_att = Self::line_after(self.rank_bits[us][kr], false, kr, from, to, true);
-            rank_occ = Self::line_after(self.rank_occupancy(kr), false, kr, from, to, true);
-            let e = rank_moves(kf, rank_occ);
+            rank_occ = Self::line_after(self.rank_occ(kr), false, kr, from, to, true);
+            let e = rank_line(kf, rank_occ);
             rank_att &= e.first | e.second;
         }
         if file_att | rank_att == 0 && rf & REL_DIAGONAL == 0 {
@@ -701,11 +715,11 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     /// An ASCII diagram, Black at the top, with FEN letters and `.` for empty points.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..10u8).rev() {
+        for rank in Rank::ALL.into_iter().rev() {
             write!(f, "{rank} ")?;
-            for file in 0..9u8 {
-                let c = Square::from_coords(file, rank)
-                    .and_then(|s| self.piece_at(s))
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, rank))
                     .map_or('.', Piece::fen_char);
                 write!(f, " {c}")?;
             }

@@ -1,7 +1,7 @@
 //! Points of the 9×10 board, named in ICCS coordinates (files `a`–`i` from Red's left, ranks 0–9 from
 //! Red's side).
 
-use crate::Color;
+use crate::{Color, File, Rank};
 use std::fmt;
 use std::str::FromStr;
 
@@ -55,14 +55,20 @@ impl Square {
         }
     }
 
-    /// The square at `file` (0–8) and `rank` (0–9), if both are on the board.
+    /// The square at `file` and `rank`.
     #[inline]
     #[must_use]
-    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < 9 && rank < 10 {
-            Some(Square(rank * 9 + file))
-        } else {
-            None
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        Square(rank.index() as u8 * 9 + file.index() as u8)
+    }
+
+    /// The square `df` files to the right and `dr` ranks up (towards Black), if on the board.
+    #[inline]
+    #[must_use]
+    pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
+        match (self.file().offset(df), self.rank().offset(dr)) {
+            (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+            _ => None,
         }
     }
 
@@ -73,18 +79,18 @@ impl Square {
         self.0 as usize
     }
 
-    /// File 0 (`a`, Red's left) to 8 (`i`).
+    /// The square's file, `a` (Red's left) to `i`.
     #[inline]
     #[must_use]
-    pub const fn file(self) -> u8 {
-        self.0 % 9
+    pub const fn file(self) -> File {
+        File::from_table(self.0 % 9)
     }
 
-    /// Rank 0 (Red's back rank) to 9 (Black's back rank).
+    /// The square's rank, 0 (Red's back rank) to 9 (Black's back rank).
     #[inline]
     #[must_use]
-    pub const fn rank(self) -> u8 {
-        self.0 / 9
+    pub const fn rank(self) -> Rank {
+        Rank::from_table(self.0 / 9)
     }
 
     /// The same point seen from the other side (rotated 180°).
@@ -98,7 +104,7 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn mirror(self) -> Square {
-        Square(self.rank() * 9 + 8 - self.file())
+        Square::from_coords(self.file().mirror(), self.rank())
     }
 
     /// Whether the square is on `color`'s side of the river.
@@ -106,8 +112,8 @@ impl Square {
     #[must_use]
     pub const fn on_own_side(self, color: Color) -> bool {
         match color {
-            Color::Red => self.rank() <= 4,
-            Color::Black => self.rank() >= 5,
+            Color::Red => self.0 / 9 <= 4,
+            Color::Black => self.0 / 9 >= 5,
         }
     }
 
@@ -115,8 +121,8 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn in_palace(self, color: Color) -> bool {
-        let f = self.file();
-        let r = self.rank();
+        let f = self.0 % 9;
+        let r = self.0 / 9;
         f >= 3
             && f <= 5
             && match color {
@@ -133,7 +139,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank())
+        write!(f, "{}{}", self.file(), self.rank())
     }
 }
 
@@ -142,15 +148,12 @@ impl FromStr for Square {
 
     /// Parses `h2` (case-insensitive file letter, rank digit 0–9).
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        match s.as_bytes() {
-            [f, r] => {
-                let f = f.to_ascii_lowercase();
-                if (b'a'..=b'i').contains(&f) && r.is_ascii_digit() {
-                    Square::from_coords(f - b'a', r - b'0').ok_or(ParseSquareError)
-                } else {
-                    Err(ParseSquareError)
-                }
-            }
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(f), Some(r)) => Ok(Square::from_coords(f, r)),
+                _ => Err(ParseSquareError),
+            },
             _ => Err(ParseSquareError),
         }
     }

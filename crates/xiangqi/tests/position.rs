@@ -52,9 +52,14 @@ fn checkmate_is_no_legal_move_in_check() {
     assert!(!p.has_legal_move());
 }
 
+/// The square at file and rank numbers.
+fn square(file: u8, rank: u8) -> Square {
+    Square::from_coords(xiangqi::File::new(file), xiangqi::Rank::new(rank))
+}
+
 fn targets(p: &Position, file: u8, rank: u8) -> Vec<String> {
     let mut v: Vec<String> = p
-        .legal_moves_from(Square::from_coords(file, rank).expect("square"))
+        .legal_moves_from(square(file, rank))
         .iter()
         .map(|m| m.to().to_string())
         .collect();
@@ -75,7 +80,7 @@ fn horse_leg_blocks_and_elephant_eye_blocks() {
 #[test]
 fn cannon_needs_exactly_one_screen() {
     let p = pos("4k4/9/9/9/9/9/9/9/9/C1p1pK3 w - - 0 1");
-    let from = Square::from_coords(0, 0).expect("a0");
+    let from = square(0, 0);
     let caps: Vec<String> = p
         .legal_moves_from(from)
         .iter()
@@ -88,9 +93,9 @@ fn cannon_needs_exactly_one_screen() {
 #[test]
 fn pawn_moves_sideways_only_after_the_river() {
     let p = pos("4k4/9/9/9/4P4/9/2P6/9/9/3K5 w - - 0 1");
-    let own_side = p.legal_moves_from(Square::from_coords(2, 3).expect("c3"));
+    let own_side = p.legal_moves_from(square(2, 3));
     assert_eq!(own_side.len(), 1);
-    let across = p.legal_moves_from(Square::from_coords(4, 5).expect("e5"));
+    let across = p.legal_moves_from(square(4, 5));
     assert_eq!(across.len(), 3);
 }
 
@@ -197,7 +202,7 @@ fn pieces_and_counts() {
     assert_eq!(p.count(Color::Black, Role::Cannon), 2);
     assert_eq!(p.pieces().count(), 32);
     assert_eq!(
-        p.piece_at(Square::from_coords(4, 9).expect("e9")),
+        p.piece_at(square(4, 9)),
         Some(Piece::new(Color::Black, Role::King))
     );
 }

@@ -40,8 +40,9 @@ proptest! {
                 prop_assert!(!pos.king_attacked(mover), "{} leaves the king attacked", m);
                 let (r, b) = (pos.king(Color::Red), pos.king(Color::Black));
                 if r.file() == b.file() {
-                    let blocked = (r.rank() + 1..b.rank()).any(|rank| {
-                        pos.piece_at(Square::from_coords(r.file(), rank).expect("sq")).is_some()
+                    let blocked = (r.rank().index() + 1..b.rank().index()).any(|rank| {
+                        let rank = xiangqi::Rank::new(rank as u8);
+                        pos.piece_at(Square::from_coords(r.file(), rank)).is_some()
                     });
                     prop_assert!(blocked, "{} lets the kings face each other", m);
                 }

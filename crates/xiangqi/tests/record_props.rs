@@ -81,16 +81,16 @@ fn san(pos: &Position, m: Move) -> String {
                 && pos.piece_at(o.from()).map(|p| p.role) == Some(role)
         })
         .collect();
-    let file = |f: u8| char::from(b'a' + f);
+    let file = |f: xiangqi::File| f.char();
     let from = m.from();
     let disamb = if others.is_empty() {
         String::new()
     } else if others.iter().all(|o| o.from().file() != from.file()) {
         file(from.file()).to_string()
     } else if others.iter().all(|o| o.from().rank() != from.rank()) {
-        (from.rank() + 1).to_string()
+        (from.rank().index() + 1).to_string()
     } else {
-        format!("{}{}", file(from.file()), from.rank() + 1)
+        format!("{}{}", file(from.file()), from.rank().index() + 1)
     };
     let capture = if pos.is_capture(m) { "x" } else { "" };
     let mut after = pos.clone();
@@ -105,7 +105,7 @@ fn san(pos: &Position, m: Move) -> String {
     format!(
         "{letter}{disamb}{capture}{}{}{mark}",
         file(m.to().file()),
-        m.to().rank() + 1
+        m.to().rank().index() + 1
     )
 }
 

@@ -140,7 +140,7 @@ fn encode(game: &Game, version: u8, key: [u8; 13]) -> Vec<u8> {
         let i = (0..16)
             .find(|&i| ROLES[i] == piece.role && slots[base + i] == 0xFF)
             .expect("free slot");
-        slots[base + i] = sq.file() * 10 + sq.rank();
+        slots[base + i] = u8::from(sq.file()) * 10 + u8::from(sq.rank());
     }
     for i in 0..32 {
         let slot = if version >= 12 {
@@ -166,7 +166,7 @@ fn encode(game: &Game, version: u8, key: [u8; 13]) -> Vec<u8> {
     }
 
     // Move area, in plain text first.
-    let byte = |sq: Square| sq.file() * 10 + sq.rank();
+    let byte = |sq: Square| u8::from(sq.file()) * 10 + u8::from(sq.rank());
     let mut body = Vec::new();
     for record in 0..=game.moves.len() {
         let (from, to) = match record {

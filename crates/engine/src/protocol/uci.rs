@@ -81,7 +81,11 @@ fn coords(w: &str, ranks1to10: bool) -> Option<Move> {
             i += 1;
             d - b'0'
         };
-        xiangqi::Square::from_coords(f - b'a', rank - 1)
+        let (f, r) = (
+            xiangqi::File::try_new(f - b'a')?,
+            xiangqi::Rank::try_new(rank - 1)?,
+        );
+        Some(xiangqi::Square::from_coords(f, r))
     };
     let from = square()?;
     let to = square()?;

@@ -1,11 +1,11 @@
 //! Fairy-Stockfish UCI coordinates: ranks 1–10 (`h3e3`, `h10g8`).
 
 use super::NotationError;
-use crate::{Move, Square};
+use crate::{File, Move, Rank, Square};
 
 /// `m` with both ranks written 1–10.
 pub(super) fn to_uci(m: Move) -> String {
-    let sq = |s: Square| format!("{}{}", (b'a' + s.file()) as char, s.rank() + 1);
+    let sq = |s: Square| format!("{}{}", s.file(), s.rank().index() + 1);
     format!("{}{}", sq(m.from()), sq(m.to()))
 }
 
@@ -15,10 +15,7 @@ pub(super) fn from_uci(text: &str) -> Result<Move, NotationError> {
     let b = text.trim().as_bytes();
     let mut i = 0;
     let mut square = || -> Result<Square, NotationError> {
-        let f = b.get(i).ok_or_else(err)?.to_ascii_lowercase();
-        if !(b'a'..=b'i').contains(&f) {
-            return Err(err());
-        }
+        let f = File::from_char(char::from(*b.get(i).ok_or_else(err)?)).ok_or_else(err)?;
         i += 1;
         let rank = if b.get(i) == Some(&b'1') && b.get(i + 1) == Some(&b'0') {
             i += 2;
@@ -31,7 +28,8 @@ pub(super) fn from_uci(text: &str) -> Result<Move, NotationError> {
             i += 1;
             d - b'0'
         };
-        Square::from_coords(f - b'a', rank - 1).ok_or_else(err)
+        let rank = Rank::try_new(rank - 1).ok_or_else(err)?;
+        Ok(Square::from_coords(f, rank))
     };
     let from = square()?;
     let to = square()?;

@@ -6,16 +6,16 @@ use crate::{Color, Move, Position, Role, Square};
 /// Mover-relative file number 1..=9, counted from the mover's right.
 pub(super) fn file_number(color: Color, sq: Square) -> u8 {
     match color {
-        Color::Red => 9 - sq.file(),
-        Color::Black => sq.file() + 1,
+        Color::Red => 9 - u8::from(sq.file()),
+        Color::Black => u8::from(sq.file()) + 1,
     }
 }
 
 /// How far `sq` is from `color`'s back rank (0..=9).
 fn advance(color: Color, sq: Square) -> u8 {
     match color {
-        Color::Red => sq.rank(),
-        Color::Black => 9 - sq.rank(),
+        Color::Red => u8::from(sq.rank()),
+        Color::Black => u8::from(sq.rank().flip()),
     }
 }
 

@@ -10,7 +10,7 @@
 
 use crate::fen::write_placement;
 use crate::record::{Game, GameError, Tags};
-use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
+use crate::{Color, FenError, File, GameResult, Move, Piece, Position, Rank, Square};
 use std::fmt;
 
 /// Why a DhtmlXQ text could not be read, with the byte offset of the problem in the input.
@@ -209,10 +209,9 @@ fn result_text(result: GameResult) -> &'static str {
 
 /// Two digits `x y` (y from the top) as a square.
 fn square(x: u8, y: u8) -> Option<Square> {
-    if x <= 8 && y <= 9 {
-        Square::from_coords(x, 9 - y)
-    } else {
-        None
+    match (File::try_new(x), Rank::try_new(y)) {
+        (Some(f), Some(r)) => Some(Square::from_coords(f, r.flip())),
+        _ => None,
     }
 }
 
@@ -311,7 +310,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
         let m = Move::new(from, to);
         if pos.play_mut(m).is_err() {
             let (f, t) = (from, to);
-            let text = format!("{}{}{}{}", f.file(), 9 - f.rank(), t.file(), 9 - t.rank());
+            let text = format!("{}{}", digits(f), digits(t));
             return Err(err(
                 offset,
                 DhtmlXqErrorKind::IllegalMove { ply: i + 1, text },
@@ -346,7 +345,7 @@ pub fn parse_dhtmlxq(text: &str) -> Result<Game, DhtmlXqError> {
 
 /// Two digits `x y` (y from the top) for `sq`.
 fn digits(sq: Square) -> String {
-    format!("{}{}", sq.file(), 9 - sq.rank())
+    format!("{}{}", sq.file().index(), sq.rank().flip())
 }
 
 /// Writes `game` as a `[DhtmlXQ]…[/DhtmlXQ]` block: known metadata, `binit`, `fen` when the game

@@ -25,7 +25,7 @@
 
 use crate::fen::write_placement;
 use crate::record::{Game, Tags};
-use crate::{Color, FenError, GameResult, Move, Piece, Position, Square};
+use crate::{Color, FenError, File, GameResult, Move, Piece, Position, Rank, Square};
 use std::fmt;
 
 /// Why an XQF file could not be read, with the byte offset of the problem.
@@ -165,10 +165,9 @@ impl Body<'_> {
 
 /// A point byte `file * 10 + rank`, if on the board.
 fn xqf_square(v: u8) -> Option<Square> {
-    if v < 90 {
-        Square::from_coords(v / 10, v % 10)
-    } else {
-        None
+    match (File::try_new(v / 10), Rank::try_new(v % 10)) {
+        (Some(f), Some(r)) if v < 90 => Some(Square::from_coords(f, r)),
+        _ => None,
     }
 }
 

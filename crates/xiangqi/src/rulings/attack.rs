@@ -3,44 +3,25 @@
 //! on the plies of a detected repetition cycle.
 
 use crate::attacks::{ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS};
-use crate::{Color, Move, Piece, Position, Role, Square};
-
-/// A set of squares, bit `i` = square `i`.
-pub(crate) type SquareSet = u128;
-
-/// Iterates over the squares of a set.
-pub(crate) fn squares(mut set: SquareSet) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as usize;
-        set &= set - 1;
-        Some(Square::new(i))
-    })
-}
-
-/// The square as a one-element set.
-pub(crate) const fn bit(sq: Square) -> SquareSet {
-    1u128 << sq.index()
-}
+use crate::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 /// The points the piece on `from` attacks (could capture on, were an enemy piece there), given
 /// the current occupancy. A king attacks its palace neighbours only (facing kings are handled by
 /// [`king_attackers`]). Empty if `from` is empty.
-pub(crate) fn attacks(pos: &Position, from: Square) -> SquareSet {
+pub(crate) fn attacks(pos: &Position, from: Square) -> Bitboard {
     let Some(piece) = pos.piece_at(from) else {
-        return 0;
+        return Bitboard::EMPTY;
     };
     let s = from.index();
     let c = piece.color.index();
     let empty = |i: u8| pos.piece_at(Square::new(i as usize)).is_none();
-    let mut set = 0;
+    let mut set = Bitboard::EMPTY;
+    let mut add = |t: u8| set.add(Square::new(usize::from(t)));
     match piece.role {
         Role::Chariot => {
             for ray in &RAYS[s] {
                 for &t in ray.as_slice() {
-                    set |= 1u128 << t;
+                    add(t);
                     if !empty(t) {
                         break;
                     }
@@ -55,7 +36,7 @@ pub(crate) fn attacks(pos: &Position, from: Square) -> SquareSet {
                         continue;
                     }
                     if screened {
-                        set |= 1u128 << t;
+                        add(t);
                         break;
                     }
                     screened = true;
@@ -65,30 +46,30 @@ pub(crate) fn attacks(pos: &Position, from: Square) -> SquareSet {
         Role::Horse => {
             for step in HORSE_MOVES[s].as_slice() {
                 if empty(step.block) {
-                    set |= 1u128 << step.to;
+                    add(step.to);
                 }
             }
         }
         Role::Elephant => {
             for step in ELEPHANT_MOVES[c][s].as_slice() {
                 if empty(step.block) {
-                    set |= 1u128 << step.to;
+                    add(step.to);
                 }
             }
         }
         Role::Advisor => {
             for &t in ADVISOR_MOVES[c][s].as_slice() {
-                set |= 1u128 << t;
+                add(t);
             }
         }
         Role::King => {
             for &t in KING_MOVES[c][s].as_slice() {
-                set |= 1u128 << t;
+                add(t);
             }
         }
         Role::Pawn => {
             for &t in PAWN_MOVES[c][s].as_slice() {
-                set |= 1u128 << t;
+                add(t);
             }
         }
     }
@@ -96,19 +77,20 @@ pub(crate) fn attacks(pos: &Position, from: Square) -> SquareSet {
 }
 
 /// The pieces of `by` that attack `sq` (palace neighbours only for the king).
-pub(crate) fn attackers(pos: &Position, sq: Square, by: Color) -> SquareSet {
-    squares(pos.occupied_by(by))
-        .filter(|&s| attacks(pos, s) & bit(sq) != 0)
-        .fold(0, |acc, s| acc | bit(s))
+pub(crate) fn attackers(pos: &Position, sq: Square, by: Color) -> Bitboard {
+    pos.occupied_by(by)
+        .into_iter()
+        .filter(|&s| attacks(pos, s).contains(sq))
+        .collect()
 }
 
 /// The enemy pieces attacking `color`'s king, including the enemy king when the two face each
 /// other on an open file (the flying-general rule).
-pub(crate) fn king_attackers(pos: &Position, color: Color) -> SquareSet {
+pub(crate) fn king_attackers(pos: &Position, color: Color) -> Bitboard {
     let k = pos.king(color);
     let mut set = attackers(pos, k, !color);
     if pos.kings_facing() {
-        set |= bit(pos.king(!color));
+        set.add(pos.king(!color));
     }
     set
 }
@@ -141,20 +123,20 @@ pub(crate) fn play_for_owner(pos: &Position, m: Move) -> Option<Position> {
 /// move: the capture is geometrically possible and afterwards its own king is attacked by no piece
 /// outside `tolerated` (the squares of checkers already on the board, which are ignored; a king
 /// making the capture must end up not attacked at all).
-pub(crate) fn capture_ok(pos: &Position, m: Move, tolerated: SquareSet) -> bool {
+pub(crate) fn capture_ok(pos: &Position, m: Move, tolerated: Bitboard) -> bool {
     let Some(piece) = pos.piece_at(m.from()) else {
         return false;
     };
-    if attacks(pos, m.from()) & bit(m.to()) == 0 || !pos.is_color_at(m.to(), !piece.color) {
+    if !attacks(pos, m.from()).contains(m.to()) || !pos.is_color_at(m.to(), !piece.color) {
         return false;
     }
     let tolerated = if piece.role == Role::King {
-        0
+        Bitboard::EMPTY
     } else {
         tolerated
     };
     match play_for_owner(pos, m) {
-        Some(after) => king_attackers(&after, piece.color) & !tolerated == 0,
+        Some(after) => (king_attackers(&after, piece.color) & !tolerated).is_empty(),
         None => false,
     }
 }

@@ -22,7 +22,7 @@
 //! removed is not newly chased (Fairy-Stockfish does not count it either).
 
 use super::attack::{
-    attacks, bit, capture_ok, capture_possible, crossed, king_attackers, play_for_owner, squares,
+    attacks, capture_ok, capture_possible, crossed, king_attackers, play_for_owner,
 };
 use super::ids::{IdSet, Ids};
 use crate::{Move, Position, Role, Square};
@@ -93,7 +93,9 @@ fn recapturers(pos: &Position, m: Move, ids: &Ids) -> IdSet {
     let Some(after) = play_for_owner(pos, m) else {
         return 0;
     };
-    squares(after.occupied_by(victim.color))
+    after
+        .occupied_by(victim.color)
+        .into_iter()
         .filter(|&y| capture_ok(&after, Move::new(y, m.to()), tolerated))
         .fold(0, |acc, y| acc | ids.set_of(y))
 }
@@ -125,8 +127,8 @@ pub(crate) fn new_chases(
 ) -> Vec<Pair> {
     let mover = before.turn();
     let mut pairs = Vec::new();
-    for from in squares(after.occupied_by(mover)) {
-        for to in squares(attacks(after, from) & after.occupied_by(!mover)) {
+    for from in after.occupied_by(mover) {
+        for to in attacks(after, from) & after.occupied_by(!mover) {
             if attack(after, ids_after, from, to, minor_chases_major) != Attack::Chase {
                 continue;
             }
@@ -169,5 +171,5 @@ fn has_fake_root(after: &Position, ids: &Ids, m: Move, roots: IdSet) -> bool {
     (1..64u8)
         .filter(|id| roots & (1u64 << id) != 0)
         .filter_map(|id| ids.find(id))
-        .any(|y| attacks(&captured, y) & bit(m.to()) != 0)
+        .any(|y| attacks(&captured, y).contains(m.to()))
 }

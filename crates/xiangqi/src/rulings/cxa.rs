@@ -6,7 +6,7 @@
 //!   crossed pawn 1, an uncrossed pawn 0), unless the capture allows an immediate mate. Only new
 //!   chases count: an attacker chasing a victim it did not chase before the move.
 
-use super::attack::{attacks, capture_possible, crossed, play_for_owner, squares, with_turn};
+use super::attack::{attacks, capture_possible, crossed, play_for_owner, with_turn};
 use super::chase::Pair;
 use super::ids::Ids;
 use crate::{Color, Move, MoveList, Piece, Position, Role, Square};
@@ -84,14 +84,14 @@ fn mate_in_one(pos: &mut Position) -> bool {
 /// identities of attacker and victim.
 fn chases(pos: &Position, ids: &Ids, attacker: Color) -> Vec<(u8, u8, Pair)> {
     let mut found = Vec::new();
-    for from in squares(pos.occupied_by(attacker)) {
+    for from in pos.occupied_by(attacker) {
         let Some(x) = pos.piece_at(from) else {
             continue;
         };
         if matches!(x.role, Role::King | Role::Pawn) {
             continue;
         }
-        for to in squares(attacks(pos, from) & pos.occupied_by(!attacker)) {
+        for to in attacks(pos, from) & pos.occupied_by(!attacker) {
             let Some(v) = pos.piece_at(to) else { continue };
             if value(v, to) == 0 {
                 continue;

@@ -4,7 +4,7 @@
 //! never disagree with the ruling) and holds only plain data with public fields, for a server
 //! to serialize or a board to draw; [`RepetitionEvidence::explain`] says it in a sentence.
 
-use super::attack::{king_attackers, squares};
+use super::attack::king_attackers;
 use super::history::State;
 use super::repetition::{self, Ply, Window};
 use super::{Profile, RuleSet};
@@ -187,7 +187,8 @@ fn step(states: &[State], index: usize, ply: &Ply) -> Option<CycleStep> {
     };
     let king = pos.king(!piece.color);
     let checks = if ply.check {
-        squares(king_attackers(pos, !piece.color))
+        king_attackers(pos, !piece.color)
+            .into_iter()
             .filter_map(|from| target(from, king))
             .collect()
     } else {

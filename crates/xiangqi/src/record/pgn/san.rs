@@ -3,13 +3,13 @@
 //! destination with ranks 1–10, optional `+`/`#`. Example: `Cxh10` = cannon to h9 in ICCS.
 
 use crate::notation::NotationError;
-use crate::{Move, Position, Role, Square};
+use crate::{File, Move, Position, Rank, Role, Square};
 
 /// A parsed square-ish piece of SAN: file 0–8 and/or rank 0–9 (already converted from 1–10).
 #[derive(Clone, Copy, Default)]
 struct Partial {
-    file: Option<u8>,
-    rank: Option<u8>,
+    file: Option<File>,
+    rank: Option<Rank>,
 }
 
 /// Reads `[a-i]?(10|[1-9])?` from `b[i..]`; returns it and the new index.
@@ -17,16 +17,16 @@ fn partial(b: &[u8], mut i: usize) -> (Partial, usize) {
     let mut p = Partial::default();
     if let Some(&c) = b.get(i) {
         if (b'a'..=b'i').contains(&c) {
-            p.file = Some(c - b'a');
+            p.file = File::try_new(c - b'a');
             i += 1;
         }
     }
     if b.get(i) == Some(&b'1') && b.get(i + 1) == Some(&b'0') {
-        p.rank = Some(9);
+        p.rank = Some(Rank::new(9));
         i += 2;
     } else if let Some(&c) = b.get(i) {
         if (b'1'..=b'9').contains(&c) {
-            p.rank = Some(c - b'1');
+            p.rank = Rank::try_new(c - b'1');
             i += 1;
         }
     }
@@ -80,7 +80,7 @@ pub(super) fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationErro
     let (Some(df), Some(dr)) = (dest.file, dest.rank) else {
         return Err(syntax());
     };
-    let to = Square::from_coords(df, dr).ok_or_else(syntax)?;
+    let to = Square::from_coords(df, dr);
     let mut found: Option<Move> = None;
     for &m in pos.legal_moves().iter() {
         let from = m.from();
