@@ -58,6 +58,10 @@ error_codes! {
     Timeout = "timeout",
     /// No such table, user, game or path.
     NotFound = "not_found",
+    /// Creating, starting or cancelling an event without being one of its organisers.
+    NotOrganiser = "not_organiser",
+    /// A tournament refused the request (already registered, late entry closed, started, …).
+    TournamentRefused = "tournament_refused",
     /// The balance is below what the room, stake or bet needs.
     NotEnoughCoins = "not_enough_coins",
     /// A key already used for a different request.

@@ -137,6 +137,7 @@ pub async fn start(
         profile,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
+        tournaments: crate::tournament::Tournaments::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         engine: EnginePool::new(config.ai_workers, opponent),
@@ -177,6 +178,7 @@ pub async fn start(
                 room: room.clone(),
                 config: table_config.clone(),
                 ai: None,
+                tournament: None,
             };
             let restore = unfinished
                 .remove(&next_id)
@@ -185,6 +187,9 @@ pub async fn start(
             next_id += 1;
         }
     }
+    // Events in progress come back before orphaned games are abandoned: their directors take
+    // their rounds' games out of `unfinished` and reopen those tables.
+    crate::tournament::restore_all(&state, &mut unfinished).await?;
     for (table, g) in unfinished {
         let ai = g.game.ai_level.zip(if g.game.red == COMPUTER {
             Some(xiangqi::Color::Red)

@@ -35,6 +35,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0006_drop_users_coins.sqlite.sql"),
         include_str!("../../migrations/0006_drop_users_coins.postgres.sql"),
     ),
+    (
+        8,
+        include_str!("../../migrations/0008_tournaments.sqlite.sql"),
+        include_str!("../../migrations/0008_tournaments.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

@@ -9,7 +9,7 @@ use super::outbox::Outbox;
 use super::presence;
 use crate::user::UserInfo;
 use platform::table::Action;
-use platform::Millis;
+use platform::{Millis, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
@@ -50,6 +50,33 @@ impl TableActor {
             let _ = self.apply(user.id, Action::Reconnect, now).await;
         }
         caller.ack();
+    }
+
+    /// Seats the two players of a tournament game (present or not) and starts it: a player
+    /// who does not come forfeits at the first-move deadline.
+    pub(super) async fn seat(&mut self, red: UserId, black: UserId, now: Millis) {
+        for id in [red, black] {
+            match self.core.state.db.user(id).await {
+                Ok(Some(row)) => self.see(&Arc::new(row.into())),
+                _ => tracing::warn!(
+                    table = self.core.id.0,
+                    user = id.0,
+                    "seating an unknown user"
+                ),
+            }
+        }
+        let steps = [
+            (red, Action::Sit(Color::Red)),
+            (black, Action::Sit(Color::Black)),
+            (red, Action::Ready(true)),
+            (black, Action::Ready(true)),
+        ];
+        for (user, action) in steps {
+            if let Err(e) = self.apply(user, action, now).await {
+                tracing::error!(table = self.core.id.0, "tournament seating refused: {e}");
+                return;
+            }
+        }
     }
 
     pub(super) fn send_state(&self, out: &Outbox, now: Millis) {

@@ -72,6 +72,13 @@ pub enum TableMsg {
         /// Where to answer.
         reply: oneshot::Sender<Option<LiveRecord>>,
     },
+    /// Seat two players of a tournament game and start it (from the event's director).
+    Seat {
+        /// Red.
+        red: platform::UserId,
+        /// Black.
+        black: platform::UserId,
+    },
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
 }

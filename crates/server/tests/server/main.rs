@@ -21,4 +21,5 @@ mod restart;
 mod retry;
 mod settle_together;
 mod shutdown;
+mod tournaments;
 mod wagers;

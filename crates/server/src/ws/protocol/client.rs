@@ -58,6 +58,8 @@ pub enum ClientMsg {
     },
     /// Stop watching (a player in a game loses).
     Leave { table: u64 },
+    /// Watch a tournament: `t_state`, then its numbered `t_ev`.
+    TWatch { tournament: u64 },
     /// Take a seat.
     Sit { table: u64, color: Side },
     /// Leave one's seat.

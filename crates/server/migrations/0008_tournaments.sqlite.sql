@@ -1,0 +1,20 @@
+-- Tournaments (issue #18): one row per event, and the director's journal: every accepted
+-- command in order, replayed at start-up to rebuild the event exactly.
+CREATE TABLE tournaments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_by INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    starts_at INTEGER NOT NULL,
+    standings TEXT
+);
+CREATE TABLE tournament_log (
+    tournament_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, seq)
+)
