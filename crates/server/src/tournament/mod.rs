@@ -3,13 +3,14 @@
 //! journaled ([`entry`], `tournament_log`) before it is kept or published, so an event survives
 //! `kill -9` at any moment: [`restore`] replays the journal at start-up and resumes the round
 //! in progress. A round's games are ordinary tables of the event's room ([`boards`]); their
-//! ends come back through [`registry::game_ended`]. See `docs/tournaments.md`, "Director".
+//! ends come back through [`report::game_ended`]. See `docs/tournaments.md`, "Director".
 
 mod actor;
 mod boards;
 mod entry;
 mod msg;
 mod registry;
+mod report;
 mod restore;
 mod spec;
 mod view;
@@ -17,7 +18,8 @@ mod view;
 pub use boards::{result_of, stored_result_of};
 pub use entry::Entry;
 pub use msg::{DirectorMsg, Refusal, Reply};
-pub use registry::{game_ended, DirectorHandle, Tournaments};
+pub use registry::{DirectorHandle, Tournaments};
+pub use report::game_ended;
 pub use restore::restore_all;
 pub use spec::{Spec, MAX_PLAYERS, MAX_ROUNDS};
 pub use view::{

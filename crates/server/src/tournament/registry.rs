@@ -1,10 +1,6 @@
-//! [`Tournaments`]: the live directors by event id, and [`DirectorHandle`] to reach one. A
-//! tournament table reports its game's end here ([`game_ended`]).
+//! [`Tournaments`]: the live directors by event id, and [`DirectorHandle`] to reach one.
 
 use super::msg::DirectorMsg;
-use crate::state::AppState;
-use platform::table::GameEnd;
-use platform::TableId;
 use std::collections::HashMap;
 use std::sync::RwLock;
 use tokio::sync::mpsc;
@@ -53,13 +49,5 @@ impl Tournaments {
             .read()
             .map(|t| t.values().cloned().collect())
             .unwrap_or_default()
-    }
-}
-
-/// Tells event `event`'s director that the game at `table` ended.
-pub fn game_ended(state: &AppState, event: u64, table: TableId, end: GameEnd) {
-    match state.tournaments.get(event) {
-        Some(h) if h.send(DirectorMsg::GameEnded { table, end }) => {}
-        _ => tracing::warn!(event, table = table.0, "no director for a tournament game"),
     }
 }
