@@ -173,6 +173,10 @@ async fn act(
     match answer {
         Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
         Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
+        Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
+            ErrorCode::NotEnoughCoins,
+            "not enough coins for the entry fee".into(),
+        )),
         Some(Err(r)) => Err(refused(&r.to_string())),
         None => match state.db.tournament(id).await? {
             Some(_) => Err(refused("the event is over")),

@@ -2,7 +2,8 @@
 //! final standings) and `tournament_log`, the director's journal of accepted commands, which
 //! rebuilds the event exactly at start-up (see `tournament::restore`).
 
-use super::{to_i64, to_u64, Db, StoreError};
+use super::{to_i64, to_u64, Db, DbTx, StoreError};
+use platform::ledger::{Applied, Transaction};
 use platform::{TableId, UserId};
 use sqlx::Row;
 
@@ -139,35 +140,38 @@ impl Db {
     }
 
     /// Appends journal entry `seq` of event `id` together with the event's status (and final
-    /// standings), in one transaction: the entry and what it implies are stored together.
+    /// standings) and the coins it moves (an entry fee, refunds, the prizes: one balanced ledger
+    /// transaction), all in one database transaction: the entry and what it implies are stored
+    /// together or not at all. The ledger accounts are locked first, in `AccountId` order.
     ///
     /// # Errors
-    /// [`StoreError::Db`] (a duplicate `seq` included: nothing is written).
+    /// [`StoreError::Ledger`] (`not_enough_coins`, …) or [`StoreError::Db`] (a duplicate `seq`
+    /// included): nothing is written.
     pub async fn append_tournament_log(
         &self,
         id: u64,
         e: &TournamentLogEntry,
-        status: &str,
-        standings: Option<&str>,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO tournament_log (tournament_id, seq, at, entry) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(to_i64(id))
-        .bind(to_i64(e.seq))
-        .bind(to_i64(e.at))
-        .bind(&e.entry)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE tournaments SET status = $1, standings = $2 WHERE id = $3")
-            .bind(status)
-            .bind(standings)
-            .bind(to_i64(id))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        (status, standings): (&str, Option<&str>),
+        coins: Option<&Transaction>,
+    ) -> Result<Option<Applied>, StoreError> {
+        if coins.is_some() {
+            self.check_fault(super::Fault::Ledger)?;
+        }
+        super::retry::retry("tournament journal", || async {
+            let mut tx = self.begin_write().await?;
+            let applied = match coins {
+                Some(c) => {
+                    let accounts = c.entries.iter().map(|e| e.account).collect();
+                    self.ledger_lock_in(&mut tx, &accounts).await?;
+                    Some(self.ledger_apply_in(&mut tx, c).await?)
+                }
+                None => None,
+            };
+            log_in(&mut tx, id, e, status, standings).await?;
+            tx.commit().await?;
+            Ok(applied)
+        })
+        .await
     }
 
     /// The journal of event `id`, in order.
@@ -217,4 +221,30 @@ impl Db {
         })
         .transpose()
     }
+}
+
+/// Writes journal entry `e` of event `id` and the event's status inside `tx`.
+async fn log_in(
+    tx: &mut DbTx,
+    id: u64,
+    e: &TournamentLogEntry,
+    status: &str,
+    standings: Option<&str>,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO tournament_log (tournament_id, seq, at, entry) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(to_i64(id))
+    .bind(to_i64(e.seq))
+    .bind(to_i64(e.at))
+    .bind(&e.entry)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE tournaments SET status = $1, standings = $2 WHERE id = $3")
+        .bind(status)
+        .bind(standings)
+        .bind(to_i64(id))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }

@@ -13,10 +13,11 @@ use super::spec::Spec;
 use super::view::{status_of, view, TournamentView};
 use crate::clock;
 use crate::state::AppState;
-use crate::store::TournamentLogEntry;
+use crate::store::{StoreError, TournamentLogEntry};
 use crate::table::{ConnId, Outbox};
 use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
+use platform::ledger::{LedgerError, Transaction};
 use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissError, SwissEvent};
 use platform::Millis;
 use std::collections::HashMap;
@@ -192,8 +193,10 @@ impl Director {
         if self.swiss.phase != Phase::Registration {
             return Err(Refusal::Started);
         }
-        self.store(&Entry::Cancel, now, status_of(self.swiss.phase, true), None)
-            .await?;
+        let users: Vec<_> = self.swiss.entrants.iter().map(|e| e.user).collect();
+        let coins = self.refund_all(&users)?;
+        let status = (status_of(self.swiss.phase, true), None);
+        self.store(&Entry::Cancel, now, status, coins).await?;
         self.cancelled = true;
         self.publish(serde_json::json!({"t": "cancelled"}), now);
         Ok(())
@@ -212,8 +215,13 @@ impl Director {
             }
             _ => None,
         });
-        let status = status_of(next.phase, false);
-        self.store(&Entry::Swiss { cmd }, now, status, finished.as_deref())
+        let coins = if self.replaying {
+            None
+        } else {
+            self.coins_of(self.swiss.phase, &events, next.entrants.len())?
+        };
+        let status = (status_of(next.phase, false), finished.as_deref());
+        self.store(&Entry::Swiss { cmd }, now, status, coins)
             .await?;
         self.swiss = next;
         for e in events {
@@ -222,13 +230,14 @@ impl Director {
         Ok(())
     }
 
-    /// Journals `entry` (not while replaying).
+    /// Journals `entry` with the event's `(status, final standings)` and the `coins` it moves,
+    /// in one transaction (not while replaying); tells the paid users their balances.
     async fn store(
         &mut self,
         entry: &Entry,
         now: Millis,
-        status: &str,
-        standings: Option<&str>,
+        (status, standings): (&str, Option<&str>),
+        coins: Option<Transaction>,
     ) -> Result<(), Refusal> {
         if !self.replaying {
             let e = TournamentLogEntry {
@@ -237,9 +246,18 @@ impl Director {
                 entry: entry.encode(),
             };
             let db = &self.state.db;
-            db.append_tournament_log(self.id, &e, status, standings)
+            let applied = db
+                .append_tournament_log(self.id, &e, (status, standings), coins.as_ref())
                 .await
-                .map_err(|e| Refusal::NotStored(e.to_string()))?;
+                .map_err(|e| match e {
+                    StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
+                        Refusal::NotEnoughCoins
+                    }
+                    e => Refusal::NotStored(e.to_string()),
+                })?;
+            if let Some(applied) = applied {
+                crate::coins::announce(&self.state, &applied);
+            }
         }
         self.seq += 1;
         Ok(())

@@ -9,6 +9,7 @@ mod actor;
 mod boards;
 mod entry;
 mod msg;
+mod purse;
 mod registry;
 mod report;
 mod restore;

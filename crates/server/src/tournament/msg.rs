@@ -20,6 +20,9 @@ pub enum Refusal {
     /// The event has started (it can no longer be cancelled).
     #[error("the event has started")]
     Started,
+    /// The player cannot pay the entry fee.
+    #[error("not enough coins for the entry fee")]
+    NotEnoughCoins,
     /// The command could not be journaled: nothing changed.
     #[error("not stored: {0}")]
     NotStored(String),

@@ -31,6 +31,11 @@ pub struct Spec {
     pub round_gap_secs: u64,
     /// Most players.
     pub max_players: u32,
+    /// Entry fee in coins (0: free), escrowed at registration.
+    pub entry_fee: i64,
+    /// The prize table: per mille of the pot (all fees) for places 1, 2, …; what is not awarded
+    /// goes to the house.
+    pub prizes: Vec<u32>,
 }
 
 impl Default for Spec {
@@ -43,6 +48,8 @@ impl Default for Spec {
             no_show_secs: 60,
             round_gap_secs: 10,
             max_players: 256,
+            entry_fee: 0,
+            prizes: vec![500, 300, 200],
         }
     }
 }
@@ -67,6 +74,12 @@ impl Spec {
         }
         if self.round_gap_secs > 86_400 {
             return Err("round_gap_secs must be at most 86400".into());
+        }
+        if !(0..=platform::ledger::MAX_COINS.0).contains(&self.entry_fee) {
+            return Err("entry_fee must be 0..=10^18".into());
+        }
+        if self.prizes.iter().map(|p| u64::from(*p)).sum::<u64>() > 1_000 {
+            return Err("prizes are per mille of the pot and sum to at most 1000".into());
         }
         let control = preset(&self.time_control)
             .filter(|c| c.validate().is_ok())

@@ -21,5 +21,6 @@ mod restart;
 mod retry;
 mod settle_together;
 mod shutdown;
+mod tournament_fees;
 mod tournaments;
 mod wagers;

@@ -8,14 +8,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 
 /// A config where `org` is an organiser.
-fn config(db: &TestDb) -> server::Config {
+pub fn config(db: &TestDb) -> server::Config {
     let mut c = test_config(db);
     c.tournaments.organisers = vec!["org".into()];
     c
 }
 
 /// Creates an event as `org`; returns its id.
-async fn create(org: &mut Player, rounds: u32, no_show_secs: u64) -> u64 {
+pub async fn create(org: &mut Player, rounds: u32, no_show_secs: u64) -> u64 {
     let body = json!({
         "name": "Test Cup",
         "starts_in_secs": 3600,
@@ -27,13 +27,13 @@ async fn create(org: &mut Player, rounds: u32, no_show_secs: u64) -> u64 {
     v["id"].as_u64().unwrap()
 }
 
-async fn view(p: &Player, id: u64) -> Value {
+pub async fn view(p: &Player, id: u64) -> Value {
     let (status, v) = p.http.get(&format!("/api/tournaments/{id}")).await.unwrap();
     assert_eq!(status, 200, "{v}");
     v
 }
 
-async fn post(p: &mut Player, id: u64, action: &str) -> (u16, Value) {
+pub async fn post(p: &mut Player, id: u64, action: &str) -> (u16, Value) {
     p.http
         .post(&format!("/api/tournaments/{id}/{action}"), &json!({}))
         .await
@@ -41,7 +41,7 @@ async fn post(p: &mut Player, id: u64, action: &str) -> (u16, Value) {
 }
 
 /// Registers `n` players named `{prefix}{i}` and enters them in event `id`.
-async fn entrants(addr: SocketAddr, id: u64, prefix: &str, n: usize) -> BTreeMap<u64, Player> {
+pub async fn entrants(addr: SocketAddr, id: u64, prefix: &str, n: usize) -> BTreeMap<u64, Player> {
     let mut players = BTreeMap::new();
     for i in 0..n {
         let mut p = Player::register(addr, &format!("{prefix}{i}")).await;
@@ -53,7 +53,7 @@ async fn entrants(addr: SocketAddr, id: u64, prefix: &str, n: usize) -> BTreeMap
 }
 
 /// The next tournament event of type `t` seen by `p`.
-async fn t_ev(p: &mut Player, t: &str) -> Value {
+pub async fn t_ev(p: &mut Player, t: &str) -> Value {
     p.ws.next_where(|m| m["t"] == "t_ev" && m["e"]["t"] == t, t)
         .await
         .unwrap_or_else(|e| panic!("waiting for {t}: {e}"))["e"]
@@ -62,7 +62,7 @@ async fn t_ev(p: &mut Player, t: &str) -> Value {
 
 /// Plays the game at `table`: both join (already seated; the game is on), Red moves, and the
 /// player with the higher id resigns. Returns the winner.
-async fn play(players: &mut BTreeMap<u64, Player>, table: u64, red: u64, black: u64) -> u64 {
+pub async fn play(players: &mut BTreeMap<u64, Player>, table: u64, red: u64, black: u64) -> u64 {
     for u in [red, black] {
         let p = players.get_mut(&u).unwrap();
         p.ws.clear();
@@ -83,7 +83,7 @@ async fn play(players: &mut BTreeMap<u64, Player>, table: u64, red: u64, black: 
 }
 
 /// Plays round `round` (already paired) to its end; returns `(red, black, winner)` per game.
-async fn play_round(
+pub async fn play_round(
     org: &mut Player,
     players: &mut BTreeMap<u64, Player>,
     id: u64,
