@@ -52,6 +52,7 @@ pub struct RunningServer {
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<()>,
     heartbeat: JoinHandle<()>,
+    pickup: JoinHandle<()>,
 }
 
 impl RunningServer {
@@ -59,6 +60,7 @@ impl RunningServer {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         self.heartbeat.abort();
+        self.pickup.abort();
         self.state
             .sockets
             .close_all(crate::table::Close::GOING_AWAY);
@@ -190,6 +192,7 @@ pub async fn start(
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
+    let pickup = crate::tournament::spawn_pickup(&state);
     for (table, g) in unfinished {
         let ai = g.game.ai_level.zip(if g.game.red == COMPUTER {
             Some(xiangqi::Color::Red)
@@ -242,5 +245,6 @@ pub async fn start(
         shutdown,
         task,
         heartbeat,
+        pickup,
     })
 }

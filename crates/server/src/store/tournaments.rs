@@ -174,6 +174,48 @@ impl Db {
         .await
     }
 
+    /// Asks the server to `start` or `cancel` event `id` (from `chuhe admin tournament`); the
+    /// running server's director applies it. `false` if the event is not upcoming.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn request_tournament(&self, id: u64, request: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE tournaments SET request = $1 WHERE id = $2 AND status = 'upcoming'",
+        )
+        .bind(request)
+        .bind(to_i64(id))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Requests waiting: `(event, request)`.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn tournament_requests(&self) -> Result<Vec<(u64, String)>, StoreError> {
+        let rows = sqlx::query("SELECT id, request FROM tournaments WHERE request IS NOT NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((to_u64(r.try_get("id")?), r.try_get("request")?)))
+            .collect()
+    }
+
+    /// Forgets request `request` of event `id` (it was handed to the director).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn clear_tournament_request(&self, id: u64, request: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournaments SET request = NULL WHERE id = $1 AND request = $2")
+            .bind(to_i64(id))
+            .bind(request)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The journal of event `id`, in order.
     ///
     /// # Errors

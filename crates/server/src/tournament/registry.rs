@@ -35,11 +35,17 @@ impl Tournaments {
         self.live.read().ok()?.get(&id).cloned()
     }
 
-    /// Registers a director.
-    pub fn insert(&self, id: u64, handle: DirectorHandle) {
-        if let Ok(mut t) = self.live.write() {
-            t.insert(id, handle);
+    /// Registers a director unless event `id` has one already (`false` then): an event never
+    /// has two writers.
+    pub fn insert_new(&self, id: u64, handle: DirectorHandle) -> bool {
+        let Ok(mut t) = self.live.write() else {
+            return false;
+        };
+        if t.contains_key(&id) {
+            return false;
         }
+        t.insert(id, handle);
+        true
     }
 
     /// Every live director.

@@ -87,17 +87,19 @@ pub async fn restore_all(
     Ok(())
 }
 
-/// Registers and starts `d`'s task, resuming `boards` first.
-pub(super) fn start(d: Director, boards: Vec<Resume>) -> DirectorHandle {
+/// Registers and starts `d`'s task, resuming `boards` first; nothing if the event has a
+/// director already.
+pub(super) fn start(d: Director, boards: Vec<Resume>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let handle = DirectorHandle::new(tx);
-    d.state.tournaments.insert(d.id, handle.clone());
+    if !d.state.tournaments.insert_new(d.id, handle) {
+        return;
+    }
     tokio::spawn(async move {
         let mut d = d;
         d.resume(boards).await;
         d.run(rx).await;
     });
-    handle
 }
 
 impl Director {
