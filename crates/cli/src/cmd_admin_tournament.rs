@@ -63,6 +63,9 @@ struct CreateArgs {
     /// Most players.
     #[arg(long, default_value_t = 256)]
     max_players: u32,
+    /// Draw offers are refused before this move (0: any time).
+    #[arg(long, default_value_t = 0)]
+    draw_offers_from_move: u32,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -104,6 +107,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         no_show_secs: a.no_show_secs,
         round_gap_secs: a.round_gap_secs,
         max_players: a.max_players,
+        draw_offers_from_move: a.draw_offers_from_move,
         entry_fee: a.entry_fee,
         prizes: a.prizes.clone(),
     };

@@ -108,6 +108,8 @@ error_codes! {
     NoDrawOffer = "no_draw_offer",
     /// Table: already offered.
     AlreadyOffered = "already_offered",
+    /// A draw offer before the move a tournament allows it from.
+    DrawTooEarly = "draw_too_early",
     /// Table: undo is not allowed here.
     UndoNotAllowed = "undo_not_allowed",
     /// Table: no undo left.
@@ -206,6 +208,7 @@ impl From<&TableError> for ErrorCode {
             TableError::OwnProposal => C::OwnProposal,
             TableError::NoDrawOffer => C::NoDrawOffer,
             TableError::AlreadyOffered => C::AlreadyOffered,
+            TableError::DrawTooEarly => C::DrawTooEarly,
             TableError::UndoNotAllowed => C::UndoNotAllowed,
             TableError::UndoLimit => C::UndoLimit,
             TableError::NothingToUndo => C::NothingToUndo,

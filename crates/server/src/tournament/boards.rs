@@ -1,6 +1,6 @@
 //! A round's games: each board is an ordinary table of the event's room (`t{id}`) with the
-//! event's rules — its time control, no undo, no abort, and the no-show wait as the
-//! first-move deadline — where the director seats both players. A game's end comes back as a
+//! event's rules — its time control, no undo, no abort, draw offers from a set move, and the
+//! no-show wait as the first-move deadline — where the director seats both players. A game's end comes back as a
 //! result: a player who never made their first move forfeits and is withdrawn.
 
 use super::actor::Director;
@@ -42,6 +42,8 @@ impl Director {
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(Millis::from_secs(self.spec.no_show_secs));
+        // Move N starts after 2(N-1) plies.
+        config.draw_offer_min_ply = 2 * self.spec.draw_offers_from_move.saturating_sub(1) as usize;
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

@@ -31,6 +31,8 @@ pub struct Spec {
     pub round_gap_secs: u64,
     /// Most players.
     pub max_players: u32,
+    /// Draw offers are refused before this move (`draw_too_early`); 0: any time.
+    pub draw_offers_from_move: u32,
     /// Entry fee in coins (0: free), escrowed at registration.
     pub entry_fee: i64,
     /// The prize table: per mille of the pot (all fees) for places 1, 2, …; what is not awarded
@@ -48,6 +50,7 @@ impl Default for Spec {
             no_show_secs: 60,
             round_gap_secs: 10,
             max_players: 256,
+            draw_offers_from_move: 0,
             entry_fee: 0,
             prizes: vec![500, 300, 200],
         }
@@ -71,6 +74,9 @@ impl Spec {
         }
         if !(1..=3_600).contains(&self.no_show_secs) {
             return Err("no_show_secs must be 1..=3600".into());
+        }
+        if self.draw_offers_from_move > 500 {
+            return Err("draw_offers_from_move must be at most 500".into());
         }
         if self.round_gap_secs > 86_400 {
             return Err("round_gap_secs must be at most 86400".into());

@@ -18,7 +18,7 @@ async fn create_paid(org: &mut Player, fee: i64, prizes: serde_json::Value) -> u
         "name": "Paid Cup",
         "starts_in_secs": 3600,
         "spec": {"rounds": 1, "time_control": "rapid", "round_gap_secs": 0,
-                 "entry_fee": fee, "prizes": prizes},
+                 "entry_fee": fee, "prizes": prizes, "draw_offers_from_move": 10},
     });
     let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
     assert_eq!(status, 200, "{v}");

@@ -20,7 +20,7 @@ pub async fn create(org: &mut Player, rounds: u32, no_show_secs: u64) -> u64 {
         "name": "Test Cup",
         "starts_in_secs": 3600,
         "spec": {"rounds": rounds, "time_control": "rapid", "round_gap_secs": 0,
-                 "no_show_secs": no_show_secs},
+                 "no_show_secs": no_show_secs, "draw_offers_from_move": 10},
     });
     let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
     assert_eq!(status, 200, "{v}");
@@ -75,6 +75,11 @@ pub async fn play(players: &mut BTreeMap<u64, Player>, table: u64, red: u64, bla
         assert!(game["game_id"].is_u64() && game["end"].is_null(), "{st}");
     }
     let r = players.get_mut(&red).unwrap();
+    // Tournament rules at the table: no draw offer before move 10, no abort, no standing up.
+    let code = r.refused(json!({"t": "draw_offer", "table": table})).await;
+    assert_eq!(code, "draw_too_early");
+    let code = r.refused(json!({"t": "abort", "table": table})).await;
+    assert_eq!(code, "tournament_refused");
     r.mv(table, "h2e2").await;
     let loser = red.max(black);
     let p = players.get_mut(&loser).unwrap();
