@@ -161,3 +161,52 @@ pub fn stored_result_of(g: &EndedGame) -> (GameResult, Option<Color>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(result: &str, plies: u64) -> EndedGame {
+        EndedGame {
+            id: 1,
+            result: result.into(),
+            reason: None,
+            plies,
+        }
+    }
+
+    #[test]
+    fn stored_games_give_their_results_and_no_shows() {
+        assert_eq!(
+            stored_result_of(&ended("1-0", 30)),
+            (GameResult::RedWins, None)
+        );
+        assert_eq!(
+            stored_result_of(&ended("1/2-1/2", 30)),
+            (GameResult::Draw, None)
+        );
+        // Aborted before Red's first move: Red did not show; after it, Black.
+        let red_absent = (
+            GameResult::Forfeit {
+                winner: Color::Black,
+            },
+            Some(Color::Red),
+        );
+        assert_eq!(stored_result_of(&ended("*", 0)), red_absent);
+        let black_absent = (
+            GameResult::Forfeit { winner: Color::Red },
+            Some(Color::Black),
+        );
+        assert_eq!(stored_result_of(&ended("*", 1)), black_absent);
+    }
+
+    #[test]
+    fn a_missed_first_move_is_a_forfeit() {
+        let end = GameEnd::Aborted {
+            reason: AbortReason::NoFirstMove(Color::Black),
+            plies: 1,
+        };
+        let forfeit = GameResult::Forfeit { winner: Color::Red };
+        assert_eq!(result_of(&end), (forfeit, Some(Color::Black)));
+    }
+}

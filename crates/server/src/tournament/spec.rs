@@ -109,3 +109,23 @@ impl Spec {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_specs_are_refused_with_a_reason() {
+        assert!(Spec::default().check().is_ok());
+        let bad = |f: fn(&mut Spec)| {
+            let mut s = Spec::default();
+            f(&mut s);
+            s.check().unwrap_err()
+        };
+        assert!(bad(|s| s.rounds = 0).contains("rounds"));
+        assert!(bad(|s| s.system = "arena".into()).contains("system"));
+        assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
+        assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
+        assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));
+    }
+}
