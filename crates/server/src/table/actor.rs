@@ -212,7 +212,7 @@ impl TableActor {
                 ),
             },
             TableMsg::StartAi { caller, color } => self.start_ai(caller, color, now).await,
-            TableMsg::Seat { red, black } => self.seat(red, black, now).await,
+            TableMsg::Director(cmd) => self.director(cmd, now).await,
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
             }

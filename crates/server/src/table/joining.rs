@@ -5,6 +5,7 @@
 use super::actor::TableActor;
 use super::caller::Caller;
 use super::computer::Computer;
+use super::msg::DirectorCmd;
 use super::outbox::Outbox;
 use super::presence;
 use crate::user::UserInfo;
@@ -52,9 +53,21 @@ impl TableActor {
         caller.ack();
     }
 
+    /// What a tournament's director asks: seat a game, or resign a withdrawn player's game.
+    pub(super) async fn director(&mut self, cmd: DirectorCmd, now: Millis) {
+        match cmd {
+            DirectorCmd::Seat { red, black } => self.seat(red, black, now).await,
+            DirectorCmd::Resign { user } => {
+                if let Err(e) = self.apply(user, Action::Resign, now).await {
+                    tracing::info!(table = self.core.id.0, "withdrawn player's game: {e}");
+                }
+            }
+        }
+    }
+
     /// Seats the two players of a tournament game (present or not) and starts it: a player
     /// who does not come forfeits at the first-move deadline.
-    pub(super) async fn seat(&mut self, red: UserId, black: UserId, now: Millis) {
+    async fn seat(&mut self, red: UserId, black: UserId, now: Millis) {
         for id in [red, black] {
             match self.core.state.db.user(id).await {
                 Ok(Some(row)) => self.see(&Arc::new(row.into())),

@@ -17,6 +17,23 @@ pub struct LiveRecord {
     pub clocks: Vec<u32>,
 }
 
+/// What a tournament's director asks of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirectorCmd {
+    /// Seat the two players of a tournament game and start it.
+    Seat {
+        /// Red.
+        red: platform::UserId,
+        /// Black.
+        black: platform::UserId,
+    },
+    /// `user` withdrew from the event: their game here is resigned.
+    Resign {
+        /// The player.
+        user: platform::UserId,
+    },
+}
+
 /// A message to a table task.
 #[derive(Debug)]
 pub enum TableMsg {
@@ -72,13 +89,8 @@ pub enum TableMsg {
         /// Where to answer.
         reply: oneshot::Sender<Option<LiveRecord>>,
     },
-    /// Seat two players of a tournament game and start it (from the event's director).
-    Seat {
-        /// Red.
-        red: platform::UserId,
-        /// Black.
-        black: platform::UserId,
-    },
+    /// From a tournament's director.
+    Director(DirectorCmd),
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
 }

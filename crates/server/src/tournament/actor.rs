@@ -207,6 +207,8 @@ impl Director {
         if self.cancelled {
             return Err(Refusal::Cancelled);
         }
+        let round = self.swiss.rounds.last().map_or(0, |r| r.number);
+        let playing = self.games_of(round);
         let mut next = self.swiss.clone();
         let events = next.apply(cmd.clone(), now)?;
         let finished = events.iter().find_map(|e| match e {
@@ -225,6 +227,9 @@ impl Director {
             .await?;
         self.swiss = next;
         for e in events {
+            if let (SwissEvent::Withdrew { user }, false) = (&e, self.replaying) {
+                self.resign_withdrawn(*user, &playing).await;
+            }
             self.on_event(&e, now).await;
         }
         Ok(())

@@ -7,7 +7,7 @@ use super::actor::Director;
 use super::view::{board_of, table_of};
 use crate::lobby::RoomInfo;
 use crate::store::{EndedGame, UnfinishedGame};
-use crate::table::{spawn_table, TableMsg, TableSetup};
+use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::table::{AbortReason, GameEnd};
 use platform::tournament::swiss::SwissCommand;
 use platform::tournament::GameResult;
@@ -70,11 +70,29 @@ impl Director {
         let fresh = restore.is_none();
         match spawn_table(&self.state, self.setup(table), restore) {
             Ok(h) => {
-                if fresh && !h.send(TableMsg::Seat { red, black }).await {
+                let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
+                if fresh && !h.send(seat).await {
                     tracing::error!(event = self.id, table = table.0, "table gone");
                 }
             }
             Err(e) => tracing::error!(event = self.id, table = table.0, "cannot open: {e}"),
+        }
+    }
+
+    /// `user` withdrew during round `round`: a game of theirs still played at a table is
+    /// resigned there (the core has scored it as a forfeit already).
+    pub(super) async fn resign_withdrawn(&self, user: UserId, before: &[(usize, UserId, UserId)]) {
+        let round = self.swiss.rounds.last().map_or(0, |r| r.number);
+        for &(board, red, black) in before {
+            if red != user && black != user {
+                continue;
+            }
+            let table = table_of(self.id, round, board);
+            if let Some(h) = self.state.tables.get(table.0) {
+                let _ = h
+                    .send(TableMsg::Director(DirectorCmd::Resign { user }))
+                    .await;
+            }
         }
     }
 

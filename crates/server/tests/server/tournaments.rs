@@ -301,3 +301,39 @@ async fn an_event_survives_an_abrupt_stop_mid_round() {
         .sum();
     assert_eq!(total, 2 * 2 * 2, "four decided games of 2 points");
 }
+
+#[tokio::test]
+async fn a_player_withdrawing_mid_game_loses_it_by_forfeit_and_the_game_ends() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start_with(config(&db)).await;
+    let mut org = Player::register(srv.addr, "org").await;
+    let id = create(&mut org, 1, 60).await;
+    let mut players = entrants(srv.addr, id, "wd", 2).await;
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    post(&mut org, id, "start").await;
+    t_ev(&mut org, "round_paired").await;
+    let v = view(&org, id).await;
+    let b = &v["rounds"][0]["boards"][0];
+    let (table, red, black) = (
+        b["table"].as_u64().unwrap(),
+        b["red"].as_u64().unwrap(),
+        b["black"].as_u64().unwrap(),
+    );
+    for u in [red, black] {
+        players
+            .get_mut(&u)
+            .unwrap()
+            .ok(json!({"t": "join", "table": table}))
+            .await;
+    }
+    players.get_mut(&red).unwrap().mv(table, "h2e2").await;
+    let (status, v) = post(players.get_mut(&black).unwrap(), id, "withdraw").await;
+    assert_eq!(status, 200, "{v}");
+    // The game at the table ends (resigned for the withdrawn player); the event scores a forfeit.
+    let end = players.get_mut(&red).unwrap().event("game_ended").await;
+    assert_eq!(end["end"]["result"], "1-0", "{end}");
+    t_ev(&mut org, "finished").await;
+    let v = view(&org, id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "+-");
+    assert_eq!(v["standings"][0]["user"], red);
+}
