@@ -1,5 +1,6 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
+//   #/tournaments  #/tournament/ID
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -10,6 +11,8 @@ import * as tableView from './views/table.js';
 import * as aiView from './views/ai.js';
 import * as profileView from './views/profile.js';
 import * as replayView from './views/replay.js';
+import * as tournamentListView from './views/tournamentlist.js';
+import * as tournamentView from './views/tournament.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 
@@ -38,6 +41,8 @@ const routes = [
   [/^#\/me$/, profileView, true],
   [/^#\/user\/(\d+)$/, profileView, true],
   [/^#\/game\/(\d+)$/, replayView, false],
+  [/^#\/tournaments$/, tournamentListView, true],
+  [/^#\/tournament\/(\d+)$/, tournamentView, true],
 ];
 
 let current = null;

@@ -1,9 +1,10 @@
-//! `chuhe admin …`: administrator commands (coins, titles), run against the site's database (also
+//! `chuhe admin …`: administrator commands (coins, titles, tournaments), run against the site's database (also
 //! while the server runs; players see a change the next time their profile is loaded). One file
 //! per command: `cmd_admin_<name>.rs`.
 
 use crate::cmd_admin_grant;
 use crate::cmd_admin_title;
+use crate::cmd_admin_tournament;
 use crate::db_args::block_on;
 use clap::{Args as ClapArgs, Subcommand};
 
@@ -24,6 +25,8 @@ pub enum AdminCommand {
     /// Award a tournament-only title (ourgame 特级大师/一级大师, lotto 大将军/骠骑将军); it stays
     /// whatever the rating does.
     Award(cmd_admin_title::AwardArgs),
+    /// Tournaments: create, list, start, cancel (the running server applies them).
+    Tournament(cmd_admin_tournament::TournamentArgs),
 }
 
 /// Runs one administrator command.
@@ -33,6 +36,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             AdminCommand::Grant(a) => cmd_admin_grant::grant(a).await,
             AdminCommand::Title(a) => cmd_admin_title::title(a).await,
             AdminCommand::Award(a) => cmd_admin_title::award(a).await,
+            AdminCommand::Tournament(a) => cmd_admin_tournament::run(a).await,
         }
     })
 }

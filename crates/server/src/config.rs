@@ -147,6 +147,24 @@ pub struct Config {
     pub limits: Limits,
     /// The rooms of the lobby.
     pub rooms: Vec<RoomConfig>,
+    /// Tournaments (`[tournaments]`).
+    pub tournaments: TournamentsConfig,
+}
+
+/// `[tournaments]`: who may create and run events.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TournamentsConfig {
+    /// User names of the organisers (compared case-insensitively).
+    pub organisers: Vec<String>,
+}
+
+impl TournamentsConfig {
+    /// Whether `name` is an organiser.
+    #[must_use]
+    pub fn is_organiser(&self, name: &str) -> bool {
+        self.organisers.iter().any(|o| o.eq_ignore_ascii_case(name))
+    }
 }
 
 impl Default for Config {
@@ -180,6 +198,7 @@ impl Default for Config {
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
             limits: Limits::default(),
+            tournaments: TournamentsConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),

@@ -59,6 +59,10 @@ error_codes! {
     Timeout = "timeout",
     /// No such table, user, game or path.
     NotFound = "not_found",
+    /// Creating, starting or cancelling an event without being one of its organisers.
+    NotOrganiser = "not_organiser",
+    /// A tournament refused the request (already registered, late entry closed, started, …).
+    TournamentRefused = "tournament_refused",
     /// The balance is below what the room, stake or bet needs.
     NotEnoughCoins = "not_enough_coins",
     /// A key already used for a different request.
@@ -105,6 +109,8 @@ error_codes! {
     NoDrawOffer = "no_draw_offer",
     /// Table: already offered.
     AlreadyOffered = "already_offered",
+    /// A draw offer before the move a tournament allows it from.
+    DrawTooEarly = "draw_too_early",
     /// Table: undo is not allowed here.
     UndoNotAllowed = "undo_not_allowed",
     /// Table: no undo left.
@@ -203,6 +209,7 @@ impl From<&TableError> for ErrorCode {
             TableError::OwnProposal => C::OwnProposal,
             TableError::NoDrawOffer => C::NoDrawOffer,
             TableError::AlreadyOffered => C::AlreadyOffered,
+            TableError::DrawTooEarly => C::DrawTooEarly,
             TableError::UndoNotAllowed => C::UndoNotAllowed,
             TableError::UndoLimit => C::UndoLimit,
             TableError::NothingToUndo => C::NothingToUndo,

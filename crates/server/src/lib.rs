@@ -24,6 +24,7 @@ pub mod server;
 pub mod state;
 pub mod store;
 pub mod table;
+pub mod tournament;
 pub mod user;
 pub mod ws;
 
@@ -49,6 +50,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::bets::routes())
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
+        .merge(http::tournaments::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

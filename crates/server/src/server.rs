@@ -52,6 +52,7 @@ pub struct RunningServer {
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<()>,
     heartbeat: JoinHandle<()>,
+    pickup: JoinHandle<()>,
 }
 
 impl RunningServer {
@@ -59,6 +60,7 @@ impl RunningServer {
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         self.heartbeat.abort();
+        self.pickup.abort();
         self.state
             .sockets
             .close_all(crate::table::Close::GOING_AWAY);
@@ -137,6 +139,7 @@ pub async fn start(
         profile,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
+        tournaments: crate::tournament::Tournaments::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         engine: EnginePool::new(config.ai_workers, opponent),
@@ -181,12 +184,17 @@ pub async fn start(
                 room: room.clone(),
                 config: table_config.clone(),
                 ai: None,
+                tournament: None,
             };
             let restore = unfinished.remove(&id).filter(|g| g.game.room == room.id);
             spawn_table(&state, setup, restore).map_err(|e| ServerError::Table(e.to_string()))?;
             next_id += 1;
         }
     }
+    // Events in progress come back before orphaned games are abandoned: their directors take
+    // their rounds' games out of `unfinished` and reopen those tables.
+    crate::tournament::restore_all(&state, &mut unfinished).await?;
+    let pickup = crate::tournament::spawn_pickup(&state);
     for (table, g) in unfinished {
         let ai = g.game.ai_level.zip(if g.game.red == COMPUTER {
             Some(xiangqi::Color::Red)
@@ -243,5 +251,6 @@ pub async fn start(
         shutdown,
         task,
         heartbeat,
+        pickup,
     })
 }

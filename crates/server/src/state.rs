@@ -7,6 +7,7 @@ use crate::http::limit::AttemptLimiter;
 use crate::lobby::Lobby;
 use crate::store::{Db, JournalWriter};
 use crate::table::Registry;
+use crate::tournament::Tournaments;
 use crate::ws::sockets::UserSockets;
 use platform::rating::Profile;
 use std::sync::Arc;
@@ -29,6 +30,8 @@ pub struct Shared {
     pub journal: JournalWriter,
     /// Live tables.
     pub tables: Registry,
+    /// Live tournament directors.
+    pub tournaments: Tournaments,
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
     /// Lobby summaries and their subscribers.

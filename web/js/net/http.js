@@ -45,5 +45,11 @@ export const api = {
   ledger: (limit = 50, before = null) => call('GET', `/api/me/ledger?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   /** A table's past wagers, newest first: {wagers: [{id, game_id, mode, stakes, outcome, statements, at}]}. */
   tableWagers: (id, limit = 20) => call('GET', `/api/tables/${encodeURIComponent(id)}/wagers?limit=${limit}`),
+  /** Events: {upcoming, running, finished: [{id, name, system, status, starts_at}]}. */
+  tournaments: () => call('GET', '/api/tournaments'),
+  /** One event: players, rounds with boards, standings with tie-break columns. */
+  tournament: (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  /** join | withdraw | start | cancel. */
+  tournamentAct: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {}),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

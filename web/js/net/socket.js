@@ -20,6 +20,7 @@ export function createSocket(hooks) {
   let lobbyOn = false;
   const pending = new Map(); // id -> {resolve, reject}
   const tables = new Map(); // table id -> {epoch, v}
+  const tournaments = new Set(); // tournaments watched (t_watch)
   const pings = new Map(); // n -> sent at
   const self = { lag: 0, epoch: null, status: 'connecting' };
 
@@ -68,6 +69,7 @@ export function createSocket(hooks) {
         hooks.onWelcome?.(msg);
         if (lobbyOn) raw({ t: 'lobby', on: true });
         for (const [table, tv] of tables) raw(joinMsg(table, tv));
+        for (const id of tournaments) raw({ t: 't_watch', tournament: id });
         return;
       case 'pong': {
         lastPong = performance.now();
@@ -144,6 +146,12 @@ export function createSocket(hooks) {
     tables.delete(table);
     if (sendLeave) raw({ t: 'leave', table });
   };
+  /** Watches a tournament (again after every reconnect): `t_state`, then its `t_ev`. */
+  self.watchTournament = (id) => {
+    tournaments.add(id);
+    raw({ t: 't_watch', tournament: id });
+  };
+  self.unwatchTournament = (id) => tournaments.delete(id);
   self.setLobby = (on) => {
     lobbyOn = on;
     raw({ t: 'lobby', on });

@@ -1,5 +1,7 @@
 //! Shared by the cli tests that run the real `chuhe` binary on sample files.
 
+pub mod serve;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -13,6 +15,7 @@ pub fn data(name: &str) -> String {
     p.to_string_lossy().into_owned()
 }
 
+#[allow(dead_code)] // not every test binary runs the binary this way
 /// Runs `chuhe ARGS`, writing `stdin` to it (or closing its input), and waits for it.
 pub fn chuhe(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chuhe"))

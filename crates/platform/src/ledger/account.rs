@@ -17,6 +17,8 @@ pub enum EscrowId {
     Wager(u64),
     /// A spectators' betting pool, by pool number.
     Pool(u64),
+    /// A tournament's entry fees until its prizes are paid, by event id.
+    Tournament(u64),
 }
 
 /// An account in the ledger.
@@ -58,14 +60,15 @@ impl fmt::Display for AccountId {
             AccountId::User(u) => write!(f, "user:{}", u.0),
             AccountId::Escrow(EscrowId::Wager(w)) => write!(f, "escrow:wager:{w}"),
             AccountId::Escrow(EscrowId::Pool(p)) => write!(f, "escrow:pool:{p}"),
+            AccountId::Escrow(EscrowId::Tournament(t)) => write!(f, "escrow:tournament:{t}"),
             AccountId::House => f.write_str("house"),
             AccountId::Mint => f.write_str("mint"),
         }
     }
 }
 
-/// Text that is not an account name (`user:7`, `escrow:wager:3`, `escrow:pool:4`, `house`,
-/// `mint`).
+/// Text that is not an account name (`user:7`, `escrow:wager:3`, `escrow:pool:4`,
+/// `escrow:tournament:5`, `house`, `mint`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not an account: {0:?}")]
 pub struct ParseAccountError(pub String);
@@ -96,6 +99,8 @@ impl FromStr for AccountId {
                     Ok(AccountId::Escrow(EscrowId::Wager(num(n)?)))
                 } else if let Some(n) = s.strip_prefix("escrow:pool:") {
                     Ok(AccountId::Escrow(EscrowId::Pool(num(n)?)))
+                } else if let Some(n) = s.strip_prefix("escrow:tournament:") {
+                    Ok(AccountId::Escrow(EscrowId::Tournament(num(n)?)))
                 } else {
                     Err(bad())
                 }

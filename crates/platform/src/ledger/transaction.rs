@@ -79,6 +79,12 @@ pub enum TxKind {
     PoolSettlement,
     /// A betting pool returned to its bettors.
     PoolRefund,
+    /// A tournament's entry fee into its escrow.
+    EntryFee,
+    /// Entry fees returned (withdrawal before the start, cancelled event).
+    EntryRefund,
+    /// A tournament's prizes paid from its escrow.
+    Prize,
 }
 
 impl TxKind {

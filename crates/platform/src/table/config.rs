@@ -63,6 +63,8 @@ pub struct TableConfig {
     pub max_spectators: usize,
     /// Chat limits.
     pub chat: ChatLimits,
+    /// Plies that must be played before a draw may be offered (0: any time; tournaments).
+    pub draw_offer_min_ply: usize,
 }
 
 impl Default for TableConfig {
@@ -77,6 +79,7 @@ impl Default for TableConfig {
             max_undos: MAX_UNDOS,
             max_spectators: MAX_SPECTATORS,
             chat: ChatLimits::default(),
+            draw_offer_min_ply: 0,
         }
     }
 }

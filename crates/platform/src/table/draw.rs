@@ -15,6 +15,7 @@ impl Table {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
+        let min_ply = self.config.draw_offer_min_ply;
         let (color, g) = self.player_game(user)?;
         match g.draw_offer {
             Some(by) if by == color => Err(TableError::AlreadyOffered),
@@ -23,6 +24,7 @@ impl Table {
                 Ok(())
             }
             None if g.turn() != color => Err(TableError::NotYourTurn),
+            None if g.ply() < min_ply => Err(TableError::DrawTooEarly),
             None => {
                 g.draw_offer = Some(color);
                 events.push(Event::DrawOffered { by: color });

@@ -63,6 +63,9 @@ pub enum TableError {
     /// One's draw offer is already pending.
     #[error("draw already offered")]
     AlreadyOffered,
+    /// Draw offers are allowed only from a set ply on (tournament rules).
+    #[error("too early to offer a draw")]
+    DrawTooEarly,
     /// Undo is not allowed at this table.
     #[error("undo is not allowed here")]
     UndoNotAllowed,

@@ -42,6 +42,9 @@ pub fn kind_name(kind: TxKind) -> &'static str {
         TxKind::Bet => "bet",
         TxKind::PoolSettlement => "pool_settle",
         TxKind::PoolRefund => "pool_refund",
+        TxKind::EntryFee => "entry_fee",
+        TxKind::EntryRefund => "entry_refund",
+        TxKind::Prize => "prize",
     }
 }
 

@@ -16,4 +16,5 @@ pub mod pgn;
 pub mod ratings;
 pub mod records;
 pub mod timeout;
+pub mod tournaments;
 pub mod wagers;

@@ -41,6 +41,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0007_compact_records.sqlite.sql"),
         include_str!("../../migrations/0007_compact_records.postgres.sql"),
     ),
+    (
+        8,
+        include_str!("../../migrations/0008_tournaments.sqlite.sql"),
+        include_str!("../../migrations/0008_tournaments.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

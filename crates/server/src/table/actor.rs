@@ -20,6 +20,7 @@ use super::registry::TableHandle;
 use super::setup::TableSetup;
 use super::watchers::Watchers;
 use crate::clock;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::UnfinishedGame;
 use crate::user::COMPUTER;
@@ -48,6 +49,8 @@ pub(super) struct TableActor {
     /// A game that its journal ended while being replayed (the end was not stored before the
     /// server stopped): stored once the replay is over.
     pub(super) replay_end: Option<(GameEnd, Millis)>,
+    /// The event this table plays a game of (its director hears of the game's end).
+    tournament: Option<u64>,
 }
 
 /// Starts the task of a table, registers it, and returns its handle. `restore` is an unfinished
@@ -85,6 +88,7 @@ pub fn spawn_table(
         summary: String::new(),
         summary_dirty: true,
         replay_end: None,
+        tournament: setup.tournament,
     };
     let handle = TableHandle::new(tx);
     state.tables.insert(setup.id, handle.clone());
@@ -144,6 +148,11 @@ impl TableActor {
                     caller.reply(id, Err(TableError::NotAtTable.into()));
                     return true;
                 }
+                if self.tournament.is_some() && presence::director_only(&action) {
+                    let why = "the director seats tournament games; they cannot be aborted";
+                    caller.refuse(id, ErrorCode::TournamentRefused, why);
+                    return true;
+                }
                 if let Action::Sit(_) = action {
                     if let Err((code, why)) = presence::admits(&self.core, &caller.user).await {
                         caller.refuse(id, code, &why);
@@ -199,11 +208,12 @@ impl TableActor {
                 Some(c) => c.hint(&self.core, caller),
                 None => caller.refuse(
                     id,
-                    crate::error_code::ErrorCode::HintNotAllowed,
+                    ErrorCode::HintNotAllowed,
                     "hints are only given in games against the computer",
                 ),
             },
             TableMsg::StartAi { caller, color } => self.start_ai(caller, color, now).await,
+            TableMsg::Director(cmd) => self.director(cmd, now).await,
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
             }
@@ -317,6 +327,9 @@ impl TableActor {
             self.publish_notices();
         }
         self.core.last_game_id = self.core.game_id.take();
+        if let Some(event) = self.tournament {
+            crate::tournament::game_ended(&self.core.state, event, self.core.id, end);
+        }
     }
 
     /// Numbers `event`, keeps it in the history and sends it to every watching connection: the

@@ -77,5 +77,6 @@ pub fn ai_setup(
             color: ai_color,
             level,
         }),
+        tournament: None,
     }
 }

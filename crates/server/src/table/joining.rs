@@ -5,11 +5,12 @@
 use super::actor::TableActor;
 use super::caller::Caller;
 use super::computer::Computer;
+use super::msg::DirectorCmd;
 use super::outbox::Outbox;
 use super::presence;
 use crate::user::UserInfo;
 use platform::table::Action;
-use platform::Millis;
+use platform::{Millis, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
@@ -50,6 +51,45 @@ impl TableActor {
             let _ = self.apply(user.id, Action::Reconnect, now).await;
         }
         caller.ack();
+    }
+
+    /// What a tournament's director asks: seat a game, or resign a withdrawn player's game.
+    pub(super) async fn director(&mut self, cmd: DirectorCmd, now: Millis) {
+        match cmd {
+            DirectorCmd::Seat { red, black } => self.seat(red, black, now).await,
+            DirectorCmd::Resign { user } => {
+                if let Err(e) = self.apply(user, Action::Resign, now).await {
+                    tracing::info!(table = self.core.id.0, "withdrawn player's game: {e}");
+                }
+            }
+        }
+    }
+
+    /// Seats the two players of a tournament game (present or not) and starts it: a player
+    /// who does not come forfeits at the first-move deadline.
+    async fn seat(&mut self, red: UserId, black: UserId, now: Millis) {
+        for id in [red, black] {
+            match self.core.state.db.user(id).await {
+                Ok(Some(row)) => self.see(&Arc::new(row.into())),
+                _ => tracing::warn!(
+                    table = self.core.id.0,
+                    user = id.0,
+                    "seating an unknown user"
+                ),
+            }
+        }
+        let steps = [
+            (red, Action::Sit(Color::Red)),
+            (black, Action::Sit(Color::Black)),
+            (red, Action::Ready(true)),
+            (black, Action::Ready(true)),
+        ];
+        for (user, action) in steps {
+            if let Err(e) = self.apply(user, action, now).await {
+                tracing::error!(table = self.core.id.0, "tournament seating refused: {e}");
+                return;
+            }
+        }
     }
 
     pub(super) fn send_state(&self, out: &Outbox, now: Millis) {

@@ -41,7 +41,7 @@ pub use coin_cmd::{CoinCmd, Seen, Stakes, WagerKind};
 pub use computer_game::{ai_setup, open_computer_table};
 pub use history::{History, HISTORY_LEN};
 pub use journal::{decode, decode_action, encode_action, JournalOp};
-pub use msg::{LiveRecord, TableMsg};
+pub use msg::{DirectorCmd, LiveRecord, TableMsg};
 pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
 pub use setup::{AiKey, AiSide, TableSetup};

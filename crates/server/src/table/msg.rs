@@ -18,6 +18,23 @@ pub struct LiveRecord {
     pub clocks: Vec<u32>,
 }
 
+/// What a tournament's director asks of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirectorCmd {
+    /// Seat the two players of a tournament game and start it.
+    Seat {
+        /// Red.
+        red: platform::UserId,
+        /// Black.
+        black: platform::UserId,
+    },
+    /// `user` withdrew from the event: their game here is resigned.
+    Resign {
+        /// The player.
+        user: platform::UserId,
+    },
+}
+
 /// A message to a table task.
 #[derive(Debug)]
 pub enum TableMsg {
@@ -73,6 +90,8 @@ pub enum TableMsg {
         /// Where to answer.
         reply: oneshot::Sender<Option<LiveRecord>>,
     },
+    /// From a tournament's director.
+    Director(DirectorCmd),
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
 }

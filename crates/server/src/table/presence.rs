@@ -57,3 +57,16 @@ pub(super) fn gone(table: &Table, user: UserId) -> Action {
         Action::Leave
     }
 }
+
+/// What players may not do at a tournament table: the director seats them and starts the game.
+pub(super) fn director_only(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Abort
+            | Action::Sit(_)
+            | Action::Stand
+            | Action::Ready(_)
+            | Action::ProposeTimeControl(_)
+            | Action::AcceptTimeControl
+    )
+}

@@ -18,6 +18,9 @@ pub struct TableSetup {
     pub config: TableConfig,
     /// The computer's side, at tables for games against it.
     pub ai: Option<AiSide>,
+    /// The event whose director seats the players and hears of the game's end, at tournament
+    /// tables.
+    pub tournament: Option<u64>,
 }
 
 /// The computer's side at a table.

@@ -183,6 +183,16 @@ impl Reader {
                 }
                 self.to_table(table, msg, id).await;
             }
+            Route::TWatch { tournament } => {
+                let msg = crate::tournament::DirectorMsg::Watch {
+                    conn: self.conn,
+                    out: self.out.clone(),
+                };
+                match self.state.tournaments.get(tournament) {
+                    Some(h) if h.send(msg) => self.ack(id),
+                    _ => self.error(id, None, ErrorCode::NotFound, "no such running tournament"),
+                }
+            }
             Route::Leave { table } => {
                 self.joined.remove(&table);
                 let msg = TableMsg::Leave(self.caller(id));

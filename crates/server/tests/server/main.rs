@@ -24,4 +24,6 @@ mod retry;
 mod rulings;
 mod settle_together;
 mod shutdown;
+mod tournament_fees;
+mod tournaments;
 mod wagers;

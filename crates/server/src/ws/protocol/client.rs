@@ -59,6 +59,8 @@ pub enum ClientMsg {
     },
     /// Stop watching (a player in a game loses).
     Leave { table: TableId },
+    /// Watch a tournament: `t_state`, then its numbered `t_ev`.
+    TWatch { tournament: u64 },
     /// Take a seat.
     Sit { table: TableId, color: Side },
     /// Leave one's seat.

@@ -32,6 +32,11 @@ pub enum Route {
         /// What the client has already.
         since: Option<(String, u64)>,
     },
+    /// Watch a tournament.
+    TWatch {
+        /// The event.
+        tournament: u64,
+    },
     /// Stop watching `table`.
     Leave {
         /// The table.
@@ -108,6 +113,7 @@ impl ClientMsg {
                 since: epoch.zip(since),
             }),
             M::Leave { table } => Ok(Route::Leave { table }),
+            M::TWatch { tournament } => Ok(Route::TWatch { tournament }),
             M::Hint { table } => Ok(Route::Hint { table }),
             M::AiStart {
                 level,

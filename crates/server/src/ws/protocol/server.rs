@@ -7,6 +7,7 @@ use super::views::{RoomView, SummaryView, TableStateView};
 use crate::user::UserView;
 use platform::{GameId, TableId};
 use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 
 /// Server → client messages.
@@ -74,6 +75,27 @@ pub enum ServerMsg<'a> {
         /// The event (`Event`, tagged by `type`).
         e: &'a EventView,
     },
+    /// A tournament's full state (after `t_watch`).
+    TState {
+        /// The event.
+        tournament: u64,
+        /// The last event number included.
+        v: u64,
+        /// `Tournament` (docs/protocol.md §4.4).
+        state: &'a crate::tournament::TournamentView,
+    },
+    /// A numbered tournament event.
+    TEv {
+        /// The event.
+        tournament: u64,
+        /// The event's number.
+        v: u64,
+        /// The server's clock (ms).
+        now: u64,
+        /// What happened (tagged by `t`: `registered`, `withdrew`, `round_paired`,
+        /// `result_recorded`, `round_complete`, `finished`, `cancelled`).
+        e: &'a Value,
+    },
     /// The user's balance changed.
     Balance {
         /// The new balance.
@@ -105,7 +127,9 @@ pub enum ServerMsg<'a> {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 11] = [
+    pub const TYPES: [&'static str; 13] = [
+        "t_state",
+        "t_ev",
         "welcome",
         "pong",
         "ack",
@@ -195,6 +219,17 @@ mod tests {
             pool: None,
             first_move_secs: Some(30),
         };
+        let tournament = crate::tournament::TournamentView {
+            id: 1,
+            name: "cup".into(),
+            status: "upcoming".into(),
+            starts_at: 0,
+            spec: crate::tournament::Spec::default(),
+            tiebreaks: Vec::new(),
+            players: Vec::new(),
+            rounds: Vec::new(),
+            standings: Vec::new(),
+        };
         let all = [
             ServerMsg::Welcome {
                 protocol: 1,
@@ -235,6 +270,17 @@ mod tests {
                 v: 1,
                 now: 0,
                 e: &e,
+            },
+            ServerMsg::TState {
+                tournament: 1,
+                v: 0,
+                state: &tournament,
+            },
+            ServerMsg::TEv {
+                tournament: 1,
+                v: 1,
+                now: 0,
+                e: &Value::Null,
             },
             ServerMsg::Balance { coins: 0 },
             ServerMsg::MyBet {

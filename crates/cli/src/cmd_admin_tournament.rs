@@ -1,0 +1,164 @@
+//! `chuhe admin tournament create|list|start|cancel`: events from the command line, against the
+//! site's database. `create` stores the event; `start` and `cancel` store a request. The running
+//! server picks both up within a second (`server::tournament::PICKUP`) and its director — the
+//! event's only writer — applies them; with the server stopped they wait for its next start.
+
+use crate::db_args::DbArgs;
+use clap::{Args as ClapArgs, Subcommand};
+use platform::Millis;
+use server::tournament::Spec;
+
+/// Options of `chuhe admin tournament`.
+#[derive(ClapArgs, Debug)]
+pub struct TournamentArgs {
+    #[command(subcommand)]
+    command: TournamentCommand,
+}
+
+/// What to do.
+#[derive(Subcommand, Debug)]
+enum TournamentCommand {
+    /// Create a Swiss event.
+    Create(CreateArgs),
+    /// List the events, newest first.
+    List(ListArgs),
+    /// Start an upcoming event now (pair round 1).
+    Start(IdArgs),
+    /// Cancel an upcoming event (entry fees are refunded).
+    Cancel(IdArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct CreateArgs {
+    /// The event's name.
+    #[arg(long)]
+    name: String,
+    /// The organiser (a user name).
+    #[arg(long)]
+    by: String,
+    /// Start this many seconds from now.
+    #[arg(long, default_value_t = 3_600)]
+    starts_in_secs: u64,
+    /// Rounds.
+    #[arg(long, default_value_t = 5)]
+    rounds: u32,
+    /// Time control preset (rapid, blitz, ourgame, qq).
+    #[arg(long, default_value = "rapid")]
+    time_control: String,
+    /// Scoring and tie-break preset (cxa-swiss-opp, cxa-swiss-prog, lichess).
+    #[arg(long, default_value = "cxa-swiss-opp")]
+    preset: String,
+    /// Entry fee in coins.
+    #[arg(long, default_value_t = 0)]
+    entry_fee: i64,
+    /// Prize table: per mille of the pot for places 1, 2, … (e.g. 500,300,200).
+    #[arg(long, value_delimiter = ',', default_value = "500,300,200")]
+    prizes: Vec<u32>,
+    /// Seconds a player may take to make their first move before forfeiting.
+    #[arg(long, default_value_t = 60)]
+    no_show_secs: u64,
+    /// Seconds between a round's end and the next pairing.
+    #[arg(long, default_value_t = 10)]
+    round_gap_secs: u64,
+    /// Most players.
+    #[arg(long, default_value_t = 256)]
+    max_players: u32,
+    /// Draw offers are refused before this move (0: any time).
+    #[arg(long, default_value_t = 0)]
+    draw_offers_from_move: u32,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+struct ListArgs {
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+#[derive(ClapArgs, Debug)]
+struct IdArgs {
+    /// The event's id.
+    #[arg(long)]
+    id: u64,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+/// Runs one `admin tournament` command.
+///
+/// # Errors
+/// A message when the event, the organiser or the spec is refused.
+pub async fn run(args: &TournamentArgs) -> Result<(), String> {
+    match &args.command {
+        TournamentCommand::Create(a) => create(a).await,
+        TournamentCommand::List(a) => list(a).await,
+        TournamentCommand::Start(a) => request(a, "start").await,
+        TournamentCommand::Cancel(a) => request(a, "cancel").await,
+    }
+}
+
+async fn create(a: &CreateArgs) -> Result<(), String> {
+    let spec = Spec {
+        system: "swiss".into(),
+        rounds: a.rounds,
+        time_control: a.time_control.clone(),
+        preset: a.preset.clone(),
+        no_show_secs: a.no_show_secs,
+        round_gap_secs: a.round_gap_secs,
+        max_players: a.max_players,
+        draw_offers_from_move: a.draw_offers_from_move,
+        entry_fee: a.entry_fee,
+        prizes: a.prizes.clone(),
+    };
+    spec.check()?;
+    let name = a.name.trim();
+    if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
+        return Err("--name must be 1..=80 printable characters".into());
+    }
+    if a.starts_in_secs > 366 * 86_400 {
+        return Err("--starts-in-secs must be at most a year".into());
+    }
+    let (db, _) = a.db.open().await?;
+    let Some((by, _)) = db.user_by_name(&a.by).await.map_err(|e| e.to_string())? else {
+        return Err(format!("no user named {:?}", a.by));
+    };
+    let now = server::clock::now();
+    let starts_at = now + Millis::from_secs(a.starts_in_secs);
+    let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
+    let id = db
+        .create_tournament(name, "swiss", &text, by.id, now.0, starts_at.0)
+        .await
+        .map_err(|e| e.to_string())?;
+    println!("created event {id}: {name}, starts at {}", starts_at.0);
+    db.close().await;
+    Ok(())
+}
+
+async fn list(a: &ListArgs) -> Result<(), String> {
+    let (db, _) = a.db.open().await?;
+    let rows = db.tournaments(200).await.map_err(|e| e.to_string())?;
+    println!("{:>6}  {:<10}  {:>14}  name", "id", "status", "starts_at");
+    for r in rows {
+        println!(
+            "{:>6}  {:<10}  {:>14}  {}",
+            r.id, r.status, r.starts_at, r.name
+        );
+    }
+    db.close().await;
+    Ok(())
+}
+
+async fn request(a: &IdArgs, what: &str) -> Result<(), String> {
+    let (db, _) = a.db.open().await?;
+    let asked = db
+        .request_tournament(a.id, what)
+        .await
+        .map_err(|e| e.to_string())?;
+    db.close().await;
+    if !asked {
+        return Err(format!("event {} is not upcoming", a.id));
+    }
+    println!("{what} requested for event {}; the server applies it", a.id);
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! `chuhe admin tournament create|list|start|cancel` against the database of a running
+//! `chuhe serve`: the server picks the event up, players enter over HTTP, the start and the
+//! cancellation requested from the command line are applied by the event's director.
+
+mod common;
+
+use common::serve::{Serve, Store};
+use serde_json::{json, Value};
+use server::client::HttpClient;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const CONFIG: &str = r#"
+login_attempts_per_minute = 1000
+ws_messages_per_sec = 200
+"#;
+
+fn admin(store: &Store, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(["admin", "tournament"])
+        .args(args)
+        .args(store.args())
+        .output()
+        .expect("chuhe admin tournament");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// Waits until `check` holds for event `id` as served.
+async fn until(http: &HttpClient, id: u64, what: &str, check: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, v) = http
+            .get(&format!("/api/tournaments/{id}"))
+            .await
+            .expect("get");
+        if status == 200 && check(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "{what}: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn id_of(text: &str) -> u64 {
+    text.split_whitespace()
+        .nth(2)
+        .and_then(|w| w.trim_end_matches(':').parse().ok())
+        .unwrap_or_else(|| panic!("no id in {text:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_created_started_and_cancelled_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("chuhe.toml"), CONFIG).expect("config");
+    let store = Store::new(dir.path()).await;
+    let srv = Serve::start(dir.path(), &store).await;
+    let mut players = Vec::new();
+    for name in ["ato", "at1", "at2"] {
+        let mut http = HttpClient::new(srv.addr);
+        http.register(name, "password123").await.expect("register");
+        players.push(http);
+    }
+
+    let (ok, text) = admin(&store, &["create", "--name", "Night Cup", "--by", "nobody"]);
+    assert!(!ok, "an unknown organiser is refused: {text}");
+    let (ok, text) = admin(
+        &store,
+        &["create", "--name", "Bad", "--by", "ato", "--rounds", "0"],
+    );
+    assert!(!ok && text.contains("rounds"), "{text}");
+    let (ok, text) = admin(
+        &store,
+        &[
+            "create",
+            "--name",
+            "Night Cup",
+            "--by",
+            "ato",
+            "--rounds",
+            "1",
+        ],
+    );
+    assert!(ok, "{text}");
+    let id = id_of(&text);
+    let (ok, text) = admin(&store, &["create", "--name", "Off Cup", "--by", "ato"]);
+    assert!(ok, "{text}");
+    let off = id_of(&text);
+    let (ok, text) = admin(&store, &["list"]);
+    assert!(
+        ok && text.contains("Night Cup") && text.contains("Off Cup"),
+        "{text}"
+    );
+
+    // The running server picks the event up; players enter over HTTP.
+    for p in &mut players[1..] {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let (status, v) = p
+                .post(&format!("/api/tournaments/{id}/join"), &json!({}))
+                .await
+                .expect("join");
+            if status == 200 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "join: {v}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let (ok, text) = admin(&store, &["start", "--id", &id.to_string()]);
+    assert!(ok, "{text}");
+    let v = until(&players[0], id, "started", |v| v["status"] == "running").await;
+    assert_eq!(v["rounds"][0]["boards"].as_array().map(Vec::len), Some(1));
+
+    let (ok, text) = admin(&store, &["cancel", "--id", &off.to_string()]);
+    assert!(ok, "{text}");
+    until(&players[0], off, "cancelled", |v| {
+        v["status"] == "cancelled"
+    })
+    .await;
+    let (ok, text) = admin(&store, &["start", "--id", &off.to_string()]);
+    assert!(!ok, "a cancelled event cannot be started: {text}");
+    drop(srv);
+}

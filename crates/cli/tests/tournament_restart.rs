@@ -1,0 +1,205 @@
+//! A Swiss event on the real `chuhe serve` binary, killed with SIGKILL mid-round (one game
+//! decided, one in progress) and restarted: the event resumes where it was, is played to its
+//! end, and the standings are right; `chuhe ledger check` is clean afterwards. On SQLite, or on
+//! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set.
+
+mod common;
+
+use common::serve::{Serve, Store};
+use serde_json::{json, Value};
+use server::client::{HttpClient, WsClient};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+const CONFIG: &str = r#"
+login_attempts_per_minute = 1000
+ws_messages_per_sec = 200
+reconnect_grace_secs = 120
+
+[tournaments]
+organisers = ["torg"]
+"#;
+
+struct Player {
+    http: HttpClient,
+    ws: WsClient,
+    id: u64,
+}
+
+impl Player {
+    async fn register(addr: SocketAddr, name: &str) -> Player {
+        let mut http = HttpClient::new(addr);
+        let user = http.register(name, "password123").await.expect("register");
+        let (ws, _) = WsClient::connect(addr, http.cookie.as_deref())
+            .await
+            .expect("ws");
+        let id = user["id"].as_u64().expect("id");
+        Player { http, ws, id }
+    }
+
+    async fn reconnect(&mut self, addr: SocketAddr) {
+        let cookie = self.http.cookie.take();
+        self.http = HttpClient::new(addr);
+        self.http.cookie = cookie;
+        let (ws, _) = WsClient::connect(addr, self.http.cookie.as_deref())
+            .await
+            .expect("ws after the restart");
+        std::mem::replace(&mut self.ws, ws).close().await;
+    }
+
+    async fn ok(&mut self, msg: Value) {
+        let shown = msg.to_string();
+        if let Err(e) = self.ws.call(msg).await {
+            panic!("{} {shown}: {e}", self.id);
+        }
+    }
+
+    async fn post(&mut self, path: &str, body: Value) -> Value {
+        let (status, v) = self.http.post(path, &body).await.expect("post");
+        assert_eq!(status, 200, "{path}: {v}");
+        v
+    }
+
+    async fn t_ev(&mut self, t: &str) -> Value {
+        self.ws
+            .next_where(|m| m["t"] == "t_ev" && m["e"]["t"] == t, t)
+            .await
+            .unwrap_or_else(|e| panic!("waiting for {t}: {e}"))["e"]
+            .clone()
+    }
+}
+
+async fn view(p: &Player, id: u64) -> Value {
+    let (status, v) = p
+        .http
+        .get(&format!("/api/tournaments/{id}"))
+        .await
+        .expect("get");
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+/// The boards of round `round`: `(table, red, black)`.
+async fn boards(p: &Player, id: u64, round: usize) -> Vec<(u64, u64, u64)> {
+    view(p, id).await["rounds"][round - 1]["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .map(|b| {
+            let n = |k: &str| b[k].as_u64().expect("a game, not a bye");
+            (n("table"), n("red"), n("black"))
+        })
+        .collect()
+}
+
+/// Both players join `table`, Red moves, the higher id resigns.
+async fn play(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u64, u64)) {
+    for u in [red, black] {
+        let p = players.get_mut(&u).expect("player");
+        p.ok(json!({"t": "join", "table": table})).await;
+    }
+    let r = players.get_mut(&red).expect("red");
+    r.ok(json!({"t": "move", "table": table, "mv": "h2e2"}))
+        .await;
+    let loser = players.get_mut(&red.max(black)).expect("loser");
+    loser.ok(json!({"t": "resign", "table": table})).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_survives_sigkill_mid_round() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("chuhe.toml"), CONFIG).expect("config");
+    let store = Store::new(dir.path()).await;
+    let srv = Serve::start(dir.path(), &store).await;
+
+    let mut org = Player::register(srv.addr, "torg").await;
+    let spec =
+        json!({"rounds": 2, "time_control": "rapid", "round_gap_secs": 0, "no_show_secs": 120});
+    let created = org
+        .post(
+            "/api/tournaments",
+            json!({"name": "Kill Cup", "starts_in_secs": 3600, "spec": spec}),
+        )
+        .await;
+    let id = created["id"].as_u64().expect("id");
+    let mut players = BTreeMap::new();
+    for i in 0..4 {
+        let mut p = Player::register(srv.addr, &format!("tk{i}")).await;
+        p.post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        players.insert(p.id, p);
+    }
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    org.post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    org.t_ev("round_paired").await;
+    let round1 = boards(&org, id, 1).await;
+    play(&mut players, round1[0]).await;
+    org.t_ev("result_recorded").await;
+    // The second game is under way when the server dies.
+    let (t2, r2, b2) = round1[1];
+    for u in [r2, b2] {
+        let p = players.get_mut(&u).expect("player");
+        p.ok(json!({"t": "join", "table": t2})).await;
+    }
+    let r = players.get_mut(&r2).expect("red");
+    r.ok(json!({"t": "move", "table": t2, "mv": "h2e2"})).await;
+    srv.kill9();
+
+    let srv = Serve::start(dir.path(), &store).await;
+    org.reconnect(srv.addr).await;
+    for p in players.values_mut() {
+        p.reconnect(srv.addr).await;
+    }
+    let v = view(&org, id).await;
+    assert_eq!(v["status"], "running");
+    assert!(v["rounds"][0]["boards"][0]["result"].is_string());
+    assert!(v["rounds"][0]["boards"][1]["result"].is_null());
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    let p = players.get_mut(&b2).expect("black");
+    p.ok(json!({"t": "join", "table": t2})).await;
+    p.ok(json!({"t": "move", "table": t2, "mv": "h9g7"})).await;
+    let loser = players.get_mut(&r2.max(b2)).expect("loser");
+    loser.ok(json!({"t": "join", "table": t2})).await;
+    loser.ok(json!({"t": "resign", "table": t2})).await;
+    org.t_ev("round_paired").await;
+    for b in boards(&org, id, 2).await {
+        play(&mut players, b).await;
+    }
+    org.t_ev("finished").await;
+
+    let v = view(&org, id).await;
+    assert_eq!(v["status"], "finished");
+    // In every game the lower id won: each player's points are 2 per such win.
+    let mut wins: BTreeMap<u64, u64> = BTreeMap::new();
+    for r in v["rounds"].as_array().expect("rounds") {
+        for b in r["boards"].as_array().expect("boards") {
+            let (red, black) = (
+                b["red"].as_u64().expect("red"),
+                b["black"].as_u64().expect("black"),
+            );
+            let expected = if red < black { "1-0" } else { "0-1" };
+            assert_eq!(b["result"], expected, "{b}");
+            *wins.entry(red.min(black)).or_default() += 1;
+        }
+    }
+    for row in v["standings"].as_array().expect("standings") {
+        let u = row["user"].as_u64().expect("user");
+        assert_eq!(
+            row["points"].as_u64(),
+            Some(2 * wins.get(&u).copied().unwrap_or(0))
+        );
+    }
+    drop(srv);
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args(["ledger", "check"])
+        .args(store.args())
+        .output()
+        .expect("chuhe ledger check");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -1,0 +1,190 @@
+//! Tournaments over HTTP: `POST /api/tournaments` (organisers), `GET /api/tournaments` (upcoming,
+//! running, finished), `GET /api/tournaments/{id}` (the event with its pairings and standings),
+//! and `POST /api/tournaments/{id}/{join|withdraw|start|cancel}`. Every change goes to the
+//! event's director; live updates come over the WebSocket (`t_watch`).
+
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
+use crate::http::auth::CurrentUser;
+use crate::state::AppState;
+use crate::store::TournamentRow;
+use crate::tournament::{self, DirectorMsg, Refusal, Spec, TournamentView};
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use platform::Millis;
+use serde::{Deserialize, Serialize};
+
+/// The tournament routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", get(list).post(create))
+        .route("/api/tournaments/{id}", get(one))
+        .route("/api/tournaments/{id}/{action}", post(act))
+}
+
+/// `POST /api/tournaments` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    name: String,
+    /// Start instant (ms since the epoch); or `starts_in_secs` from now.
+    starts_at: Option<u64>,
+    starts_in_secs: Option<u64>,
+    #[serde(default)]
+    spec: Spec,
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: u64,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Json(body): Json<CreateBody>,
+) -> Result<Json<Created>, AppError> {
+    organiser(&state, &user.name)?;
+    let now = crate::clock::now();
+    let starts_at = match (body.starts_at, body.starts_in_secs) {
+        (Some(at), None) => Millis(at),
+        (None, Some(s)) if s <= 366 * 86_400 => now + Millis::from_secs(s),
+        (None, None) => now + Millis::from_secs(3_600),
+        _ => {
+            return Err(AppError::BadRequest(
+                ErrorCode::BadMessage,
+                "give starts_at or starts_in_secs (at most a year)".into(),
+            ))
+        }
+    };
+    match tournament::create(&state, &body.name, &body.spec, starts_at, user.id).await {
+        Ok(id) => Ok(Json(Created { id })),
+        Err(tournament::CreateError::Invalid(why)) => {
+            Err(AppError::BadRequest(ErrorCode::BadMessage, why))
+        }
+        Err(tournament::CreateError::Store(e)) => Err(e.into()),
+    }
+}
+
+fn organiser(state: &AppState, name: &str) -> Result<(), AppError> {
+    if state.config.tournaments.is_organiser(name) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            ErrorCode::NotOrganiser,
+            "only organisers may do that".into(),
+        ))
+    }
+}
+
+/// One event in the list.
+#[derive(Serialize)]
+struct Summary {
+    id: u64,
+    name: String,
+    system: String,
+    status: String,
+    starts_at: u64,
+}
+
+/// `{"upcoming": [...], "running": [...], "finished": [...]}` (cancelled ones are left out).
+#[derive(Serialize, Default)]
+struct ListBody {
+    upcoming: Vec<Summary>,
+    running: Vec<Summary>,
+    finished: Vec<Summary>,
+}
+
+async fn list(State(state): State<AppState>) -> Result<Json<ListBody>, AppError> {
+    let mut body = ListBody::default();
+    for TournamentRow {
+        id,
+        name,
+        kind,
+        status,
+        starts_at,
+        ..
+    } in state.db.tournaments(200).await?
+    {
+        let s = Summary {
+            id,
+            name,
+            system: kind,
+            status: status.clone(),
+            starts_at,
+        };
+        match status.as_str() {
+            "upcoming" => body.upcoming.push(s),
+            "running" => body.running.push(s),
+            "finished" => body.finished.push(s),
+            _ => {}
+        }
+    }
+    Ok(Json(body))
+}
+
+async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<u64>,
+) -> Result<Json<TournamentView>, AppError> {
+    tournament::view_of(&state, id)
+        .await?
+        .map(Json)
+        .ok_or(AppError::NotFound)
+}
+
+async fn act(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, action)): Path<(u64, String)>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    let rating = user.rating.rating.round().clamp(0.0, 10_000.0) as u32;
+    let uid = user.id;
+    let answer = match action.as_str() {
+        "join" => {
+            if user.guest {
+                return Err(refused("guests cannot enter events"));
+            }
+            tournament::ask(&state, id, |reply| DirectorMsg::Join {
+                user: uid,
+                rating,
+                reply,
+            })
+            .await
+        }
+        "withdraw" => {
+            tournament::ask(&state, id, |reply| DirectorMsg::Withdraw {
+                user: uid,
+                reply,
+            })
+            .await
+        }
+        "start" => {
+            organiser(&state, &user.name)?;
+            tournament::ask(&state, id, DirectorMsg::Start).await
+        }
+        "cancel" => {
+            organiser(&state, &user.name)?;
+            tournament::ask(&state, id, DirectorMsg::Cancel).await
+        }
+        _ => return Err(AppError::NotFound),
+    };
+    match answer {
+        Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
+        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
+        Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
+            ErrorCode::NotEnoughCoins,
+            "not enough coins for the entry fee".into(),
+        )),
+        Some(Err(r)) => Err(refused(&r.to_string())),
+        None => match state.db.tournament(id).await? {
+            Some(_) => Err(refused("the event is over")),
+            None => Err(AppError::NotFound),
+        },
+    }
+}
+
+fn refused(why: &str) -> AppError {
+    AppError::BadRequest(ErrorCode::TournamentRefused, why.to_owned())
+}

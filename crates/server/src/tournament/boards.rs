@@ -1,0 +1,230 @@
+//! A round's games: each board is an ordinary table of the event's room (`t{id}`) with the
+//! event's rules — its time control, no undo, no abort, draw offers from a set move, and the
+//! no-show wait as the first-move deadline — where the director seats both players. A game's end comes back as a
+//! result: a player who never made their first move forfeits and is withdrawn.
+
+use super::actor::Director;
+use super::view::{board_of, table_of};
+use crate::lobby::RoomInfo;
+use crate::store::{EndedGame, UnfinishedGame};
+use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
+use platform::table::{AbortReason, GameEnd};
+use platform::tournament::swiss::SwissCommand;
+use platform::tournament::GameResult;
+use platform::{Millis, TableId, UserId};
+use std::sync::Arc;
+use xiangqi::Color;
+
+impl Director {
+    /// Opens the tables of round `round` and seats its players.
+    pub(super) async fn open_round(&mut self, round: u32, _now: Millis) {
+        for (board, red, black) in self.games_of(round) {
+            self.open_board(round, board, (red, black), None).await;
+        }
+    }
+
+    /// `(board, red, black)` of the games of round `round` still without a result.
+    pub(super) fn games_of(&self, round: u32) -> Vec<(usize, UserId, UserId)> {
+        let Some(r) = self.swiss.rounds.iter().find(|r| r.number == round) else {
+            return Vec::new();
+        };
+        r.boards
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_pending())
+            .filter_map(|(i, b)| b.black.map(|black| (i, b.red, black)))
+            .collect()
+    }
+
+    /// The setup of a tournament table.
+    fn setup(&self, table: TableId) -> TableSetup {
+        let mut config = self.state.config.table_config(self.control.clone());
+        config.undo_allowed = false;
+        config.max_undos = 0;
+        config.first_move_deadline = Some(Millis::from_secs(self.spec.no_show_secs));
+        // Move N starts after 2(N-1) plies.
+        config.draw_offer_min_ply = 2 * self.spec.draw_offers_from_move.saturating_sub(1) as usize;
+        TableSetup {
+            id: table,
+            room: Arc::new(RoomInfo {
+                id: format!("t{}", self.id),
+                name: self.name.clone(),
+                min_coins: 0,
+            }),
+            config,
+            ai: None,
+            tournament: Some(self.id),
+        }
+    }
+
+    /// Opens the table of one board: its game brought back from its journal (`restore`), or
+    /// a new game with both players seated.
+    pub(super) async fn open_board(
+        &mut self,
+        round: u32,
+        board: usize,
+        (red, black): (UserId, UserId),
+        restore: Option<UnfinishedGame>,
+    ) {
+        let table = table_of(self.id, round, board);
+        let fresh = restore.is_none();
+        match spawn_table(&self.state, self.setup(table), restore) {
+            Ok(h) => {
+                let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
+                if fresh && !h.send(seat).await {
+                    tracing::error!(event = self.id, table = table.0, "table gone");
+                }
+            }
+            Err(e) => tracing::error!(event = self.id, table = table.0, "cannot open: {e}"),
+        }
+    }
+
+    /// `user` withdrew during round `round`: a game of theirs still played at a table is
+    /// resigned there (the core has scored it as a forfeit already).
+    pub(super) async fn resign_withdrawn(&self, user: UserId, before: &[(usize, UserId, UserId)]) {
+        let round = self.swiss.rounds.last().map_or(0, |r| r.number);
+        for &(board, red, black) in before {
+            if red != user && black != user {
+                continue;
+            }
+            let table = table_of(self.id, round, board);
+            if let Some(h) = self.state.tables.get(table) {
+                let _ = h
+                    .send(TableMsg::Director(DirectorCmd::Resign { user }))
+                    .await;
+            }
+        }
+    }
+
+    /// The game at `table` ended: its result is recorded (and a no-show withdrawn).
+    pub(super) async fn game_ended(&mut self, table: TableId, end: GameEnd, now: Millis) {
+        let result = result_of(&end);
+        self.record(table, result, now).await;
+    }
+
+    /// Records `result` (and the no-show) for the board played at `table`, if still pending.
+    pub(super) async fn record(
+        &mut self,
+        table: TableId,
+        (result, absent): (GameResult, Option<Color>),
+        now: Millis,
+    ) {
+        let Some((event, round, board)) = board_of(table) else {
+            return;
+        };
+        let current = self.swiss.rounds.last();
+        let Some(b) = current
+            .filter(|r| event == self.id && r.number == round)
+            .and_then(|r| r.boards.get(board))
+            .copied()
+        else {
+            return;
+        };
+        let Some(black) = b.black.filter(|_| b.is_pending()) else {
+            return;
+        };
+        let red = b.red;
+        if let Err(e) = self
+            .command(SwissCommand::RecordResult { red, result }, now)
+            .await
+        {
+            tracing::error!(event = self.id, table = table.0, "result refused: {e}");
+            return;
+        }
+        if let Some(c) = absent {
+            let user = if c == Color::Red { red } else { black };
+            if let Err(e) = self.command(SwissCommand::Withdraw { user }, now).await {
+                tracing::info!(event = self.id, user = user.0, "no-show not withdrawn: {e}");
+            }
+        }
+    }
+}
+
+/// The tournament result of a game's end, and the colour that did not show (it forfeits). An
+/// abort can only be a missed first move: tournament tables refuse `abort`.
+#[must_use]
+pub fn result_of(end: &GameEnd) -> (GameResult, Option<Color>) {
+    match end {
+        GameEnd::Finished { outcome, .. } => (
+            match outcome.result {
+                xiangqi::GameResult::RedWins => GameResult::RedWins,
+                xiangqi::GameResult::BlackWins => GameResult::BlackWins,
+                _ => GameResult::Draw,
+            },
+            None,
+        ),
+        GameEnd::Aborted {
+            reason: AbortReason::NoFirstMove(c) | AbortReason::Requested(c),
+            ..
+        } => (GameResult::Forfeit { winner: !*c }, Some(*c)),
+    }
+}
+
+/// The same for a game whose end was stored but not yet recorded by the director (the server
+/// stopped in between).
+#[must_use]
+pub fn stored_result_of(g: &EndedGame) -> (GameResult, Option<Color>) {
+    match g.result.as_str() {
+        "1-0" => (GameResult::RedWins, None),
+        "0-1" => (GameResult::BlackWins, None),
+        "1/2-1/2" => (GameResult::Draw, None),
+        // Aborted: the side to make its first move did not.
+        _ => {
+            let absent = if g.plies == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            (GameResult::Forfeit { winner: !absent }, Some(absent))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(result: &str, plies: u64) -> EndedGame {
+        EndedGame {
+            id: 1,
+            result: result.into(),
+            reason: None,
+            plies,
+        }
+    }
+
+    #[test]
+    fn stored_games_give_their_results_and_no_shows() {
+        assert_eq!(
+            stored_result_of(&ended("1-0", 30)),
+            (GameResult::RedWins, None)
+        );
+        assert_eq!(
+            stored_result_of(&ended("1/2-1/2", 30)),
+            (GameResult::Draw, None)
+        );
+        // Aborted before Red's first move: Red did not show; after it, Black.
+        let red_absent = (
+            GameResult::Forfeit {
+                winner: Color::Black,
+            },
+            Some(Color::Red),
+        );
+        assert_eq!(stored_result_of(&ended("*", 0)), red_absent);
+        let black_absent = (
+            GameResult::Forfeit { winner: Color::Red },
+            Some(Color::Black),
+        );
+        assert_eq!(stored_result_of(&ended("*", 1)), black_absent);
+    }
+
+    #[test]
+    fn a_missed_first_move_is_a_forfeit() {
+        let end = GameEnd::Aborted {
+            reason: AbortReason::NoFirstMove(Color::Black),
+            plies: 1,
+        };
+        let forfeit = GameResult::Forfeit { winner: Color::Red };
+        assert_eq!(result_of(&end), (forfeit, Some(Color::Black)));
+    }
+}

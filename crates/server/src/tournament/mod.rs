@@ -1,0 +1,114 @@
+//! Tournaments in the server: one director task per event ([`actor`]), the event's only
+//! writer, over the pure Swiss core of `platform::tournament`. Every command it accepts is
+//! journaled ([`entry`], `tournament_log`) before it is kept or published, so an event survives
+//! `kill -9` at any moment: [`restore`] replays the journal at start-up and resumes the round
+//! in progress. A round's games are ordinary tables of the event's room ([`boards`]); their
+//! ends come back through [`report::game_ended`]. See `docs/tournaments.md`, "Director".
+
+mod actor;
+mod boards;
+mod entry;
+mod msg;
+mod pickup;
+mod purse;
+mod registry;
+mod report;
+mod restore;
+mod spec;
+mod view;
+
+pub use boards::{result_of, stored_result_of};
+pub use entry::Entry;
+pub use msg::{DirectorMsg, Refusal, Reply};
+pub use pickup::{spawn_pickup, PICKUP};
+pub use registry::{DirectorHandle, Tournaments};
+pub use report::game_ended;
+pub use restore::restore_all;
+pub use spec::{Spec, MAX_PLAYERS, MAX_ROUNDS};
+pub use view::{
+    board_of, result_text, table_of, BoardView, PlayerView, RoundView, RowView, TournamentView,
+    FIRST_TOURNAMENT_TABLE,
+};
+
+use crate::state::AppState;
+use crate::store::StoreError;
+use platform::{Millis, UserId};
+
+/// Why an event could not be created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// The spec or name is unusable.
+    #[error("{0}")]
+    Invalid(String),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Creates an event (stored, then its director started) and returns its id.
+///
+/// # Errors
+/// [`CreateError::Invalid`] for a bad name or spec; [`CreateError::Store`].
+pub async fn create(
+    state: &AppState,
+    name: &str,
+    spec: &Spec,
+    starts_at: Millis,
+    by: UserId,
+) -> Result<u64, CreateError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
+        return Err(CreateError::Invalid(
+            "the name must be 1..=80 printable characters".into(),
+        ));
+    }
+    spec.check().map_err(CreateError::Invalid)?;
+    let text = serde_json::to_string(spec).map_err(|e| CreateError::Invalid(e.to_string()))?;
+    let now = crate::clock::now();
+    let id = state
+        .db
+        .create_tournament(name, &spec.system, &text, by, now.0, starts_at.0)
+        .await?;
+    let d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
+        .map_err(CreateError::Invalid)?;
+    restore::start(d, Vec::new());
+    Ok(id)
+}
+
+/// Event `id` as it stands: from its director if it runs, else rebuilt from its journal.
+///
+/// # Errors
+/// [`StoreError`]; `Ok(None)` if there is no such event.
+pub async fn view_of(state: &AppState, id: u64) -> Result<Option<TournamentView>, StoreError> {
+    if let Some(h) = state.tournaments.get(id) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        if h.send(DirectorMsg::View(tx)) {
+            if let Ok(v) = rx.await {
+                return Ok(Some(v));
+            }
+        }
+    }
+    let Some(row) = state.db.tournament(id).await? else {
+        return Ok(None);
+    };
+    let log = state.db.tournament_log(id).await?;
+    let d = restore::rebuild(state, &row, &log)
+        .await
+        .map_err(StoreError::Corrupt)?;
+    Ok(Some(d.view()))
+}
+
+/// Sends `msg(reply)` to event `id`'s director and waits for its answer; `None` if no director
+/// runs it (no such event, or it is over).
+pub async fn ask(
+    state: &AppState,
+    id: u64,
+    msg: impl FnOnce(Reply) -> DirectorMsg,
+) -> Option<Result<(), Refusal>> {
+    let h = state.tournaments.get(id)?;
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    if !h.send(msg(tx)) {
+        return None;
+    }
+    rx.await.ok()
+}

@@ -1,0 +1,63 @@
+//! Events created or acted on outside the server (`chuhe admin tournament create|start|cancel`
+//! write the database): every [`PICKUP`] the server starts a director for each upcoming or
+//! running event that has none, and hands waiting `start`/`cancel` requests to their directors.
+//! The director stays the event's only writer.
+
+use super::msg::DirectorMsg;
+use super::restore::{rebuild, start};
+use crate::state::AppState;
+use std::time::Duration;
+
+/// How often the database is looked at.
+pub const PICKUP: Duration = Duration::from_secs(1);
+
+/// Starts the pickup task.
+pub fn spawn_pickup(state: &AppState) -> tokio::task::JoinHandle<()> {
+    let state = state.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(PICKUP);
+        loop {
+            every.tick().await;
+            if let Err(e) = pick_up(&state).await {
+                tracing::warn!("tournament pickup: {e}");
+            }
+        }
+    })
+}
+
+async fn pick_up(state: &AppState) -> Result<(), crate::store::StoreError> {
+    for row in state.db.live_tournaments().await? {
+        if state.tournaments.get(row.id).is_some() {
+            continue;
+        }
+        let log = state.db.tournament_log(row.id).await?;
+        match rebuild(state, &row, &log).await {
+            Ok(d) => {
+                start(d, Vec::new());
+                tracing::info!(event = row.id, "picked up an event");
+            }
+            Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
+        }
+    }
+    for (id, request) in state.db.tournament_requests().await? {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let msg = match request.as_str() {
+            "start" => DirectorMsg::Start(tx),
+            "cancel" => DirectorMsg::Cancel(tx),
+            _ => {
+                state.db.clear_tournament_request(id, &request).await?;
+                continue;
+            }
+        };
+        let Some(h) = state.tournaments.get(id) else {
+            continue;
+        };
+        if h.send(msg) {
+            if let Ok(Err(e)) = rx.await {
+                tracing::warn!(event = id, "{request} refused: {e}");
+            }
+            state.db.clear_tournament_request(id, &request).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Bringing events back at start-up: every event not finished is rebuilt by replaying its
+//! journal through the Swiss core at the recorded instants (deterministic, so exactly), then
+//! the current round resumes: a game in progress comes back from its own journal at its table,
+//! a game that ended while the director did not hear of it is recorded from its stored row, and
+//! a board whose game never started is seated again. A completed round is paired at once.
+
+use super::actor::Director;
+use super::entry::Entry;
+use super::registry::DirectorHandle;
+use super::spec::Spec;
+use super::view::table_of;
+use crate::state::AppState;
+use crate::store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
+use platform::{Millis, TableId, UserId};
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+/// A board to resume: `(round, board, red, black, its game in progress)`.
+type Resume = (u32, usize, UserId, UserId, Option<UnfinishedGame>);
+
+/// Rebuilds the event of `row` from its journal `log`, without storing or publishing anything.
+pub(super) async fn rebuild(
+    state: &AppState,
+    row: &TournamentRow,
+    log: &[TournamentLogEntry],
+) -> Result<Director, String> {
+    let spec: Spec = serde_json::from_str(&row.spec).map_err(|e| e.to_string())?;
+    let mut d = Director::new(
+        state,
+        (row.id, row.name.clone(), Millis(row.starts_at)),
+        spec,
+    )?;
+    d.replaying = true;
+    for e in log {
+        match Entry::decode(&e.entry)? {
+            Entry::Swiss { cmd } => {
+                if let Err(why) = d.command(cmd, Millis(e.at)).await {
+                    tracing::error!(event = row.id, seq = e.seq, "replay refused: {why}");
+                }
+            }
+            Entry::Cancel => {
+                d.cancelled = true;
+                d.seq += 1;
+            }
+        }
+    }
+    d.seq = log.last().map_or(0, |e| e.seq + 1);
+    d.replaying = false;
+    Ok(d)
+}
+
+/// Starts the director of every event not finished; takes the games of their current rounds
+/// out of `unfinished` (their tables are opened by the directors).
+///
+/// # Errors
+/// [`StoreError`] if the events cannot be read.
+pub async fn restore_all(
+    state: &AppState,
+    unfinished: &mut HashMap<TableId, UnfinishedGame>,
+) -> Result<(), StoreError> {
+    for row in state.db.live_tournaments().await? {
+        let log = state.db.tournament_log(row.id).await?;
+        let d = match rebuild(state, &row, &log).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(event = row.id, "cannot rebuild the event: {e}");
+                continue;
+            }
+        };
+        let round = d.swiss.rounds.last().map_or(0, |r| r.number);
+        let boards = d
+            .games_of(round)
+            .into_iter()
+            .map(|(b, red, black)| {
+                let game = unfinished.remove(&table_of(row.id, round, b));
+                (round, b, red, black, game)
+            })
+            .collect();
+        tracing::info!(
+            event = row.id,
+            entries = log.len(),
+            round,
+            "restored an event"
+        );
+        start(d, boards);
+    }
+    Ok(())
+}
+
+/// Registers and starts `d`'s task, resuming `boards` first; nothing if the event has a
+/// director already.
+pub(super) fn start(d: Director, boards: Vec<Resume>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let handle = DirectorHandle::new(tx);
+    if !d.state.tournaments.insert_new(d.id, handle) {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut d = d;
+        d.resume(boards).await;
+        d.run(rx).await;
+    });
+}
+
+impl Director {
+    /// Resumes the boards of the current round.
+    async fn resume(&mut self, boards: Vec<Resume>) {
+        for (round, board, red, black, game) in boards {
+            if game.is_some() {
+                self.open_board(round, board, (red, black), game).await;
+                continue;
+            }
+            let table = table_of(self.id, round, board);
+            match self.state.db.ended_game_at(table).await {
+                Ok(Some(g)) => {
+                    let now = crate::clock::now();
+                    self.record(table, super::boards::stored_result_of(&g), now)
+                        .await;
+                }
+                Ok(None) => self.open_board(round, board, (red, black), None).await,
+                Err(e) => tracing::error!(event = self.id, "resume: {e}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
+//! `tournaments.spec`).
+
+use crate::config::preset;
+use platform::clock::TimeControl;
+use platform::tournament::swiss::SwissConfig;
+use platform::tournament::Preset;
+use serde::{Deserialize, Serialize};
+
+/// Most rounds of an event (table ids hold the round in three digits).
+pub const MAX_ROUNDS: u32 = 99;
+/// Most players of an event (a round has at most 999 boards).
+pub const MAX_PLAYERS: u32 = 1_998;
+
+/// How an event is run. Every field has a default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Spec {
+    /// The system: `swiss` (the only one the director runs so far).
+    pub system: String,
+    /// Planned rounds.
+    pub rounds: u32,
+    /// The games' time control, by preset name (`rapid`, `blitz`, `ourgame`, `qq`).
+    pub time_control: String,
+    /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `lichess`).
+    pub preset: String,
+    /// A player who has not made their first move this long after their game started forfeits
+    /// it and is withdrawn (seconds).
+    pub no_show_secs: u64,
+    /// Pause between a round's last result and the next pairing (seconds).
+    pub round_gap_secs: u64,
+    /// Most players.
+    pub max_players: u32,
+    /// Draw offers are refused before this move (`draw_too_early`); 0: any time.
+    pub draw_offers_from_move: u32,
+    /// Entry fee in coins (0: free), escrowed at registration.
+    pub entry_fee: i64,
+    /// The prize table: per mille of the pot (all fees) for places 1, 2, …; what is not awarded
+    /// goes to the house.
+    pub prizes: Vec<u32>,
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        Spec {
+            system: "swiss".into(),
+            rounds: 5,
+            time_control: "rapid".into(),
+            preset: "cxa-swiss-opp".into(),
+            no_show_secs: 60,
+            round_gap_secs: 10,
+            max_players: 256,
+            draw_offers_from_move: 0,
+            entry_fee: 0,
+            prizes: vec![500, 300, 200],
+        }
+    }
+}
+
+impl Spec {
+    /// Checks the spec; returns its time control and scoring preset.
+    ///
+    /// # Errors
+    /// Why it is unusable, in words.
+    pub fn check(&self) -> Result<(TimeControl, Preset), String> {
+        if self.system != "swiss" {
+            return Err(format!("unknown system {:?} (only swiss)", self.system));
+        }
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return Err(format!("rounds must be 1..={MAX_ROUNDS}"));
+        }
+        if !(2..=MAX_PLAYERS).contains(&self.max_players) {
+            return Err(format!("max_players must be 2..={MAX_PLAYERS}"));
+        }
+        if !(1..=3_600).contains(&self.no_show_secs) {
+            return Err("no_show_secs must be 1..=3600".into());
+        }
+        if self.draw_offers_from_move > 500 {
+            return Err("draw_offers_from_move must be at most 500".into());
+        }
+        if self.round_gap_secs > 86_400 {
+            return Err("round_gap_secs must be at most 86400".into());
+        }
+        if !(0..=platform::ledger::MAX_COINS.0).contains(&self.entry_fee) {
+            return Err("entry_fee must be 0..=10^18".into());
+        }
+        if self.prizes.iter().map(|p| u64::from(*p)).sum::<u64>() > 1_000 {
+            return Err("prizes are per mille of the pot and sum to at most 1000".into());
+        }
+        let control = preset(&self.time_control)
+            .filter(|c| c.validate().is_ok())
+            .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
+        let scoring = Preset::by_name(&self.preset)
+            .ok_or_else(|| format!("unknown preset {:?}", self.preset))?;
+        Ok((control, scoring))
+    }
+
+    /// The Swiss core's configuration.
+    ///
+    /// # Errors
+    /// As [`Spec::check`].
+    pub fn swiss_config(&self) -> Result<SwissConfig, String> {
+        let (_, preset) = self.check()?;
+        Ok(SwissConfig {
+            rounds: self.rounds,
+            preset,
+            top_seed_red: true,
+            max_players: self.max_players,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_specs_are_refused_with_a_reason() {
+        assert!(Spec::default().check().is_ok());
+        let bad = |f: fn(&mut Spec)| {
+            let mut s = Spec::default();
+            f(&mut s);
+            s.check().unwrap_err()
+        };
+        assert!(bad(|s| s.rounds = 0).contains("rounds"));
+        assert!(bad(|s| s.system = "arena".into()).contains("system"));
+        assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
+        assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
+        assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));
+    }
+}

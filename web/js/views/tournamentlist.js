@@ -1,0 +1,4 @@
+// #/tournaments: see tournaments.js.
+import { mountList } from './tournaments.js';
+
+export function mount(root) { mountList(root); }

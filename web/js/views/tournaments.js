@@ -1,0 +1,106 @@
+// Tournaments: the list (#/tournaments: upcoming, running, finished) and one event's page
+// (#/tournament/ID: join / withdraw, standings with the preset's tie-break columns, every round's
+// pairings). The page watches the event over the socket (`t_watch`): each numbered `t_ev` makes it
+// reload the event (at most every RELOAD_MS), and when a round is paired the player's own game
+// opens by itself.
+
+import { api } from '../net/http.js';
+import { t, has, formatDate } from '../i18n.js';
+import { h, toast, errorText } from '../ui.js';
+
+/** The longest a change waits before the page reloads the event. */
+const RELOAD_MS = 300;
+
+const tbName = (name) => (has(`tour.tb.${name}`) ? t(`tour.tb.${name}`) : name);
+
+export function mountList(root) {
+  const box = h('div.tournaments', { 'data-testid': 'tournaments' }, h('span.muted', { text: '…' }));
+  root.appendChild(box);
+  api.tournaments().then((data) => {
+    const section = (key) => {
+      const items = data?.[key] || [];
+      return h('section.panel', { 'data-testid': `tournaments-${key}` },
+        h('h2', { text: t(`tour.${key}`) }),
+        items.length
+          ? h('ul.tour-list', {}, items.map((e) => h('li', {},
+            h('a', { href: `#/tournament/${e.id}`, 'data-testid': 'tournament-link', text: e.name }),
+            h('span.muted', { text: ` · ${formatDate(e.starts_at)}` }))))
+          : h('p.muted', { text: t('tour.none') }));
+    };
+    box.replaceChildren(h('h1', { text: t('tour.title') }), section('running'), section('upcoming'), section('finished'));
+  }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
+}
+
+export function mountEvent(root, app, id) {
+  const box = h('div.tournament', { 'data-testid': 'tournament' }, h('span.muted', { text: '…' }));
+  root.appendChild(box);
+  let timer = null;
+  let seenRound = null;
+  let gone = false;
+
+  async function act(action) {
+    try {
+      await api.tournamentAct(id, action);
+      load();
+    } catch (e) {
+      toast(errorText(e));
+    }
+  }
+
+  function draw(ev) {
+    const me = app.user?.id;
+    const entered = ev.players.find((p) => p.user === me);
+    const canJoin = !entered && (ev.status === 'upcoming' || ev.status === 'running');
+    const canWithdraw = entered && !entered.withdrawn && (ev.status === 'upcoming' || ev.status === 'running');
+    const fee = ev.spec.entry_fee > 0 ? ` · ${t('tour.fee')} ${ev.spec.entry_fee}` : '';
+    const head = h('div.panel', {},
+      h('h1', { text: ev.name }),
+      h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
+        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${t('tour.rounds', { n: ev.spec.rounds })}${fee}` }),
+      canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join') } }, t('tour.join')) : null,
+      canWithdraw ? h('button', { type: 'button', 'data-testid': 'tournament-withdraw', on: { click: () => act('withdraw') } }, t('tour.withdraw')) : null);
+    const standings = h('table.games-table', { 'data-testid': 'standings' },
+      h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('tour.player') }), h('th', { text: t('tour.points') }),
+        ...ev.tiebreaks.map((tb) => h('th', { text: tbName(tb) })))),
+      h('tbody', {}, ev.standings.map((r) => h(`tr${r.user === me ? '.me' : ''}`, { 'data-user': r.user },
+        h('td', { text: String(r.rank) }), h('td', {}, h('a', { href: `#/user/${r.user}`, text: `#${r.user}` })),
+        h('td.num', { text: String(r.points) }), ...r.tiebreaks.map((v) => h('td.num', { text: v }))))));
+    const rounds = ev.rounds.slice().reverse().map((r) => h('section.panel', { 'data-testid': `round-${r.number}` },
+      h('h3', { text: t('tour.round', { n: r.number }) }),
+      h('table.games-table', {}, h('tbody', {}, r.boards.map((b) => h('tr', {},
+        h('td', { text: `#${b.red}` }),
+        h('td', { text: b.black === null ? t('tour.bye') : `#${b.black}` }),
+        h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || '')))))));
+    box.replaceChildren(head, h('section.panel', {}, h('h2', { text: t('tour.standings') }), standings), ...rounds);
+  }
+
+  function openOwnGame(ev) {
+    const last = ev.rounds[ev.rounds.length - 1];
+    if (!last || last.number === seenRound) return;
+    const first = seenRound === null;
+    seenRound = last.number;
+    if (first) return; // only a round paired while watching opens the game by itself
+    const board = last.boards.find((b) => b.table && !b.result && (b.red === app.user?.id || b.black === app.user?.id));
+    if (board) app.go(`#/table/${board.table}`);
+  }
+
+  async function load() {
+    try {
+      const ev = await api.tournament(id);
+      if (gone) return;
+      draw(ev);
+      openOwnGame(ev);
+    } catch (e) {
+      box.replaceChildren(h('p.error', { text: errorText(e) }));
+    }
+  }
+
+  const off = app.onMessage((msg) => {
+    if ((msg.t !== 't_ev' && msg.t !== 't_state') || msg.tournament !== id) return;
+    clearTimeout(timer);
+    timer = setTimeout(load, RELOAD_MS);
+  });
+  load();
+  app.socket?.watchTournament(id);
+  return { unmount() { gone = true; off(); clearTimeout(timer); app.socket?.unwatchTournament(id); } };
+}
