@@ -21,6 +21,7 @@ mod ratings;
 mod raw;
 mod restart;
 mod retry;
+mod seeks;
 mod settle_together;
 mod shutdown;
 mod wagers;
