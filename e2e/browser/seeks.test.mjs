@@ -18,9 +18,13 @@ async function bothPlaying(a, b) {
   return ha;
 }
 
-/** Leaves the table (resigning the game) so later tests find free tables. */
-async function close(...users) {
-  for (const u of users) await u.ctx.close();
+/** Both leave the table (the game is lost by the first) so that later tests find free tables. */
+async function close(hash, ...users) {
+  const table = Number(hash.split('/').pop());
+  for (const u of users) {
+    await u.page.evaluate((id) => globalThis.chuhe.socket.send({ t: 'leave', table: id }).catch(() => {}), table);
+    await u.ctx.close();
+  }
 }
 
 test('quick pairing between two browsers', async () => {
@@ -32,8 +36,7 @@ test('quick pairing between two browsers', async () => {
   // The other player sees it in the room's open seeks.
   await b.page.waitForSelector('[data-testid=seek-list] [data-testid^=seek-accept-]');
   await b.page.click('[data-testid=quick-5\\+3]');
-  await bothPlaying(a.page, b.page);
-  await close(a, b);
+  await close(await bothPlaying(a.page, b.page), a, b);
 });
 
 test('accepting an open seek from the hall', async () => {
@@ -43,8 +46,7 @@ test('accepting an open seek from the hall', async () => {
   await a.page.click('[data-testid=seek-open]');
   await a.page.waitForSelector('[data-testid=seek-waiting]');
   await b.page.click('[data-testid=seek-list] [data-testid^=seek-accept-]');
-  await bothPlaying(a.page, b.page);
-  await close(a, b);
+  await close(await bothPlaying(a.page, b.page), a, b);
 });
 
 test('a challenge link opens the page and accepts', async () => {
@@ -57,6 +59,5 @@ test('a challenge link opens the page and accepts', async () => {
   // Not listed in the hall.
   assert.equal(await b.page.locator('[data-testid=seek-list] [data-testid^=seek-accept-]').count(), 0);
   await b.page.goto(link);
-  await bothPlaying(a.page, b.page);
-  await close(a, b);
+  await close(await bothPlaying(a.page, b.page), a, b);
 });

@@ -115,17 +115,20 @@ function followSeeks(msg) {
 /** A challenge link (/?seek=ID) opened the page: accept it once connected. */
 const LINK_KEY = 'chuhe.seek';
 {
-  const id = Number(new URLSearchParams(location.search).get('seek'));
+  const q = new URLSearchParams(location.search);
+  const id = Number(q.get('seek'));
   if (Number.isSafeInteger(id) && id > 0) {
-    sessionStorage.setItem(LINK_KEY, String(id));
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ seek: id, key: q.get('key') || null }));
     history.replaceState(null, '', `/${location.hash}`);
   }
 }
 function acceptLinkSeek() {
-  const id = Number(sessionStorage.getItem(LINK_KEY));
-  if (!id || !app.socket) return;
+  const saved = sessionStorage.getItem(LINK_KEY);
+  if (!saved || !app.socket) return;
   sessionStorage.removeItem(LINK_KEY);
-  app.socket.send({ t: 'seek_accept', seek: id }).catch((e) => toast(errorText(e)));
+  let link;
+  try { link = JSON.parse(saved); } catch { return; }
+  app.socket.send({ t: 'seek_accept', seek: link.seek, key: link.key }).catch((e) => toast(errorText(e)));
 }
 
 /** Logged in (or guest): remember the user, connect, continue to `next`. */

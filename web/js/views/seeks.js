@@ -24,9 +24,9 @@ export const GRID = [
   ['byoyomi', PRESETS.byoyomi.system, PRESETS.byoyomi.fields],
 ].map(([key, system, fields]) => ({ key, control: toTimeControl(system, fields) }));
 
-/** The link that accepts seek `id`. */
-export function seekLink(id) {
-  return `${location.origin}/?seek=${id}`;
+/** The link that accepts link seek `s` (its id and key). */
+export function seekLink(s) {
+  return `${location.origin}/?seek=${s.id}&key=${encodeURIComponent(s.key || '')}`;
 }
 
 export function createSeeks(app) {
@@ -57,7 +57,7 @@ export function createSeeks(app) {
         'data-testid': 'seek-window',
         text: window == null ? t('seek.anyRating') : t('seek.window', { n: window }),
       }) : null,
-      s.kind === 'link' ? h('input.seek-link', { readonly: true, value: seekLink(s.id), 'data-testid': 'seek-link-url', on: { focus: (e) => e.target.select() } }) : null,
+      s.kind === 'link' ? h('input.seek-link', { readonly: true, value: seekLink(s), 'data-testid': 'seek-link-url', on: { focus: (e) => e.target.select() } }) : null,
       h('button', { type: 'button', 'data-testid': 'seek-cancel', on: { click: () => send({ t: 'seek_cancel', seek: s.id }) } }, t('seek.cancel'))));
   }
 

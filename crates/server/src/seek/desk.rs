@@ -11,6 +11,7 @@ use crate::clock;
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::user::UserInfo;
+use crate::ws::protocol::views::SeekView;
 use platform::seek::{
     Pairing, Seek, SeekBook, SeekError, SeekId, SeekKind, SeekOutcome, SeekSpec, Seeker,
 };
@@ -70,6 +71,11 @@ fn refusal(e: &SeekError) -> ErrorCode {
     }
 }
 
+/// A fresh key for a link seek: 128 random bits in hex.
+fn link_key() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
 fn seeker(user: &UserInfo) -> Seeker {
     let r = user.rating.rating.round();
     Seeker {
@@ -85,7 +91,7 @@ impl Desk {
     async fn handle(&mut self, msg: DeskMsg) {
         match msg {
             DeskMsg::Seek { asker, asked } => self.seek(asker, asked).await,
-            DeskMsg::Accept { asker, seek } => self.accept(asker, seek).await,
+            DeskMsg::Accept { asker, seek, key } => self.accept(asker, seek, key).await,
             DeskMsg::Cancel { asker, seek } => match self.book.cancel(seek, asker.user.id) {
                 Ok(s) => {
                     self.gone(&s, "cancelled");
@@ -163,12 +169,17 @@ impl Desk {
                 let window = (seek.spec.kind == SeekKind::Quick)
                     .then(|| self.book.rules().window(seek.since, now))
                     .flatten();
+                let key = (seek.spec.kind == SeekKind::Link).then(link_key);
                 let meta = Meta {
                     user: asker.user.clone(),
                     to,
                     window,
+                    key: key.clone(),
                 };
-                let view = notify::view(&seek, &meta);
+                let view = SeekView {
+                    key,
+                    ..notify::view(&seek, &meta)
+                };
                 self.meta.insert(seek.id, meta);
                 notify::waiting(&self.state, seek.seeker.user, &view, window);
                 if let SeekKind::Challenge(to) = seek.spec.kind {
@@ -182,8 +193,15 @@ impl Desk {
         }
     }
 
-    async fn accept(&mut self, asker: Asker, id: SeekId) {
-        let Some(room) = self.book.get(id).map(|s| s.spec.room.clone()) else {
+    async fn accept(&mut self, asker: Asker, id: SeekId, key: Option<String>) {
+        let wanted = self.meta.get(&id).and_then(|m| m.key.as_ref());
+        let room = self
+            .book
+            .get(id)
+            .filter(|_| wanted.is_none_or(|k| key.as_ref() == Some(k)))
+            .map(|s| s.spec.room.clone());
+        // A link seek without its key is as good as gone.
+        let Some(room) = room else {
             return asker.refuse(ErrorCode::SeekNotFound, &SeekError::NotFound.to_string());
         };
         if let Err((code, why)) = self.admits(&room, &asker.user).await {

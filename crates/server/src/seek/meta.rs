@@ -11,4 +11,6 @@ pub(super) struct Meta {
     pub(super) to: Option<String>,
     /// The window last told to the seeker.
     pub(super) window: Option<u32>,
+    /// A link seek's key: accepting it needs the key (the link), not just the id.
+    pub(super) key: Option<String>,
 }

@@ -84,6 +84,8 @@ pub enum DeskMsg {
         asker: Asker,
         /// The seek.
         seek: SeekId,
+        /// A link seek's key.
+        key: Option<String>,
     },
     /// Cancel one's seek.
     Cancel {

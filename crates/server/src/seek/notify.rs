@@ -39,6 +39,7 @@ pub(super) fn view(seek: &Seek, meta: &Meta) -> SeekView {
         kind,
         to: meta.to.clone(),
         since: seek.since.0,
+        key: None,
     }
 }
 

@@ -222,9 +222,9 @@ impl Reader {
                 let asker = self.asker(id);
                 self.to_desk(DeskMsg::Seek { asker, asked }, id).await;
             }
-            Route::SeekAccept { seek } => {
+            Route::SeekAccept { seek, key } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Accept { asker, seek }, id).await;
+                self.to_desk(DeskMsg::Accept { asker, seek, key }, id).await;
             }
             Route::SeekCancel { seek } => {
                 let asker = self.asker(id);

@@ -287,10 +287,12 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
     paired(&mut a).await;
     paired(&mut b).await;
 
-    // By link: whoever has the id accepts; a guest may not take a rated one.
+    // By link: whoever has the link (id and key) accepts; a guest may not take a rated one.
     c.ok(json!({"t": "seek", "room": "std", "control": minutes(3), "rated": true, "kind": "link"}))
         .await;
-    let link = waiting(&mut c).await["seek"]["id"].clone();
+    let made = waiting(&mut c).await;
+    let (link, key) = (made["seek"]["id"].clone(), made["seek"]["key"].clone());
+    assert_eq!(key.as_str().map(str::len), Some(32));
     let mut guest = Player::register(srv.addr, "gd").await;
     guest.http = server::client::HttpClient::new(srv.addr);
     guest.http.guest().await.unwrap();
@@ -298,10 +300,20 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
         .await
         .unwrap();
     guest.ws = ws;
+    // Without its key a link seek is not found; with it, a guest may not take a rated game.
     assert_eq!(
         guest
             .refused(json!({"t": "seek_accept", "seek": link}))
             .await,
+        "seek_not_found"
+    );
+    assert_eq!(
+        guest
+            .refused(json!({"t": "seek_accept", "seek": link, "key": key}))
+            .await,
         "guest_rated"
     );
+    a.ok(json!({"t": "seek_accept", "seek": link, "key": key}))
+        .await;
+    paired(&mut c).await;
 }

@@ -121,7 +121,11 @@ pub enum ClientMsg {
         to: Option<String>,
     },
     /// Accept a seek (open, quick, a challenge to oneself, a link).
-    SeekAccept { seek: u64 },
+    SeekAccept {
+        seek: u64,
+        #[serde(default)]
+        key: Option<String>,
+    },
     /// Cancel one's seek.
     SeekCancel { seek: u64 },
     /// Propose a wager, or change the stakes of the one under negotiation.

@@ -64,6 +64,8 @@ pub enum Route {
     SeekAccept {
         /// The seek.
         seek: SeekId,
+        /// A link seek's key.
+        key: Option<String>,
     },
     /// Cancel one's seek.
     SeekCancel {
@@ -159,7 +161,10 @@ impl ClientMsg {
                     kind,
                 }))
             }
-            M::SeekAccept { seek } => Ok(Route::SeekAccept { seek: SeekId(seek) }),
+            M::SeekAccept { seek, key } => Ok(Route::SeekAccept {
+                seek: SeekId(seek),
+                key,
+            }),
             M::SeekCancel { seek } => Ok(Route::SeekCancel { seek: SeekId(seek) }),
             M::Sit { table, color } => at(table, Action::Sit(color.into())),
             M::Stand { table } => at(table, Action::Stand),

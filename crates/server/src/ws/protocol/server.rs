@@ -243,6 +243,7 @@ mod tests {
             kind: "quick",
             to: None,
             since: 0,
+            key: None,
         };
         let state = TableStateView {
             id: TableId(1),

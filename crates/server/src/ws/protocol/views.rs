@@ -259,6 +259,9 @@ pub struct SeekView {
     pub to: Option<String>,
     /// When it was made (ms).
     pub since: u64,
+    /// A link seek's key (only in the seeker's own `seek_waiting`): the link carries it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 /// The seeker as a `Seek` shows them.
