@@ -1,7 +1,8 @@
 //! Quick pairing, open seeks and challenges over real sockets: compatible controls pair and the
 //! game runs at a table of the room, incompatible ones do not, the rating window widens, no
 //! self-pairing, a cancelled seek never pairs, two accepts of one seek pair once, the room's coin
-//! gate refuses, a challenge is for its player only.
+//! gate refuses, a challenge is for its player only, a link needs its key, and a room without a
+//! free table says so.
 
 use crate::common::{minutes, test_config, Player, TestDb, TestServer};
 use serde_json::{json, Value};
@@ -316,4 +317,59 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
     a.ok(json!({"t": "seek_accept", "seek": link, "key": key}))
         .await;
     paired(&mut c).await;
+}
+
+#[tokio::test]
+async fn with_no_free_table_both_hear_no_free_table() {
+    let db = TestDb::new().await;
+    let mut config = test_config(&db);
+    config.rooms.push(RoomConfig {
+        id: "one".into(),
+        name: "one".into(),
+        tables: 1,
+        min_coins: 0,
+        time_control: "untimed".into(),
+        start_fen: None,
+        first_move_deadline_secs: None,
+    });
+    let srv = TestServer::start_with(config).await;
+    let mut ps = players(srv.addr, &["na", "nb", "nc", "nd"]).await;
+    let mut d = ps.pop().unwrap();
+    let mut c = ps.pop().unwrap();
+    let mut b = ps.pop().unwrap();
+    let mut a = ps.pop().unwrap();
+    // The room's only table: one player sits, so it is not free.
+    c.ok(json!({"t": "lobby", "on": true})).await;
+    let snapshot =
+        c.ws.next_where(|m| m["t"] == "lobby", "lobby")
+            .await
+            .unwrap();
+    let room = snapshot["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "one")
+        .unwrap()
+        .clone();
+    let table = room["tables"][0]["id"].as_u64().unwrap();
+    c.ok(json!({"t": "join", "table": table})).await;
+    c.ok(json!({"t": "sit", "table": table, "color": "red"}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut one = quick(minutes(5));
+    one["room"] = json!("one");
+    a.ok(one.clone()).await;
+    b.ok(one).await;
+    for p in [&mut a, &mut b] {
+        let gone =
+            p.ws.next_where(|m| m["t"] == "seek_gone", "seek_gone")
+                .await
+                .unwrap();
+        assert_eq!(gone["reason"], "no_free_table");
+    }
+    // The seeks were dropped: nothing pairs with a new one.
+    let mut again = quick(minutes(5));
+    again["room"] = json!("one");
+    d.ok(again).await;
+    assert!(!pairs_within(&mut d, 800).await);
 }
