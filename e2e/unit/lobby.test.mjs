@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  roomStats, visibleTables, roomControls, applyTable, controlKey,
+  roomStats, visibleTables, roomControls, applyTable, applySeeks, controlKey,
 } from '../../web/js/lobbymodel.js';
 
 const user = (id) => ({ user: { id, name: `u${id}` }, ready: false, away: false });
@@ -49,4 +49,13 @@ test('a changed table replaces its row; a new one is added; another room is left
   assert.equal(applyTable(rooms, table(7, 'waiting', [])), true);
   assert.equal(rooms[0].tables.length, 7);
   assert.equal(applyTable(rooms, { ...table(8, 'waiting', []), room: 'elsewhere' }), false);
+});
+
+test('a room seek list is replaced by newer lists only', () => {
+  const rooms = [{ id: 'r', tables: [], seeks: [] }];
+  assert.equal(applySeeks(rooms, { room: 'r', v: 2, seeks: [{ id: 7 }] }), true);
+  assert.deepEqual(rooms[0].seeks, [{ id: 7 }]);
+  assert.equal(applySeeks(rooms, { room: 'r', v: 1, seeks: [] }), false);
+  assert.deepEqual(rooms[0].seeks, [{ id: 7 }]);
+  assert.equal(applySeeks(rooms, { room: 'nowhere', v: 3, seeks: [] }), false);
 });

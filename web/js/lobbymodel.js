@@ -67,3 +67,12 @@ export function applyTable(rooms, tb) {
   if (i >= 0) room.tables[i] = tb; else room.tables.push(tb);
   return true;
 }
+
+/** Puts a room's new seek list (`lobby_seeks`) into the rooms, unless an older list; returns whether it was placed. */
+export function applySeeks(rooms, msg) {
+  const room = rooms.find((r) => r.id === msg.room);
+  if (!room || (room.seeksV || 0) > msg.v) return false;
+  room.seeks = msg.seeks;
+  room.seeksV = msg.v;
+  return true;
+}

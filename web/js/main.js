@@ -15,6 +15,7 @@ import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
+import { toast, errorText } from './ui.js';
 
 /** The mute switch's icons (drawn, so that no emoji font is needed). */
 const SPEAKER = '<path class="body" d="M3 9h4l5-4v14l-5-4H3z"/>';
@@ -23,6 +24,8 @@ const SPEAKER_OFF = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path
 
 const app = {
   user: null,
+  /** One's waiting seeks: id -> { seek, window } (seek_waiting / seek_gone / seek_paired). */
+  mySeeks: new Map(),
   socket: null,
   listeners: new Set(),
   /** Subscribes to server messages; returns unsubscribe. */
@@ -92,16 +95,46 @@ app.connect = function connect() {
   if (this.socket) return;
   this.socket = createSocket({
     onStatus: () => renderHeader(),
-    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); },
+    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); acceptLinkSeek(); },
     onMessage: (msg) => {
       if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
         this.user.coins = msg.coins;
         renderHeader();
       }
+      followSeeks(msg);
       for (const fn of this.listeners) fn(msg);
     },
   });
 };
+
+/** Keeps one's seeks; a pair formed goes to its table. */
+function followSeeks(msg) {
+  if (msg.t === 'seek_waiting') app.mySeeks.set(msg.seek.id, { seek: msg.seek, window: msg.window });
+  if (msg.t === 'seek_gone') app.mySeeks.delete(msg.seek);
+  if (msg.t === 'seek_paired') {
+    app.mySeeks.clear();
+    app.go(`#/table/${msg.table}`);
+  }
+}
+
+/** A challenge link (/?seek=ID) opened the page: accept it once connected. */
+const LINK_KEY = 'chuhe.seek';
+{
+  const q = new URLSearchParams(location.search);
+  const id = Number(q.get('seek'));
+  if (Number.isSafeInteger(id) && id > 0) {
+    sessionStorage.setItem(LINK_KEY, JSON.stringify({ seek: id, key: q.get('key') || null }));
+    history.replaceState(null, '', `/${location.hash}`);
+  }
+}
+function acceptLinkSeek() {
+  const saved = sessionStorage.getItem(LINK_KEY);
+  if (!saved || !app.socket) return;
+  sessionStorage.removeItem(LINK_KEY);
+  let link;
+  try { link = JSON.parse(saved); } catch { return; }
+  app.socket.send({ t: 'seek_accept', seek: link.seek, key: link.key }).catch((e) => toast(errorText(e)));
+}
 
 /** Logged in (or guest): remember the user, connect, continue to `next`. */
 app.loggedIn = function loggedIn(user, next = '#/') {

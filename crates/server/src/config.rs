@@ -143,6 +143,8 @@ pub struct Config {
     pub ai_games_per_user: usize,
     /// Coins: grants, rewards, wagers and betting.
     pub economy: EconomyConfig,
+    /// Quick pairing and seeks (`[seeks]`).
+    pub seeks: crate::seek::SeekConfig,
     /// Bounds against hostile clients (`[limits]`).
     pub limits: Limits,
     /// The rooms of the lobby.
@@ -197,6 +199,7 @@ impl Default for Config {
             ai_workers: 2,
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
+            seeks: crate::seek::SeekConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             rooms: vec![
@@ -284,6 +287,9 @@ impl Config {
         }
         if self.ws_messages_per_sec == 0 || self.login_attempts_per_minute == 0 {
             return bad("rate limits must be at least 1".into());
+        }
+        if let Some(problem) = self.seeks.problem() {
+            return bad(problem.into());
         }
         if let Some(problem) = self.limits.problem() {
             return bad(problem.into());

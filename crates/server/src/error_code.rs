@@ -167,6 +167,22 @@ error_codes! {
     GuestNotAllowed = "guest_not_allowed",
     /// Coins: a second bet on another pick.
     PickLocked = "pick_locked",
+    /// Seeks: the seek is no longer waiting (taken, cancelled, expired).
+    SeekNotFound = "seek_not_found",
+    /// Seeks: one's own seek cannot be accepted.
+    OwnSeek = "own_seek",
+    /// Seeks: a challenge to another player.
+    NotForYou = "not_for_you",
+    /// Seeks: only the seeker may cancel.
+    NotYours = "not_yours",
+    /// Seeks: guests play unrated games only.
+    GuestRated = "guest_rated",
+    /// Seeks: a challenge to oneself.
+    SelfChallenge = "self_challenge",
+    /// Seeks: the same quick seek waits already.
+    AlreadySeeking = "already_seeking",
+    /// Seeks: too many seeks of this user, or in all.
+    TooManySeeks = "too_many_seeks",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is not running (the server is stopping).

@@ -19,6 +19,7 @@ pub mod http;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod seek;
 pub mod serve;
 pub mod server;
 pub mod state;

@@ -1,7 +1,7 @@
 //! The lobby: every table's current summary (`TableSummary` in docs/protocol.md), kept by the
 //! table actors, and a broadcast of changes to subscribed connections.
 
-use crate::ws::protocol::views::{RoomView, SummaryView};
+use crate::ws::protocol::views::{RoomView, SeekView, SummaryView};
 use crate::ws::protocol::ServerMsg;
 use platform::TableId;
 use std::collections::BTreeMap;
@@ -23,6 +23,8 @@ pub struct RoomInfo {
 pub struct Lobby {
     rooms: Vec<Arc<RoomInfo>>,
     tables: RwLock<BTreeMap<TableId, (String, SummaryView)>>,
+    /// Each room's open and quick seeks (`[Seek]`), as the seek desk last published them.
+    seeks: RwLock<BTreeMap<String, Vec<SeekView>>>,
     changes: broadcast::Sender<Arc<str>>,
 }
 
@@ -34,6 +36,7 @@ impl Lobby {
         Lobby {
             rooms,
             tables: RwLock::new(BTreeMap::new()),
+            seeks: RwLock::new(BTreeMap::new()),
             changes,
         }
     }
@@ -53,6 +56,37 @@ impl Lobby {
         let _ = self.changes.send(msg);
     }
 
+    /// Stores room `room`'s seeks (list number `v`) and tells subscribers.
+    pub fn set_seeks(&self, room: &str, v: u64, seeks: Vec<SeekView>) {
+        let msg = ServerMsg::LobbySeeks {
+            room,
+            v,
+            seeks: &seeks,
+        }
+        .to_text();
+        if let Ok(mut s) = self.seeks.write() {
+            s.insert(room.to_owned(), seeks);
+        }
+        let _ = self.changes.send(msg);
+    }
+
+    /// The tables of `room` where a pair may sit down: both seats empty, no game in progress.
+    #[must_use]
+    pub fn free_tables(&self, room: &str) -> Vec<TableId> {
+        let free = |s: &SummaryView| {
+            s.status != "playing" && s.seats.red.is_none() && s.seats.black.is_none()
+        };
+        self.tables.read().map_or_else(
+            |_| Vec::new(),
+            |t| {
+                t.iter()
+                    .filter(|(_, (r, s))| r == room && free(s))
+                    .map(|(id, _)| *id)
+                    .collect()
+            },
+        )
+    }
+
     /// Forgets table `id` (a finished game against the computer).
     pub fn remove(&self, id: TableId) {
         if let Ok(mut t) = self.tables.write() {
@@ -70,6 +104,7 @@ impl Lobby {
     #[must_use]
     pub fn snapshot(&self) -> Vec<RoomView> {
         let tables = self.tables.read().map(|t| t.clone()).unwrap_or_default();
+        let seeks = self.seeks.read().map(|s| s.clone()).unwrap_or_default();
         self.rooms
             .iter()
             .map(|r| RoomView {
@@ -81,6 +116,7 @@ impl Lobby {
                     .filter(|(room, _)| *room == r.id)
                     .map(|(_, s)| s.clone())
                     .collect(),
+                seeks: seeks.get(&r.id).cloned().unwrap_or_default(),
             })
             .collect()
     }

@@ -135,7 +135,9 @@ pub async fn start(
             })
         })
         .collect();
+    let (seeks, seek_rx) = crate::seek::SeekDesk::new();
     let state = AppState::new(Shared {
+        seeks,
         profile,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
@@ -221,6 +223,8 @@ pub async fn start(
             }
         }
     }
+
+    tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
 
     let beat_db = db.clone();
     let heartbeat = tokio::spawn(async move {

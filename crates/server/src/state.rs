@@ -34,6 +34,8 @@ pub struct Shared {
     pub tournaments: Tournaments,
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
+    /// The seek desk's mailbox (quick pairing, open seeks, challenges).
+    pub seeks: crate::seek::SeekDesk,
     /// Lobby summaries and their subscribers.
     pub lobby: Lobby,
     /// Engine workers for games against the computer.

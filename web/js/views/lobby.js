@@ -8,8 +8,9 @@ import { roomLocked } from './gate.js';
 import { h, userLine, toast, errorText } from '../ui.js';
 import { describeControl } from '../clock.js';
 import {
-  roomStats, visibleTables, roomControls, applyTable, seated,
+  roomStats, visibleTables, roomControls, applyTable, applySeeks, seated,
 } from '../lobbymodel.js';
+import { createSeeks } from './seeks.js';
 
 /** The longest a change waits before it is drawn. */
 const RENDER_MS = 150;
@@ -30,7 +31,8 @@ export function mount(root, app) {
   const list = h('div.tlist', { 'data-testid': 'table-list' });
   const more = h('button.more', { type: 'button', 'data-testid': 'more-tables', hidden: true, on: { click: () => { limit += PAGE; render(); } } });
   const roomNode = h('section.room');
-  roomNode.append(filters, list, more);
+  const seeks = createSeeks(app);
+  roomNode.append(seeks.node, filters, list, more);
 
   const roomName = (room) => (has(`room.${room.id}`) ? t(`room.${room.id}`) : room.name);
   const current = () => rooms.find((r) => r.id === active) || rooms.find((r) => !roomLocked(r, app.user)) || rooms[0];
@@ -97,6 +99,7 @@ export function mount(root, app) {
     if (!room) { list.replaceChildren(); return; }
     roomNode.dataset.room = room.id;
     roomNode.classList.toggle('locked', roomLocked(room, app.user));
+    seeks.show(roomLocked(room, app.user) ? null : room);
     drawFilters(room);
     const lockedAt = roomLocked(room, app.user) ? room.min_coins : 0;
     const shown = visibleTables(room, filter);
@@ -127,6 +130,8 @@ export function mount(root, app) {
     if (msg.t === 'balance') later();
     if (msg.t === 'lobby') { rooms = msg.rooms; render(); }
     if (msg.t === 'lobby_table' && applyTable(rooms, msg.table)) later();
+    if (msg.t === 'lobby_seeks' && applySeeks(rooms, msg)) later();
+    seeks.onMessage(msg);
   });
   root.appendChild(h('div.lobby', { 'data-testid': 'lobby' },
     h('div.lobby-head', {},

@@ -214,6 +214,14 @@ impl TableActor {
             },
             TableMsg::StartAi { caller, color } => self.start_ai(caller, color, now).await,
             TableMsg::Director(cmd) => self.director(cmd, now).await,
+            TableMsg::SeatPair {
+                red,
+                black,
+                control,
+                reply,
+            } => {
+                let _ = reply.send(self.seat_pair(red, black, control, now).await);
+            }
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
             }

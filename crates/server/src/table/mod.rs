@@ -26,6 +26,7 @@ mod journal;
 mod keyed;
 mod msg;
 mod outbox;
+mod pairing;
 mod presence;
 mod registry;
 mod restore;

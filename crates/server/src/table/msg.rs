@@ -4,8 +4,11 @@ use super::caller::Caller;
 use super::coin_cmd::CoinCmd;
 use super::outbox::ConnId;
 use super::setup::AiKey;
+use crate::user::UserInfo;
+use platform::clock::TimeControl;
 use platform::table::Action;
 use platform::GameId;
+use std::sync::Arc;
 use tokio::sync::oneshot;
 use xiangqi::{Color, Move};
 
@@ -92,6 +95,18 @@ pub enum TableMsg {
     },
     /// From a tournament's director.
     Director(DirectorCmd),
+    /// Seat a pair formed by the seek desk and start their game with `control`, if both seats
+    /// are empty and no game is in progress; answers `Err` (nothing changed) otherwise.
+    SeatPair {
+        /// Red.
+        red: Arc<UserInfo>,
+        /// Black.
+        black: Arc<UserInfo>,
+        /// The time control.
+        control: TimeControl,
+        /// Where to answer.
+        reply: oneshot::Sender<Result<(), String>>,
+    },
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
 }

@@ -9,6 +9,7 @@ use super::protocol::{self, Route, ServerMsg, PROTOCOL_VERSION};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
 use crate::error_code::{ErrorCode, ErrorMsg};
+use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
 use crate::table::{open_computer_table, Caller, Close, ConnId, Outbox, TableMsg};
 use crate::user::UserInfo;
@@ -81,6 +82,12 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     };
     state.sockets.remove(reader.user.id, conn);
+    let _ = state
+        .seeks
+        .send(DeskMsg::Closed {
+            user: reader.user.id,
+        })
+        .await;
     for table in &reader.joined {
         if let Some(h) = state.tables.get(*table) {
             h.send(TableMsg::Closed { conn }).await;
@@ -221,6 +228,38 @@ impl Reader {
                 color,
                 control,
             } => self.start_ai(level, color, control, id).await,
+            Route::Seek(asked) => {
+                let asker = self.asker(id);
+                self.to_desk(DeskMsg::Seek { asker, asked }, id).await;
+            }
+            Route::SeekAccept { seek, key } => {
+                let asker = self.asker(id);
+                self.to_desk(DeskMsg::Accept { asker, seek, key }, id).await;
+            }
+            Route::SeekCancel { seek } => {
+                let asker = self.asker(id);
+                self.to_desk(DeskMsg::Cancel { asker, seek }, id).await;
+            }
+        }
+    }
+
+    /// This connection as the sender of request `id` to the seek desk.
+    fn asker(&self, id: Option<u64>) -> Asker {
+        Asker {
+            user: self.user.clone(),
+            out: self.out.clone(),
+            id,
+        }
+    }
+
+    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>) {
+        if !self.state.seeks.send(msg).await {
+            self.error(
+                id,
+                None,
+                ErrorCode::Unavailable,
+                "the server is restarting; try again",
+            );
         }
     }
 

@@ -22,6 +22,7 @@ mod raw;
 mod restart;
 mod retry;
 mod rulings;
+mod seeks;
 mod settle_together;
 mod shutdown;
 mod tournament_fees;

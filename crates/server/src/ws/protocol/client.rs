@@ -110,6 +110,26 @@ pub enum ClientMsg {
         #[serde(default)]
         control: Option<TimeControl>,
     },
+    /// Seek a game: quick pairing, an open seek, a challenge to `to`, or one by link.
+    Seek {
+        room: String,
+        control: TimeControl,
+        #[serde(default)]
+        rated: bool,
+        #[serde(default)]
+        color: Option<Side>,
+        kind: SeekKindMsg,
+        #[serde(default)]
+        to: Option<String>,
+    },
+    /// Accept a seek (open, quick, a challenge to oneself, a link).
+    SeekAccept {
+        seek: u64,
+        #[serde(default)]
+        key: Option<String>,
+    },
+    /// Cancel one's seek.
+    SeekCancel { seek: u64 },
     /// Propose a wager, or change the stakes of the one under negotiation.
     WagerPropose {
         table: TableId,
@@ -147,6 +167,20 @@ pub enum ClientMsg {
         #[serde(default)]
         game_id: Option<GameId>,
     },
+}
+
+/// How a seek may be taken, on the wire.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SeekKindMsg {
+    /// 快速开始: paired by rating window.
+    Quick,
+    /// Listed for anyone to accept.
+    Open,
+    /// To the player named `to`.
+    Challenge,
+    /// Unlisted; whoever has the link accepts.
+    Link,
 }
 
 /// A wager's mode on the wire.

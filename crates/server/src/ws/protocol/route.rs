@@ -3,11 +3,13 @@
 //! tables never see a wire type. Every message type is routed by name: a new one does not
 //! compile until it is routed.
 
-use super::client::{BadMessage, ClientMsg, PickMsg, WagerModeMsg};
+use super::client::{BadMessage, ClientMsg, PickMsg, SeekKindMsg, WagerModeMsg};
+use crate::seek::{KindAsked, SeekAsked};
 use crate::table::{self, CoinCmd, WagerKind};
 use crate::ws::amount::{Seen, Stakes};
 use platform::clock::TimeControl;
 use platform::parimutuel::Pick;
+use platform::seek::SeekId;
 use platform::table::Action;
 use platform::{Millis, TableId};
 use xiangqi::Color;
@@ -60,6 +62,20 @@ pub enum Route {
     Hint {
         /// The table.
         table: TableId,
+    },
+    /// A seek for the seek desk.
+    Seek(SeekAsked),
+    /// Accept a seek.
+    SeekAccept {
+        /// The seek.
+        seek: SeekId,
+        /// A link seek's key.
+        key: Option<String>,
+    },
+    /// Cancel one's seek.
+    SeekCancel {
+        /// The seek.
+        seek: SeekId,
     },
     /// A new game against the computer.
     AiStart {
@@ -124,6 +140,38 @@ impl ClientMsg {
                 color: color.into(),
                 control,
             }),
+            M::Seek {
+                room,
+                control,
+                rated,
+                color,
+                kind,
+                to,
+            } => {
+                let kind = match (kind, to) {
+                    (SeekKindMsg::Quick, _) => KindAsked::Quick,
+                    (SeekKindMsg::Open, _) => KindAsked::Open,
+                    (SeekKindMsg::Link, _) => KindAsked::Link,
+                    (SeekKindMsg::Challenge, Some(name)) if !name.trim().is_empty() => {
+                        KindAsked::Challenge(name.trim().to_owned())
+                    }
+                    (SeekKindMsg::Challenge, _) => {
+                        return Err(BadMessage("a challenge needs `to`: a player's name".into()))
+                    }
+                };
+                Ok(Route::Seek(SeekAsked {
+                    room,
+                    control,
+                    rated,
+                    color: color.map(Into::into),
+                    kind,
+                }))
+            }
+            M::SeekAccept { seek, key } => Ok(Route::SeekAccept {
+                seek: SeekId(seek),
+                key,
+            }),
+            M::SeekCancel { seek } => Ok(Route::SeekCancel { seek: SeekId(seek) }),
             M::Sit { table, color } => at(table, Action::Sit(color.into())),
             M::Stand { table } => at(table, Action::Stand),
             M::Ready { table, ready } => at(table, Action::Ready(ready)),

@@ -3,8 +3,9 @@
 //! codes in one place.
 
 use super::events::EventView;
-use super::views::{RoomView, SummaryView, TableStateView};
+use super::views::{RoomView, SeekView, SummaryView, TableStateView};
 use crate::user::UserView;
+use platform::seek::SeekId;
 use platform::{GameId, TableId};
 use serde::Serialize;
 use serde_json::Value;
@@ -114,6 +115,45 @@ pub enum ServerMsg<'a> {
         /// Coins returned once settled (`null` before).
         payout: Option<i64>,
     },
+    /// The room's open and quick seeks changed (the whole list; `v` counts the desk's lists).
+    LobbySeeks {
+        /// The room.
+        room: &'a str,
+        /// The list's number (grows with every list the desk publishes).
+        v: u64,
+        /// `[Seek]`.
+        seeks: &'a [SeekView],
+    },
+    /// Private: one's seek waits (sent again whenever its rating window widens).
+    SeekWaiting {
+        /// `Seek`.
+        seek: &'a SeekView,
+        /// The rating window on either side now (`null`: any rating; always `null` but for
+        /// quick seeks).
+        window: Option<u32>,
+    },
+    /// Private, to both players: a pair formed and both are seated at `table`, the game started.
+    SeekPaired {
+        /// The seek that was taken.
+        seek: SeekId,
+        /// The table to join.
+        table: TableId,
+        /// One's colour.
+        color: &'static str,
+    },
+    /// Private: one's seek is gone without a game (`reason`).
+    SeekGone {
+        /// The seek.
+        seek: SeekId,
+        /// `cancelled`, `expired`, `paired` (another of one's seeks paired), `left` (the last
+        /// connection closed), `no_free_table`.
+        reason: &'static str,
+    },
+    /// Private: a challenge to this user.
+    Challenge {
+        /// `Seek`.
+        seek: &'a SeekView,
+    },
     /// A suggested move (private).
     Hint {
         /// The table.
@@ -127,7 +167,7 @@ pub enum ServerMsg<'a> {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 13] = [
+    pub const TYPES: [&'static str; 18] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -141,6 +181,11 @@ impl ServerMsg<'_> {
         "balance",
         "my_bet",
         "hint",
+        "lobby_seeks",
+        "seek_waiting",
+        "seek_paired",
+        "seek_gone",
+        "challenge",
     ];
 
     /// The message's JSON text.
@@ -206,6 +251,23 @@ mod tests {
             spectators: 0,
             control: TimeControl::untimed(),
             game_id: None,
+        };
+        let seek = super::super::views::SeekView {
+            id: SeekId(1),
+            room: "r".into(),
+            user: super::super::views::SeekUserView {
+                id: platform::UserId(1),
+                name: "a".into(),
+                rating: 1500,
+                guest: false,
+            },
+            control: TimeControl::untimed(),
+            rated: true,
+            color: None,
+            kind: "quick",
+            to: None,
+            since: 0,
+            key: None,
         };
         let state = TableStateView {
             id: TableId(1),
@@ -295,6 +357,25 @@ mod tests {
                 ply: 0,
                 mv: "h2e2".into(),
             },
+            ServerMsg::LobbySeeks {
+                room: "r",
+                v: 1,
+                seeks: &[],
+            },
+            ServerMsg::SeekWaiting {
+                seek: &seek,
+                window: Some(100),
+            },
+            ServerMsg::SeekPaired {
+                seek: SeekId(1),
+                table: TableId(1),
+                color: "red",
+            },
+            ServerMsg::SeekGone {
+                seek: SeekId(1),
+                reason: "expired",
+            },
+            ServerMsg::Challenge { seek: &seek },
         ];
         let mut seen: Vec<String> = all
             .iter()

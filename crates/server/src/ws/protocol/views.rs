@@ -5,7 +5,8 @@
 use super::evidence::EvidenceView;
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
-use platform::{GameId, TableId};
+use platform::seek::SeekId;
+use platform::{GameId, TableId, UserId};
 use serde::Serialize;
 
 /// A pair by colour: `{"red": …, "black": …}`.
@@ -237,4 +238,45 @@ pub struct RoomView {
     pub min_coins: i64,
     /// `[TableSummary]`.
     pub tables: Vec<SummaryView>,
+    /// `[Seek]`: the room's open and quick seeks, oldest first.
+    pub seeks: Vec<SeekView>,
+}
+
+/// `Seek`: a waiting seek as the lobby and its seeker see it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeekView {
+    /// Its id.
+    pub id: SeekId,
+    /// The room.
+    pub room: String,
+    /// Who seeks.
+    pub user: SeekUserView,
+    /// The time control.
+    pub control: TimeControl,
+    /// Rated or not.
+    pub rated: bool,
+    /// The colour the seeker wants (`red`, `black`), or `null`.
+    pub color: Option<&'static str>,
+    /// `quick`, `open`, `challenge` or `link`.
+    pub kind: &'static str,
+    /// The challenged player's name (`challenge` only).
+    pub to: Option<String>,
+    /// When it was made (ms).
+    pub since: u64,
+    /// A link seek's key (only in the seeker's own `seek_waiting`): the link carries it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+/// The seeker as a `Seek` shows them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeekUserView {
+    /// Id.
+    pub id: UserId,
+    /// Name.
+    pub name: String,
+    /// Rating, rounded.
+    pub rating: i32,
+    /// A guest.
+    pub guest: bool,
 }

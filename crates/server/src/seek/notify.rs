@@ -1,0 +1,75 @@
+//! What the desk tells users, privately to every connection of theirs (`UserSockets`), and the
+//! `Seek` view of a waiting seek.
+
+use super::meta::Meta;
+use crate::state::AppState;
+use crate::ws::protocol::views::{SeekUserView, SeekView};
+use crate::ws::protocol::ServerMsg;
+use platform::seek::{Seek, SeekId, SeekKind};
+use platform::{TableId, UserId};
+use xiangqi::Color;
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// The wire form of `seek`.
+pub(super) fn view(seek: &Seek, meta: &Meta) -> SeekView {
+    let kind = match seek.spec.kind {
+        SeekKind::Quick => "quick",
+        SeekKind::Open => "open",
+        SeekKind::Challenge(_) => "challenge",
+        SeekKind::Link => "link",
+    };
+    SeekView {
+        id: seek.id,
+        room: seek.spec.room.clone(),
+        user: SeekUserView {
+            id: seek.seeker.user,
+            name: meta.user.name.clone(),
+            rating: seek.seeker.rating,
+            guest: seek.seeker.guest,
+        },
+        control: seek.spec.control.clone(),
+        rated: seek.spec.rated,
+        color: seek.spec.color.map(color_name),
+        kind,
+        to: meta.to.clone(),
+        since: seek.since.0,
+        key: None,
+    }
+}
+
+/// `seek_waiting` to the seeker.
+pub(super) fn waiting(state: &AppState, user: UserId, seek: &SeekView, window: Option<u32>) {
+    state
+        .sockets
+        .send(user, &ServerMsg::SeekWaiting { seek, window });
+}
+
+/// `challenge` to the challenged player.
+pub(super) fn challenge(state: &AppState, to: UserId, seek: &SeekView) {
+    state.sockets.send(to, &ServerMsg::Challenge { seek });
+}
+
+/// `seek_gone` to the seeker.
+pub(super) fn gone(state: &AppState, user: UserId, seek: SeekId, reason: &'static str) {
+    state
+        .sockets
+        .send(user, &ServerMsg::SeekGone { seek, reason });
+}
+
+/// `seek_paired` to one of the pair.
+pub(super) fn paired(state: &AppState, user: UserId, seek: SeekId, table: TableId, color: Color) {
+    state.sockets.send(
+        user,
+        &ServerMsg::SeekPaired {
+            seek,
+            table,
+            color: color_name(color),
+        },
+    );
+}

@@ -1,0 +1,103 @@
+//! Seating a pair: a free table of the room (both seats empty, no game) is asked to seat both
+//! players and start their game (`TableMsg::SeatPair`); a table that became busy meanwhile
+//! refuses and the next is tried. When the room has no free table, both seekers are told
+//! `seek_gone` `no_free_table` and the seeks are dropped (they may seek again). Both players
+//! are told `seek_paired` with the table, and their other seeks are dropped.
+
+use super::desk::Desk;
+use super::notify;
+use crate::table::TableMsg;
+use crate::user::UserInfo;
+use platform::seek::Pairing;
+use platform::UserId;
+use std::sync::Arc;
+use tokio::sync::oneshot;
+use xiangqi::Color;
+
+/// Tables tried for one pair before giving up.
+const TRIES: usize = 16;
+
+impl Desk {
+    /// The user `id`, as a seek of theirs shows them, else as stored.
+    pub(super) async fn user_info(&self, id: UserId) -> Option<Arc<UserInfo>> {
+        if let Some(m) = self.meta.values().find(|m| m.user.id == id) {
+            return Some(m.user.clone());
+        }
+        match self.state.db.user(id).await {
+            Ok(row) => row.map(|r| Arc::new(UserInfo::from(r))),
+            Err(e) => {
+                tracing::error!("user {id:?}: {e}");
+                None
+            }
+        }
+    }
+
+    /// Seats the pair `p`; `came` is one of the two (the other is looked up).
+    pub(super) async fn seat(&mut self, p: Pairing, came: &Arc<UserInfo>) {
+        let other_id = if came.id == p.red.user {
+            p.black.user
+        } else {
+            p.red.user
+        };
+        let other = self.user_info(other_id).await;
+        self.touch(&p.room);
+        let Some(other) = other else {
+            notify::gone(&self.state, came.id, p.seek, "no_free_table");
+            return self.forget_gone();
+        };
+        let (red, black) = if came.id == p.red.user {
+            (came.clone(), other)
+        } else {
+            (other, came.clone())
+        };
+        let mut seated = None;
+        for table in self
+            .state
+            .lobby
+            .free_tables(&p.room)
+            .into_iter()
+            .take(TRIES)
+        {
+            let Some(handle) = self.state.tables.get(table) else {
+                continue;
+            };
+            let (reply, answer) = oneshot::channel();
+            let msg = TableMsg::SeatPair {
+                red: red.clone(),
+                black: black.clone(),
+                control: p.control.clone(),
+                reply,
+            };
+            if !handle.send(msg).await {
+                continue;
+            }
+            match answer.await {
+                Ok(Ok(())) => {
+                    seated = Some(table);
+                    break;
+                }
+                Ok(Err(why)) => tracing::debug!(table = table.0, "pair not seated: {why}"),
+                Err(_) => {}
+            }
+        }
+        match seated {
+            Some(table) => {
+                notify::paired(&self.state, red.id, p.seek, table, Color::Red);
+                notify::paired(&self.state, black.id, p.seek, table, Color::Black);
+                self.drop_others(red.id);
+                self.drop_others(black.id);
+            }
+            None => {
+                notify::gone(&self.state, red.id, p.seek, "no_free_table");
+                notify::gone(&self.state, black.id, p.seek, "no_free_table");
+            }
+        }
+        self.forget_gone();
+    }
+
+    /// Forgets what the desk kept of seeks that no longer wait.
+    fn forget_gone(&mut self) {
+        let book = &self.book;
+        self.meta.retain(|id, _| book.get(*id).is_some());
+    }
+}

@@ -1,0 +1,56 @@
+//! Seating a pair formed by the seek desk (`TableMsg::SeatPair`): on a table with both seats
+//! empty and no game, the pair's moves are the ordinary platform actions — Red sits and sets
+//! the time control (alone at the table, so it is set at once), Black sits, both are ready —
+//! applied, stored and published like anyone's; the game starts with the second `ready`.
+
+use super::actor::TableActor;
+use crate::user::UserInfo;
+use platform::clock::TimeControl;
+use platform::table::Action;
+use platform::Millis;
+use std::sync::Arc;
+use xiangqi::Color;
+
+impl TableActor {
+    /// Seats `red` and `black` and starts their game with `control`; `Err` (the table as it
+    /// was, as far as seats go) when the table is busy or a step is refused.
+    pub(super) async fn seat_pair(
+        &mut self,
+        red: Arc<UserInfo>,
+        black: Arc<UserInfo>,
+        control: TimeControl,
+        now: Millis,
+    ) -> Result<(), String> {
+        let t = &self.core.table;
+        let busy = self.core.ai.is_some()
+            || t.is_playing()
+            || t.seat(Color::Red).is_some()
+            || t.seat(Color::Black).is_some();
+        if busy {
+            return Err("the table is busy".into());
+        }
+        self.see(&red);
+        self.see(&black);
+        let steps = [
+            (red.id, Action::Sit(Color::Red)),
+            (red.id, Action::ProposeTimeControl(control)),
+            (black.id, Action::Sit(Color::Black)),
+            (red.id, Action::Ready(true)),
+            (black.id, Action::Ready(true)),
+        ];
+        for (user, action) in steps {
+            if let Err(e) = self.apply(user, action, now).await {
+                // Nobody stays seated at a table whose game did not start.
+                if !self.core.table.is_playing() {
+                    for u in [red.id, black.id] {
+                        if self.core.table.seat_of(u).is_some() {
+                            let _ = self.apply(u, Action::Stand, now).await;
+                        }
+                    }
+                }
+                return Err(e.to_string());
+            }
+        }
+        Ok(())
+    }
+}
