@@ -9,6 +9,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
+# Every module of the client parses (a syntax error in one breaks every page that imports it).
+for f in $(find web/js -name '*.js'); do
+  node --experimental-default-type=module --check "$f" || { echo "syntax error in $f"; exit 1; }
+done
 cargo build --bin chuhe
 bin="$target/debug/chuhe"
 [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund)

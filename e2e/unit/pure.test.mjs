@@ -189,3 +189,28 @@ test('the first-move countdown runs from receipt, freezes while paused, and a ga
   assert.equal(st.game.first_move, null);
   assert.equal(clockView(st.game.clock, 'black', 5_000).game, 0, 'nothing runs after the end');
 });
+
+test('a repetition ruling is drawn as numbered moves and attack arrows, and said in either language', async () => {
+  const { evidenceArrows, evidenceText } = await import('../../web/js/evidence.js');
+  const chase = (from) => ({ piece: 'N', from, target: 'r', to: 'c2' });
+  const evidence = {
+    rules: 'axf', occurrences: 3,
+    red: { kind: 'perpetual_chase', chased: [{ piece: 'r', square: 'c2' }] }, black: { kind: 'allowed', chased: [] },
+    cycle: [
+      { ply: 5, mv: 'e2d4', piece: 'N', checks: [], chases: [chase('d4')], mate_threat: false },
+      { ply: 6, mv: 'd9e9', piece: 'k', checks: [], chases: [], mate_threat: false },
+      { ply: 7, mv: 'd4e2', piece: 'N', checks: [], chases: [chase('e2')], mate_threat: false },
+      { ply: 8, mv: 'e9d9', piece: 'k', checks: [], chases: [chase('e2')], mate_threat: false },
+    ],
+    explain: { zh: '红方长捉：……红方负。', en: 'Red chases perpetually: … Red loses.' },
+  };
+  const arrows = evidenceArrows(evidence, parseSquare);
+  assert.deepEqual(arrows.filter((a) => a.kind === 'move').map((a) => [squareName(a.from), squareName(a.to), a.n]),
+    [['e2', 'd4', 1], ['d9', 'e9', 2], ['d4', 'e2', 3], ['e9', 'd9', 4]]);
+  // Each attack once, numbered by the first move that made it.
+  assert.deepEqual(arrows.filter((a) => a.kind === 'chase').map((a) => [squareName(a.from), squareName(a.to), a.n]),
+    [['d4', 'c2', 1], ['e2', 'c2', 3]]);
+  assert.deepEqual(evidenceArrows(null, parseSquare), []);
+  assert.equal(evidenceText(evidence, 'zh'), '红方长捉：……红方负。');
+  assert.equal(evidenceText(evidence, 'en'), 'Red chases perpetually: … Red loses.');
+});

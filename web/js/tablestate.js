@@ -108,6 +108,7 @@ export function applyEvent(st, e, now) {
         g.draw_offer = null;
         g.undo_request = null;
         g.first_move = null;
+        g.evidence = e.evidence ?? null;
         // The clocks as the game ended (a fallen flag reads 0), else the last ones, stopped.
         if (e.clock) g.clock = e.clock;
         else if (g.clock) g.clock = { ...g.clock, running: null };

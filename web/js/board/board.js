@@ -2,7 +2,7 @@
 //
 //   const board = createBoard(el, { onMove: (from, to) => ... });
 //   board.set({ fen, orientation, lastMove: [from, to], check, dests: Map, movable: 'red',
-//               hint: [from, to] | null })
+//               hint: [from, to] | null, arrows: [{ from, to, kind: 'move'|'check'|'chase', n }] })
 //
 // The board knows no rules: the caller supplies legal destinations (`dests`) and the side the
 // user may move (`movable`), and hears back through `onMove`.
@@ -22,6 +22,7 @@ export function createBoard(container, opts = {}) {
     fen: opts.fen || START_FEN,
     lastMove: null,
     hint: null,
+    arrows: [],
     check: null,
     dests: new Map(),
     movable: null,
@@ -102,6 +103,7 @@ export function createBoard(container, opts = {}) {
     if (cfg.lastMove !== undefined) state.lastMove = cfg.lastMove;
     if (cfg.check !== undefined) state.check = cfg.check;
     if (cfg.hint !== undefined) state.hint = cfg.hint;
+    if (cfg.arrows !== undefined) state.arrows = cfg.arrows || [];
     if (cfg.dests !== undefined) state.dests = cfg.dests || new Map();
     if (cfg.movable !== undefined && cfg.movable !== state.movable) {
       state.movable = cfg.movable;

@@ -19,7 +19,7 @@ export function createRoot(container) {
   });
   defs(svg);
   const layers = {};
-  for (const name of ['board', 'marks', 'pieces', 'dests', 'hits', 'drag']) {
+  for (const name of ['board', 'marks', 'pieces', 'arrows', 'dests', 'hits', 'drag']) {
     layers[name] = el('g', { class: `xq-${name}` }, svg);
   }
   container.appendChild(svg);
@@ -39,6 +39,40 @@ function defs(svg) {
   const chk = el('radialGradient', { id: 'xq-check' }, d);
   el('stop', { offset: '55%', 'stop-color': 'rgba(230,0,0,0.95)' }, chk);
   el('stop', { offset: '100%', 'stop-color': 'rgba(220,0,0,0)' }, chk);
+  for (const kind of ['move', 'check', 'chase']) {
+    const m = el('marker', {
+      id: `xq-head-${kind}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse',
+    }, d);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: `xq-head xq-head-${kind}` }, m);
+  }
+}
+
+/**
+ * Draws `arrows` ([{ from, to, kind: 'move'|'check'|'chase', n }]) on their layer: a line from
+ * point to point, shortened so it does not cover the pieces' centres, and the move's number at
+ * its start.
+ */
+function drawArrows(layer, arrows, o) {
+  clear(layer);
+  for (const a of arrows || []) {
+    const p = toPoint(a.from, o);
+    const q = toPoint(a.to, o);
+    const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    const cut = Math.min(CELL * 0.3, len / 3);
+    const ux = (q.x - p.x) / len;
+    const uy = (q.y - p.y) / len;
+    el('line', {
+      x1: p.x + ux * cut, y1: p.y + uy * cut, x2: q.x - ux * cut, y2: q.y - uy * cut,
+      class: `xq-arrow xq-arrow-${a.kind}`, 'marker-end': `url(#xq-head-${a.kind})`,
+      'data-from': squareName(a.from), 'data-to': squareName(a.to), 'data-kind': a.kind,
+    }, layer);
+    if (a.kind === 'move') {
+      const g = el('g', { class: 'xq-arrow-n', 'data-n': a.n }, layer);
+      el('circle', { cx: p.x + ux * cut, cy: p.y + uy * cut, r: 11 }, g);
+      const label = el('text', { x: p.x + ux * cut, y: p.y + uy * cut + 4, 'text-anchor': 'middle' }, g);
+      label.textContent = String(a.n);
+    }
+  }
 }
 
 /** Draws the static board for `orientation` ('red' or 'black' at the bottom). */
@@ -173,6 +207,8 @@ export function drawDynamic(layers, state) {
     g.setAttribute('data-sq', squareName(sq));
     state.pieceNodes.set(sq, g);
   }
+
+  drawArrows(layers.arrows, state.arrows, o);
 
   clear(layers.dests);
   if (state.selected !== null) {

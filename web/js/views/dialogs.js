@@ -1,6 +1,7 @@
 // Table dialogs: the time-control dialog (every clock system, with presets) and the game-over box.
 
-import { t } from '../i18n.js';
+import { t, getLang } from '../i18n.js';
+import { evidenceText } from '../evidence.js';
 import { h, modal, closeOnEscape, displayName } from '../ui.js';
 import { SYSTEMS, PRESETS, toTimeControl, fromTimeControl } from '../timecontrol.js';
 import { describeControl } from '../clock.js';
@@ -110,6 +111,7 @@ export function endDialog({ onRematch, onReplay }) {
     body.replaceChildren(
       h('div.result-big', { 'data-testid': 'game-over-result', text: result }),
       h('div.result-reason', { 'data-testid': 'game-over-reason', text: end.reason ? t(`reason.${end.reason}`) : '' }),
+      ...(game.evidence ? [h('div.ruling', { 'data-testid': 'game-over-ruling', text: evidenceText(game.evidence, getLang()) })] : []),
       ...rows);
   }
   /** Adds a section under the result (the wager settlement). */

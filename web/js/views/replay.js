@@ -1,7 +1,9 @@
 // Replay a finished (or running) game step by step, and download its PGN.
 
 import { api } from '../net/http.js';
-import { t, formatDate } from '../i18n.js';
+import { t, formatDate, getLang } from '../i18n.js';
+import { parseSquare } from '../board/geometry.js';
+import { evidenceArrows, evidenceText } from '../evidence.js';
 import { h, errorText, displayName } from '../ui.js';
 import { describeControl } from '../clock.js';
 import { createBoard } from '../board/board.js';
@@ -15,11 +17,13 @@ export function mount(root, app, [idText]) {
   const board = createBoard(boardWrap, {});
   let positions = [];
   let ply = 0;
+  let arrows = [];
   const show = (p) => {
     ply = p;
     const pos = positions[p];
     if (!pos) return;
-    board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null });
+    // A repetition ruling is drawn on the final position.
+    board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null, arrows: p === positions.length - 1 ? arrows : [] });
     boardWrap.dataset.ply = String(p);
     list.update(texts, p, false);
   };
@@ -32,6 +36,7 @@ export function mount(root, app, [idText]) {
     h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn))));
   api.game(id).then(({ game }) => {
     positions = replay(game.start_fen, game.moves);
+    arrows = evidenceArrows(game.evidence, parseSquare);
     texts = describeGame(positions, game.moves);
     const flipped = app.user && game.black?.id === app.user.id;
     board.set({ orientation: flipped ? 'black' : 'red' });
@@ -48,7 +53,8 @@ export function mount(root, app, [idText]) {
         meta('replay.length', t('replay.plies', { n: game.plies }), 'replay-plies'),
         meta('table.control', describeControl(game.control, t), 'replay-control'),
         meta('profile.date', formatDate(game.started_at), 'replay-date'),
-        meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')));
+        meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')),
+      ...(game.evidence ? [h('div.ruling', { 'data-testid': 'replay-ruling', text: evidenceText(game.evidence, getLang()) })] : []));
     show(0);
   }).catch((e) => info.replaceChildren(h('p.error', { text: errorText(e) })));
   const notationSel = list.node.querySelector('select');

@@ -7,7 +7,8 @@
 import { t, translate } from '../i18n.js';
 import { h, toast, errorText, confirmDialog } from '../ui.js';
 import { createBoard } from '../board/board.js';
-import { parseMove, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
+import { parseMove, parseSquare, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
+import { evidenceArrows } from '../evidence.js';
 import { initTable, applyEvent, seatOf, destsFrom } from '../tablestate.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
@@ -117,6 +118,8 @@ export function mount(root, app, [idText]) {
       check: pos.check,
       dests: canMove ? destsFrom(g.legal, parseMove) : new Map(),
       movable: canMove ? seat : null,
+      // A repetition ruling is drawn on the final position.
+      arrows: isLiveView && g.end && g.evidence ? evidenceArrows(g.evidence, parseSquare) : [],
     });
     boardWrap.dataset.ply = String(g.moves.length);
     boardWrap.dataset.turn = g.turn;

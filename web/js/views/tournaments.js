@@ -70,7 +70,7 @@ export function mountEvent(root, app, id) {
       h('table.games-table', {}, h('tbody', {}, r.boards.map((b) => h('tr', {},
         h('td', { text: `#${b.red}` }),
         h('td', { text: b.black === null ? t('tour.bye') : `#${b.black}` }),
-        h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || '')))))));
+        h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || ''))))))));
     box.replaceChildren(head, h('section.panel', {}, h('h2', { text: t('tour.standings') }), standings), ...rounds);
   }
 
