@@ -28,7 +28,6 @@ use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::ServerMsg;
 use platform::table::{Action, Command, Event, GameEnd, Table, TableError};
 use platform::{Millis, UserId};
-use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -66,20 +65,7 @@ pub fn spawn_table(
     let table = Table::new(setup.id, setup.config)?;
     let (tx, rx) = mpsc::channel(MAILBOX);
     let actor = TableActor {
-        core: TableCore {
-            id: setup.id,
-            room: setup.room,
-            table,
-            state: state.clone(),
-            users: HashMap::new(),
-            game_id: None,
-            last_game_id: None,
-            ai: setup.ai,
-            seq: 0,
-            clocks: Vec::new(),
-            last_move_at: Millis::ZERO,
-            replaying: false,
-        },
+        core: TableCore::new(setup.id, setup.room, table, state.clone(), setup.ai),
         history: History::default(),
         watchers: Watchers::default(),
         computer: setup.ai.map(Computer::new),
@@ -115,7 +101,7 @@ impl TableActor {
                         break;
                     }
                 }
-                () = sleep_or_forever(wait) => {
+                () = clock::sleep_or_forever(wait) => {
                     let now = clock::now();
                     let events = self.core.table.tick(now);
                     // A tick that settles nothing must not spin.
@@ -398,12 +384,5 @@ impl TableActor {
         if let Some(c) = self.computer.as_mut() {
             c.think(&self.core, now, &self.me);
         }
-    }
-}
-
-async fn sleep_or_forever(wait: Option<Duration>) {
-    match wait {
-        Some(d) => tokio::time::sleep(d).await,
-        None => std::future::pending().await,
     }
 }

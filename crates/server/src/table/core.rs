@@ -44,6 +44,30 @@ pub(super) struct TableCore {
 }
 
 impl TableCore {
+    /// A table's state before anyone came.
+    pub(super) fn new(
+        id: TableId,
+        room: Arc<RoomInfo>,
+        table: Table,
+        state: AppState,
+        ai: Option<AiSide>,
+    ) -> TableCore {
+        TableCore {
+            id,
+            room,
+            table,
+            state,
+            users: HashMap::new(),
+            game_id: None,
+            last_game_id: None,
+            ai,
+            seq: 0,
+            clocks: Vec::new(),
+            last_move_at: Millis::ZERO,
+            replaying: false,
+        }
+    }
+
     /// Whether `user` counts as a guest (unknown users do).
     pub(super) fn is_guest(&self, user: UserId) -> bool {
         self.users.get(&user).is_none_or(|i| i.guest)

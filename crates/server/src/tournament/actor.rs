@@ -91,7 +91,7 @@ impl Director {
                         break;
                     }
                 }
-                () = sleep_or_forever(wait) => self.on_time(clock::now()).await,
+                () = clock::sleep_or_forever(wait) => self.on_time(clock::now()).await,
             }
         }
     }
@@ -303,12 +303,5 @@ impl Director {
             out.send(msg.clone());
             !out.is_closed()
         });
-    }
-}
-
-async fn sleep_or_forever(wait: Option<Duration>) {
-    match wait {
-        Some(d) => tokio::time::sleep(d).await,
-        None => std::future::pending().await,
     }
 }
