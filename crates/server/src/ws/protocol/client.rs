@@ -107,6 +107,8 @@ pub enum ClientMsg {
         color: Side,
         #[serde(default)]
         control: Option<TimeControl>,
+        #[serde(default)]
+        rated: bool,
     },
     /// Propose a wager, or change the stakes of the one under negotiation.
     WagerPropose {

@@ -64,6 +64,8 @@ pub enum Route {
         color: Color,
         /// The time control (untimed when not given).
         control: Option<TimeControl>,
+        /// Whether the game is rated.
+        rated: bool,
     },
 }
 
@@ -113,10 +115,12 @@ impl ClientMsg {
                 level,
                 color,
                 control,
+                rated,
             } => Ok(Route::AiStart {
                 level,
                 color: color.into(),
                 control,
+                rated,
             }),
             M::Sit { table, color } => at(table, Action::Sit(color.into())),
             M::Stand { table } => at(table, Action::Stand),
