@@ -11,8 +11,8 @@ after(async () => { await browser?.close(); });
 /** Opens the computer's page and starts a game at level 1 as red, rated or not. */
 async function startLevelOne(page, rated) {
   await page.click('[data-testid=lobby-ai]');
-  // Each level shows its current rating (level 1 starts at ourgame's 1400 − 400).
-  await page.waitForFunction(() => /1000/.test(document.querySelector('[data-testid=ai-level] option[value="1"]')?.textContent || ''));
+  // Each level shows its current rating (level 1 starts at the profile's 1400 − 400 = 1000).
+  await page.waitForFunction(() => /1级 · \d{3,4}$/.test(document.querySelector('[data-testid=ai-level] option[value="1"]')?.textContent || ''));
   await page.selectOption('[data-testid=ai-level]', '1');
   await page.selectOption('[data-testid=ai-color]', 'red');
   await page.selectOption('[data-testid=ai-rated]', rated ? '1' : '0');
@@ -40,12 +40,13 @@ test('a rated game against level 1 shows the rating change; no undo, no hint', a
   assert.equal(await page.locator('[data-testid=undo]').count(), 0);
   assert.equal(await page.locator('[data-testid=hint]').count(), 0);
   await playAndResign(page);
-  // A newcomer (1400, provisional) loses to level 1 (1000): −29.09 × 40/20 = −58.
+  // The e2e site rates by `qq`: a newcomer (1400, K 30) who moved first loses to level 1 (1000):
+  // 30 × (0 − 1/(1 + 10^(−500/400))) = −28; the level gains an eighth of 60 × 0.947 = +7.
   await page.waitForSelector('[data-testid=rating-red]');
   const red = await page.textContent('[data-testid=rating-red]');
-  assert.match(red, /1400 → 1342/);
-  assert.match(red, /\(-58\)/);
-  assert.match(await page.textContent('[data-testid=rating-black]'), /电脑 · 1级: 1000 → 1000/);
+  assert.match(red, /1400 → 1372/);
+  assert.match(red, /\(-28\)/);
+  assert.match(await page.textContent('[data-testid=rating-black]'), /电脑 · 1级: 1000 → 1007 \(\+7\)/);
   assert.equal(await page.locator('[data-testid=game-over-unrated]').count(), 0);
   await page.screenshot({ path: `${SHOTS}/ai-rated-over.png` });
   // The profile counts the rated game.
