@@ -212,6 +212,7 @@ mod tests {
                         honorary: None,
                         awarded: None,
                     },
+                    computer: None,
                 },
                 epoch: "e",
                 now: 0,
