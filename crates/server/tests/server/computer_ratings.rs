@@ -195,3 +195,62 @@ async fn rated_computer_games_end_the_provisional_period() {
     assert_eq!(me["user"]["provisional"], false, "{me}");
     assert_ne!(me["user"]["title"]["zh"], "无称号", "{me}");
 }
+
+#[tokio::test]
+async fn a_rated_computer_game_survives_a_crash_and_is_rated_after_it() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let level_id = level(srv.addr, 4).await["user"]["id"].clone();
+    let mut p = Player::register(srv.addr, "crashproof").await;
+    let t = start(&mut p, 4, true).await;
+    one_exchange(&mut p, t).await;
+    srv.crash();
+
+    let srv = TestServer::start_with(crate::common::test_config(&db)).await;
+    p.reconnect(srv.addr).await;
+    p.ok(json!({"t": "join", "table": t})).await;
+    let state =
+        p.ws.next_where(|m| m["t"] == "table_state", "state")
+            .await
+            .expect("table_state");
+    let game = &state["state"]["game"];
+    assert_eq!(game["ply"], 2);
+    assert_eq!(
+        game["black"]["id"], level_id,
+        "the level's player came back"
+    );
+    assert_eq!(game["black"]["computer"], 4);
+    // Still rated: no undo; the end rates both.
+    let undo = json!({"t": "undo_request", "table": t});
+    assert_eq!(p.refused(undo).await, "undo_not_allowed");
+    let rated = resign(&mut p, t).await;
+    assert_eq!(rated["rated"], true, "{rated}");
+    assert_eq!(rated["black"]["before"], 1700, "level 4 = 1000 + 700");
+}
+
+#[tokio::test]
+async fn a_finished_game_with_a_guest_says_it_was_unrated_for_the_guest() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let mut red = Player::register(srv.addr, "hostess").await;
+    let mut http = HttpClient::new(srv.addr);
+    let user = http.guest().await.expect("guest");
+    let (ws, welcome) = WsClient::connect(srv.addr, http.cookie.as_deref())
+        .await
+        .expect("ws");
+    let mut black = Player {
+        http,
+        ws,
+        user,
+        name: "guest".into(),
+        epoch: welcome["epoch"].as_str().unwrap_or_default().to_owned(),
+    };
+    let t = 3;
+    crate::common::seat_players(&mut red, &mut black, t, untimed()).await;
+    crate::common::both_ready(&mut red, &mut black, t).await;
+    red.mv(t, "h2e2").await;
+    black.mv(t, "h9g7").await;
+    let rated = resign(&mut red, t).await;
+    assert_eq!(rated["rated"], false);
+    assert_eq!(rated["why"]["unrated"], "guest");
+}
