@@ -29,5 +29,6 @@ test('a perpetual chase is explained in words and arrows, live and in the replay
   await alice.page.click('[data-testid=game-over-replay]');
   await alice.page.waitForSelector('[data-testid=replay-ruling]');
   assert.match(await text(alice.page, '[data-testid=replay-ruling]'), /^红方长捉/);
+  await alice.page.click('[data-testid=nav-last]');
   await alice.page.waitForSelector('.xq-arrow-chase[data-to=c2]');
 });

@@ -117,7 +117,10 @@ export function applyEvent(st, e, now) {
       st.summary.status = 'finished';
       break;
     case 'rated':
-      if (g && (!e.game_id || e.game_id === g.game_id)) g.ratings = { red: e.red, black: e.black };
+      if (g && (!e.game_id || e.game_id === g.game_id)) {
+        g.ratings = { red: e.red, black: e.black };
+        g.rated = { rated: e.rated, why: e.why || null };
+      }
       break;
     case 'paused':
       if (g?.first_move) g.first_move = { ...g.first_move, left: firstMoveLeft(g, now) };

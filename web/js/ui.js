@@ -105,17 +105,25 @@ export function titleBadges(title) {
 /** The user id of the computer (the server's `user::COMPUTER`). */
 export const COMPUTER_ID = 0;
 
+/** Whether `user` is the computer: user 0 (unrated games) or a level's stored player (rated). */
+export function isComputer(user) {
+  return user?.id === COMPUTER_ID || Number.isInteger(user?.computer);
+}
+
 /** A user's name as shown: the computer's in the interface's language ("电脑 · 3级"). */
 export function displayName(user) {
-  if (user?.id !== COMPUTER_ID) return user?.name ?? '';
-  const level = /(\d+)$/.exec(user.name || '')?.[1];
+  if (!isComputer(user)) return user?.name ?? '';
+  const level = user.computer ?? /(\d+)$/.exec(user.name || '')?.[1];
   return level ? `${t('ai.computer')} · ${t('ai.levelN', { n: level })}` : t('ai.computer');
 }
 
 /** A user's name with rating and titles: "alice 1400 五级棋士 ◆国家大师"; the computer without a title. */
 export function userLine(user) {
   if (!user) return h('span.muted', { text: '—' });
-  if (user.id === COMPUTER_ID) return h('span.user.computer', {}, h('span.name', { text: displayName(user) }));
+  if (isComputer(user)) {
+    return h('span.user.computer', {}, h('span.name', { text: displayName(user) }),
+      user.id === COMPUTER_ID ? null : h('span.rating', { text: ` ${Math.round(user.rating)}` }));
+  }
   return h('span.user', {},
     h('span.name', { text: user.name }), ' ',
     user.guest ? null : h('span.rating', { text: String(Math.round(user.rating)) }), ' ',

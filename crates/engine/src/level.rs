@@ -23,6 +23,12 @@ pub struct LevelSettings {
 /// Highest (full-strength) level.
 pub const MAX_LEVEL: u8 = 10;
 
+/// Each level's measured Elo over level 1 (docs/engine.md, "Measured ladder"; read as ±150–300).
+/// The server starts the levels' ratings from it.
+pub const LADDER_ELO: [f64; MAX_LEVEL as usize] = [
+    0.0, 300.0, 430.0, 700.0, 805.0, 1105.0, 1405.0, 1675.0, 1825.0, 2260.0,
+];
+
 /// The settings of `level` (clamped to 1–10).
 #[must_use]
 pub fn settings(level: u8) -> LevelSettings {

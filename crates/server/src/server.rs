@@ -8,8 +8,7 @@ use crate::http::limit::AttemptLimiter;
 use crate::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
 use crate::store::{Db, JournalWriter, StoreError, UnfinishedGame};
-use crate::table::{ai_setup, spawn_table, Registry, TableMsg, TableSetup};
-use crate::user::COMPUTER;
+use crate::table::{ai_setup, restored_ai_side, spawn_table, Registry, TableMsg, TableSetup};
 use crate::ws::sockets::UserSockets;
 use crate::{app, clock};
 use platform::rating::Profile;
@@ -124,6 +123,10 @@ pub async fn start(
         .rating_profile
         .parse()
         .map_err(crate::config::ConfigError::Invalid)?;
+    let ladder = &engine::level::LADDER_ELO;
+    let computers = db
+        .computer_players(&profile, ladder, clock::now().0)
+        .await?;
     let rooms: Vec<Arc<RoomInfo>> = config
         .rooms
         .iter()
@@ -139,6 +142,7 @@ pub async fn start(
     let state = AppState::new(Shared {
         seeks,
         profile,
+        computers,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
         tournaments: crate::tournament::Tournaments::default(),
@@ -198,17 +202,10 @@ pub async fn start(
     crate::tournament::restore_all(&state, &mut unfinished).await?;
     let pickup = crate::tournament::spawn_pickup(&state);
     for (table, g) in unfinished {
-        let ai = g.game.ai_level.zip(if g.game.red == COMPUTER {
-            Some(xiangqi::Color::Red)
-        } else if g.game.black == COMPUTER {
-            Some(xiangqi::Color::Black)
-        } else {
-            None
-        });
-        match ai {
-            Some((level, color)) if g.game.room == "ai" => {
+        match restored_ai_side(&state, &g.game) {
+            Some(ai) if g.game.room == "ai" => {
                 state.tables.next_ai_id(TableId(table.0 + 1));
-                let setup = ai_setup(&state, table, g.game.control.clone(), color, level);
+                let setup = ai_setup(&state, table, g.game.control.clone(), ai);
                 spawn_table(&state, setup, Some(g))
                     .map_err(|e| ServerError::Table(e.to_string()))?;
             }

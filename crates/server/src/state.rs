@@ -24,6 +24,8 @@ pub struct Shared {
     pub config: Config,
     /// The rating profile.
     pub profile: Profile,
+    /// The stored players of the computer's levels: level N is `computers[N - 1]`.
+    pub computers: Vec<platform::UserId>,
     /// The database.
     pub db: Db,
     /// The journal of games in progress.

@@ -24,6 +24,9 @@ pub struct UserInfo {
     pub coins: Option<i64>,
     /// Awarded and honorary titles.
     pub titles: TitleRecord,
+    /// The computer's level this user plays as (the computer itself, or a level's stored
+    /// player); `None` for people.
+    pub computer: Option<u8>,
 }
 
 impl From<UserRow> for UserInfo {
@@ -33,8 +36,9 @@ impl From<UserRow> for UserInfo {
             name: u.name,
             guest: u.guest,
             rating: u.rating,
-            coins: u.coins,
+            coins: u.coins.filter(|_| u.computer_level.is_none()),
             titles: u.titles,
+            computer: u.computer_level,
         }
     }
 }
@@ -50,13 +54,15 @@ impl UserInfo {
             rating: profile.initial(),
             coins: None,
             titles: TitleRecord::default(),
+            computer: Some(level),
         }
     }
 
-    /// Whether this user's games can be rated.
+    /// Whether this user's games can be rated (a person's; a level's stored player is rated
+    /// only in the games played rated against it).
     #[must_use]
     pub fn is_rated_player(&self) -> bool {
-        !self.guest && self.id != COMPUTER
+        !self.guest && self.id != COMPUTER && self.computer.is_none()
     }
 
     /// The `User` object of the protocol.
@@ -64,8 +70,8 @@ impl UserInfo {
     pub fn view(&self, profile: &Profile) -> UserView {
         let shown = self.titles.shown(profile, &self.rating);
         let (zh, en) = match shown.rank {
-            Some(t) => (t.zh(), t.en()),
-            None => ("无称号", "untitled"),
+            Some(t) if self.computer.is_none() => (t.zh(), t.en()),
+            _ => ("无称号", "untitled"),
         };
         let name = |zh: &'static str, en: &'static str| TitleName { zh, en };
         UserView {
@@ -75,7 +81,8 @@ impl UserInfo {
             coins: self.coins,
             rating: self.rating.rating.round() as i64,
             games: self.rating.games,
-            provisional: profile.is_provisional(&self.rating),
+            provisional: self.computer.is_none() && profile.is_provisional(&self.rating),
+            computer: self.computer,
             title: TitleView {
                 zh,
                 en,
@@ -127,6 +134,9 @@ pub struct UserView {
     pub provisional: bool,
     /// The title shown.
     pub title: TitleView,
+    /// The computer's level, for the computer and the levels' players (absent for people).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<u8>,
 }
 
 /// `Title` on the wire: the rank shown, and the honorary and awarded titles.

@@ -39,6 +39,8 @@ export const api = {
   userGames: (id, limit = 30) => call('GET', `/api/users/${encodeURIComponent(id)}/games?limit=${limit}`),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
   /** The user's rating history: {profile, start, points: [{game, at, rating, delta, games}]}. */
+  /** The computer's levels with their current ratings: {levels: [{level, user}]}. */
+  computerLevels: () => call('GET', '/api/computer/levels'),
   ratings: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/ratings`),
   /** Own coin history, newest first: {balance, entries: [{tx, at, kind, memo, amount, balance_after}]}. */
   myBets: (limit = 20, before = null) => call('GET', `/api/me/bets?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),

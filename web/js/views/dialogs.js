@@ -98,7 +98,12 @@ export function endDialog({ onRematch, onReplay }) {
     const end = game.end;
     const result = end.kind === 'aborted' ? t('result.aborted') : t(`result.${end.result}`);
     const rows = [];
-    if (game.ratings) {
+    const why = game.rated && !game.rated.rated ? game.rated.why?.unrated : null;
+    if (why) {
+      const key = typeof why === 'string' ? why : Object.keys(why)[0];
+      rows.push(h('div.muted', { 'data-testid': 'game-over-unrated', 'data-why': key },
+        `${t('unrated.title')}: ${t(`unrated.${key}`)}`));
+    } else if (game.ratings) {
       for (const c of ['red', 'black']) {
         const r = game.ratings[c];
         if (!r) continue;

@@ -4,7 +4,7 @@
 
 import { api } from '../net/http.js';
 import { t, titleText, formatDate } from '../i18n.js';
-import { h, errorText, titleBadges, displayName } from '../ui.js';
+import { h, errorText, titleBadges, displayName, isComputer } from '../ui.js';
 import { formatCoins } from '../economy.js';
 import { ratingChart } from './ratingchart.js';
 import { ledgerList } from './ledger.js';
@@ -26,7 +26,7 @@ export function mount(root, app, [idText]) {
     bets?.reload();
   });
 
-  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user }, { games }, history]) => {
+  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user, played }, { games }, history]) => {
     /** This player's outcome of `g`: 'win', 'loss', 'draw' or 'none' (unfinished, aborted). */
     const outcomeFor = (g) => {
       if (g.result === '1/2-1/2') return 'draw';
@@ -39,7 +39,7 @@ export function mount(root, app, [idText]) {
     const awarded = user.title?.awarded ? titleText(user.title.awarded) : '';
     const honorary = user.title?.honorary ? titleText(user.title.honorary) : '';
     const head = h('div.panel.profile-head', {},
-      h('h1', {}, h('span', { text: user.name }), ' ', titleBadges(user.title),
+      h('h1', {}, h('span', { text: displayName(user) }), ' ', isComputer(user) ? null : titleBadges(user.title),
         user.guest ? h('span.muted', { text: ` (${t('profile.guest')})` }) : null),
       h('div.stat-row', {},
         h('span', {}, `${t('profile.rating')}: `, h('b', { 'data-testid': 'profile-rating', text: String(Math.round(user.rating)) }),
@@ -48,6 +48,7 @@ export function mount(root, app, [idText]) {
         awarded ? h('span', {}, `${t('profile.awarded')}: `, h('b.awarded', { 'data-testid': 'profile-awarded', text: awarded })) : null,
         honorary ? h('span', {}, `${t('profile.honorary')}: `, h('b.honorary', { 'data-testid': 'profile-honorary' }, h('span.hon-mark', { text: '◆' }), ` ${honorary}`)) : null,
         h('span', {}, `${t('profile.games')}: `, h('b', { text: String(user.games) })),
+        played ? h('span', {}, `${t('profile.played')}: `, h('b', { 'data-testid': 'profile-played', text: t('profile.playedCounts', played) })) : null,
         user.guest ? null : h('span', {}, `${t('profile.coins')}: `, h('span.coin-icon'), coinsNode)));
     const chart = h('div.panel', {},
       h('h2', { text: t('chart.title') }),

@@ -224,7 +224,8 @@ export function mount(root, app, [idText]) {
     const g = game();
     if (g?.ai_level) {
       const seat = mySeat() || aiSettings?.color || 'red';
-      app.go(`#/ai?level=${g.ai_level}&color=${seat}&go=1`);
+      const rated = aiSettings?.rated ? `&rated=1&control=${aiSettings.control}` : '';
+      app.go(`#/ai?level=${g.ai_level}&color=${seat}${rated}&go=1`);
       return;
     }
     if (mySeat()) quiet(send({ t: 'ready', ready: true }));

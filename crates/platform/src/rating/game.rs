@@ -65,6 +65,10 @@ pub enum UnratedReason {
     /// A rating was NaN or infinite, or Glicko-2 state degenerate (corrupt input); nothing was
     /// changed.
     InvalidRating,
+    /// A player is a guest (the server's reason; no profile gives it).
+    Guest,
+    /// A game against the computer played unrated by choice (the server's reason).
+    Casual,
 }
 
 /// Whether a game was rated.

@@ -18,12 +18,14 @@
 //! Ratings are `f64` and are not rounded between games; displays round. The arithmetic uses
 //! only IEEE operations and `powf`/`exp`/`ln`, so it is deterministic on a given platform.
 
+mod computer;
 mod elo;
 mod game;
 pub mod glicko2;
 mod profile;
 mod title;
 
+pub use computer::{COMPUTER_DAMPING, COMPUTER_DEVIATION, LEVEL_ONE_BELOW_START};
 pub use elo::{expected_score, lotto_k, ourgame_k, qq_k, OURGAME_PROVISIONAL_GAMES};
 pub use game::{PlayerRating, RatedGame, RatingChange, RatingStatus, UnratedReason};
 pub use glicko2::Glicko2Params;

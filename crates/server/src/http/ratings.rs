@@ -1,8 +1,9 @@
-//! A player's rating history: `GET /api/users/{id}/ratings`.
+//! A player's rating history: `GET /api/users/{id}/ratings`; the computer's levels with their
+//! current ratings: `GET /api/computer/levels`.
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::user::COMPUTER;
+use crate::user::{UserInfo, UserView, COMPUTER};
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -11,7 +12,33 @@ use serde::Serialize;
 
 /// The rating routes.
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/users/{id}/ratings", get(history))
+    Router::new()
+        .route("/api/users/{id}/ratings", get(history))
+        .route("/api/computer/levels", get(levels))
+}
+
+/// `{"levels": [{"level": 1, "user": User}]}`.
+#[derive(Serialize)]
+struct LevelsBody {
+    levels: Vec<Level>,
+}
+
+/// One level and its stored player.
+#[derive(Serialize)]
+struct Level {
+    level: u8,
+    user: UserView,
+}
+
+/// The computer's levels, each with its stored player (its current rating), level 1 first.
+async fn levels(State(state): State<AppState>) -> Result<Json<LevelsBody>, AppError> {
+    let mut levels = Vec::with_capacity(state.computers.len());
+    for (level, id) in (1u8..).zip(state.computers.iter()) {
+        let row = state.db.user(*id).await?.ok_or(AppError::NotFound)?;
+        let user = UserInfo::from(row).view(&state.profile);
+        levels.push(Level { level, user });
+    }
+    Ok(Json(LevelsBody { levels }))
 }
 
 /// Ratings on the wire keep two decimals (displays round further).

@@ -6,7 +6,7 @@ use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
-use crate::user::{UserBody, UserInfo, UserView, COMPUTER};
+use crate::user::{UserInfo, UserView, COMPUTER};
 use crate::ws::protocol::evidence::EvidenceView;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -36,13 +36,29 @@ async fn load_user(state: &AppState, id: UserId, level: Option<u8>) -> Result<Us
     Ok(state.db.user(id).await?.ok_or(AppError::NotFound)?.into())
 }
 
+/// `{"user": User, "played": {"rated", "unrated"}}`: a profile with its ended games counted.
+#[derive(Serialize)]
+struct ProfileBody {
+    user: UserView,
+    played: Played,
+}
+
+/// Ended games, rated and not (aborted ones count as unrated).
+#[derive(Serialize)]
+struct Played {
+    rated: u64,
+    unrated: u64,
+}
+
 async fn user(
     State(state): State<AppState>,
     Path(id): Path<UserId>,
-) -> Result<Json<UserBody>, AppError> {
+) -> Result<Json<ProfileBody>, AppError> {
     let u = load_user(&state, id, None).await?;
-    Ok(Json(UserBody {
+    let (rated, unrated) = state.db.played_counts(id).await?;
+    Ok(Json(ProfileBody {
         user: u.view(&state.profile),
+        played: Played { rated, unrated },
     }))
 }
 

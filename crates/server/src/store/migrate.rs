@@ -46,6 +46,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0008_tournaments.sqlite.sql"),
         include_str!("../../migrations/0008_tournaments.postgres.sql"),
     ),
+    (
+        9,
+        include_str!("../../migrations/0009_computer_players.sqlite.sql"),
+        include_str!("../../migrations/0009_computer_players.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

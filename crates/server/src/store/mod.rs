@@ -6,6 +6,7 @@
 
 mod bets;
 mod coin_recovery;
+mod computers;
 mod faults;
 mod game_record;
 mod games;
@@ -27,6 +28,7 @@ mod wagers;
 
 pub use bets::BetRow;
 pub use coin_recovery::recover_coins;
+pub use computers::computer_name;
 pub use faults::{Fault, Faults};
 pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGACY};
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};

@@ -11,6 +11,7 @@ use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange};
 use platform::{GameId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use xiangqi::Color;
 
 /// One player's rating before and after a game (rounded for display).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +44,9 @@ pub struct RateRequest {
     pub black: UserId,
     /// The finished game as the rating systems see it.
     pub game: RatedGame,
+    /// In a rated game against the computer, the colour of the level's player (it moves
+    /// slowly: `Profile::rate_against_computer`).
+    pub computer: Option<Color>,
 }
 
 /// How the ratings of a game came out (also when the profile declined to rate it).
@@ -123,7 +127,13 @@ pub(crate) async fn rate_in_tx(
     if red.guest || black.guest {
         return Ok(None);
     }
-    let change = req.profile.rate(&red.rating, &black.rating, &req.game);
+    let change = match req.computer {
+        Some(side) => {
+            req.profile
+                .rate_against_computer(&red.rating, &black.rating, side, &req.game)
+        }
+        None => req.profile.rate(&red.rating, &black.rating, &req.game),
+    };
     let line = |before: f64, after: f64| RatingLine {
         before: before.round() as i64,
         after: after.round() as i64,

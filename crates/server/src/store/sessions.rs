@@ -39,7 +39,8 @@ impl Db {
         now: u64,
     ) -> Result<Option<UserRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT u.id, u.name, u.guest, u.rating, u.deviation, u.volatility, u.games, u.titles \
+            "SELECT u.id, u.name, u.guest, u.rating, u.deviation, u.volatility, u.games, u.titles, \
+             u.computer_level \
              FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE s.token_hash = $1 AND s.expires_at > $2",
         )

@@ -23,9 +23,12 @@ pub struct UserRow {
     pub coins: Option<i64>,
     /// Awarded and honorary titles.
     pub titles: TitleRecord,
+    /// The computer's level this row plays as (`None` for people).
+    pub computer_level: Option<u8>,
 }
 
-const COLUMNS: &str = "id, name, guest, rating, deviation, volatility, games, titles";
+const COLUMNS: &str =
+    "id, name, guest, rating, deviation, volatility, games, titles, computer_level";
 
 pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
     let games: i64 = row.try_get("games")?;
@@ -41,6 +44,9 @@ pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
         },
         coins: None,
         titles: titles_from_column(row.try_get("titles")?)?,
+        computer_level: row
+            .try_get::<Option<i64>, _>("computer_level")?
+            .and_then(|l| u8::try_from(l).ok()),
     })
 }
 

@@ -184,8 +184,9 @@ impl TableActor {
                     .computer
                     .as_mut()
                     .and_then(|c| c.on_move(table, key, mv));
+                let player = self.computer.as_ref().map_or(COMPUTER, Computer::player);
                 if let Some(action) = action {
-                    if let Err(e) = self.apply(COMPUTER, action, now).await {
+                    if let Err(e) = self.apply(player, action, now).await {
                         tracing::warn!(table = id.0, "computer move refused: {e}");
                     }
                 }
@@ -373,13 +374,13 @@ impl TableActor {
             return;
         }
         let now = clock::now();
-        let answers = self
+        let (player, answers) = self
             .computer
             .as_ref()
-            .map(|c| c.answers(&self.core.table))
-            .unwrap_or_default();
+            .map(|c| (c.player(), c.answers(&self.core.table)))
+            .unwrap_or((COMPUTER, Vec::new()));
         for action in answers {
-            let _ = self.apply(COMPUTER, action, now).await;
+            let _ = self.apply(player, action, now).await;
         }
         if let Some(c) = self.computer.as_mut() {
             c.think(&self.core, now, &self.me);

@@ -7,14 +7,13 @@ use super::core::TableCore;
 use super::msg::TableMsg;
 use super::setup::{AiKey, AiSide};
 use crate::error_code::ErrorCode;
-use crate::user::COMPUTER;
 use crate::ws::protocol::ServerMsg;
 use platform::table::{Action, Table};
 use platform::{Millis, UserId};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tokio::sync::mpsc;
-use xiangqi::{Color, Move};
+use xiangqi::Move;
 
 /// The computer playing one side of a table.
 pub(super) struct Computer {
@@ -34,14 +33,21 @@ impl Computer {
         }
     }
 
-    /// The steps that start a game between `human` playing `color` and the computer.
-    pub(super) fn seating(human: UserId, color: Color) -> [(UserId, Action); 4] {
+    /// The steps that start a game between `human` and the computer's `player` (it plays
+    /// `side.color`).
+    pub(super) fn seating(human: UserId, side: AiSide) -> [(UserId, Action); 4] {
+        let computer = side.player;
         [
-            (human, Action::Sit(color)),
-            (COMPUTER, Action::Sit(!color)),
+            (human, Action::Sit(!side.color)),
+            (computer, Action::Sit(side.color)),
             (human, Action::Ready(true)),
-            (COMPUTER, Action::Ready(true)),
+            (computer, Action::Ready(true)),
         ]
+    }
+
+    /// Who plays the computer's side (`user::COMPUTER`, or the level's stored player).
+    pub(super) fn player(&self) -> UserId {
+        self.side.player
     }
 
     /// The position while the computer is on move.
@@ -122,6 +128,9 @@ impl Computer {
         };
         if game.player(!self.side.color) != caller.user.id {
             return refuse(&caller, "only the player may ask for a hint");
+        }
+        if self.side.rated {
+            return refuse(&caller, "no hints in a rated game");
         }
         if game.turn() == self.side.color {
             return refuse(&caller, "not your turn");

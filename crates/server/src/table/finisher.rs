@@ -5,10 +5,12 @@
 
 use super::core::TableCore;
 use super::desk::{CoinDesk, Settled};
-use crate::store::{FinishedGame, NewGame, RateRequest, StoreError};
+use crate::store::{
+    FinishedGame, NewGame, RateRequest, RatingLine, RatingOutcome, Ratings, StoreError,
+};
 use crate::ws::protocol::events::EventView;
 use platform::ledger::{AccountId, Transaction};
-use platform::rating::{RatedGame, RatingStatus};
+use platform::rating::{PlayerRating, RatedGame, RatingChange, RatingStatus, UnratedReason};
 use platform::table::{AbortReason, GameEnd};
 use platform::{GameId, Millis, UserId};
 use std::sync::Arc;
@@ -79,7 +81,7 @@ pub(super) async fn finish(
         ),
     };
     let rate = match (end.outcome(), core.ai) {
-        (Some(outcome), None) => Some(RateRequest {
+        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) => Some(RateRequest {
             profile: core.state.profile,
             red,
             black,
@@ -88,9 +90,11 @@ pub(super) async fn finish(
                 reason: outcome.reason,
                 plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
             },
+            computer: ai.map(|a| a.color),
         }),
         _ => None,
     };
+    let finished_game = end.outcome().is_some();
     let wager = desk.wager_settlement(core, &end, game_id);
     let pool = desk.pool_settlement(core, &end);
     desk.clear();
@@ -130,7 +134,12 @@ pub(super) async fn finish(
     if let Some(reward) = &finished.reward {
         announce_reward(core, reward).await;
     }
-    let rated = outcome.map(|outcome| {
+    let rated = match outcome {
+        Some(outcome) => Some(outcome),
+        None if finished_game => Some(unrated_outcome(core, red, black)),
+        None => None,
+    };
+    let rated = rated.map(|outcome| {
         let change = outcome.change;
         let (scored_as, why) = match change.status {
             RatingStatus::Rated { scored_as } => {
@@ -155,6 +164,43 @@ pub(super) async fn finish(
     Finish {
         rated,
         settled: Some(settled),
+    }
+}
+
+/// Why a finished game that nobody rated was not rated (a casual game against the computer, or
+/// a guest's), with both players' ratings unchanged: the `rated` event says so.
+fn unrated_outcome(core: &TableCore, red: UserId, black: UserId) -> RatingOutcome {
+    let rating = |u: UserId| {
+        core.users
+            .get(&u)
+            .map_or_else(|| core.state.profile.initial(), |i| i.rating)
+    };
+    let why = if core.ai.is_some() {
+        UnratedReason::Casual
+    } else {
+        UnratedReason::Guest
+    };
+    let (r, b) = (rating(red), rating(black));
+    let line = |p: PlayerRating| {
+        let v = p.rating.round() as i64;
+        RatingLine {
+            before: v,
+            after: v,
+            delta: 0,
+        }
+    };
+    RatingOutcome {
+        change: RatingChange {
+            red: r,
+            black: b,
+            red_delta: 0.0,
+            black_delta: 0.0,
+            status: RatingStatus::Unrated(why),
+        },
+        lines: Ratings {
+            red: line(r),
+            black: line(b),
+        },
     }
 }
 

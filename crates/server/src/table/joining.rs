@@ -8,7 +8,8 @@ use super::computer::Computer;
 use super::msg::DirectorCmd;
 use super::outbox::Outbox;
 use super::presence;
-use crate::user::UserInfo;
+use crate::error_code::ErrorCode;
+use crate::user::{UserInfo, COMPUTER};
 use platform::table::Action;
 use platform::{Millis, UserId};
 use std::sync::Arc;
@@ -96,14 +97,26 @@ impl TableActor {
         out.send(self.core.state_msg(&self.desk, self.history.v(), now));
     }
 
-    /// Seats the caller and the computer and starts their game.
-    pub(super) async fn start_ai(&mut self, caller: Caller, color: Color, now: Millis) {
+    /// Seats the caller and the computer and starts their game. In a rated game the computer is
+    /// the level's stored player, read now (its current rating).
+    pub(super) async fn start_ai(&mut self, caller: Caller, _color: Color, now: Millis) {
         let Some(ai) = self.core.ai else { return };
-        let computer = Arc::new(UserInfo::computer(ai.level, &self.core.state.profile));
+        let computer = if ai.player == COMPUTER {
+            UserInfo::computer(ai.level, &self.core.state.profile)
+        } else {
+            match self.core.state.db.user(ai.player).await {
+                Ok(Some(row)) => row.into(),
+                _ => {
+                    self.core.state.tables.release_ai_game(self.core.id);
+                    let why = "the computer's level cannot be read";
+                    return caller.refuse(self.core.id, ErrorCode::Internal, why);
+                }
+            }
+        };
         self.see(&caller.user);
-        self.see(&computer);
+        self.see(&Arc::new(computer));
         self.watchers.add(&caller);
-        for (user, action) in Computer::seating(caller.user.id, color) {
+        for (user, action) in Computer::seating(caller.user.id, ai) {
             if let Err(e) = self.apply(user, action, now).await {
                 return caller.reply(self.core.id, Err(e));
             }

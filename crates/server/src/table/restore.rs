@@ -105,8 +105,9 @@ impl TableActor {
             return;
         }
         self.resume_game(now).await;
+        let computer = self.core.ai.map_or(COMPUTER, |a| a.player);
         for user in [g.red, g.black] {
-            if user != COMPUTER {
+            if user != computer {
                 let _ = self.apply(user, Action::Disconnect, now).await;
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::lobby::RoomInfo;
 use platform::table::TableConfig;
-use platform::TableId;
+use platform::{TableId, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
@@ -30,6 +30,10 @@ pub struct AiSide {
     pub color: Color,
     /// Its level (1..=10).
     pub level: u8,
+    /// Who plays it: `user::COMPUTER` in unrated games, the level's stored player in rated ones.
+    pub player: UserId,
+    /// Whether the game is rated (no undo, no hint).
+    pub rated: bool,
 }
 
 /// The position the computer searched: `(game number, plies played, position hash)`.

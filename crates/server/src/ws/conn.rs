@@ -11,11 +11,10 @@ use crate::clock;
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
-use crate::table::{open_computer_table, Caller, Close, ConnId, Outbox, TableMsg};
+use crate::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
 use crate::user::UserInfo;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
-use platform::clock::TimeControl;
 use platform::TableId;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -227,7 +226,16 @@ impl Reader {
                 level,
                 color,
                 control,
-            } => self.start_ai(level, color, control, id).await,
+                rated,
+            } => {
+                let req = AiRequest {
+                    level,
+                    color,
+                    control,
+                    rated,
+                };
+                self.start_ai(req, id).await;
+            }
             Route::Seek(asked) => {
                 let asker = self.asker(id);
                 self.to_desk(DeskMsg::Seek { asker, asked }, id).await;
@@ -283,14 +291,9 @@ impl Reader {
         }
     }
 
-    async fn start_ai(
-        &mut self,
-        level: u8,
-        color: xiangqi::Color,
-        control: Option<TimeControl>,
-        id: Option<u64>,
-    ) {
-        match open_computer_table(&self.state, self.user.id, level, color, control) {
+    async fn start_ai(&mut self, req: AiRequest, id: Option<u64>) {
+        let color = req.color;
+        match open_computer_table(&self.state, &self.user, req) {
             Ok((table, handle)) => {
                 self.joined.insert(table);
                 handle

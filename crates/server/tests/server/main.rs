@@ -9,6 +9,7 @@ mod coinkit;
 mod coins;
 mod common;
 mod compact_records;
+mod computer_ratings;
 mod durability;
 mod first_move;
 mod games;

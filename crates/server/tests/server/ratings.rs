@@ -467,6 +467,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                         reason: EndReason::Resignation,
                         plies: 40,
                     },
+                    computer: None,
                 }),
                 reward: None,
                 coins: Vec::new(),

@@ -51,9 +51,11 @@ function playingControls(g, seat, local) {
   const onMove = g.turn === seat;
   const cs = [control('resign', 'game.resign', { msg: { t: 'resign' }, confirm: 'resign-confirm' })];
   if (!g.ai_level) cs.push(control('draw-offer', 'game.draw', { msg: { t: 'draw_offer' }, enabled: onMove && !g.draw_offer }));
-  cs.push(control('undo', 'game.undo', { msg: { t: 'undo_request' }, enabled: g.moves.length > 0 && !g.undo_request }));
+  // A rated game against the computer: its player is the level's stored one (not user 0).
+  const ratedAi = !!g.ai_level && [g.red, g.black].some((u) => Number.isInteger(u?.computer) && u.id !== 0);
+  if (!ratedAi) cs.push(control('undo', 'game.undo', { msg: { t: 'undo_request' }, enabled: g.moves.length > 0 && !g.undo_request }));
   if (g.moves.length < 2) cs.push(control('abort', 'game.abort', { msg: { t: 'abort' } }));
-  if (g.ai_level) {
+  if (g.ai_level && !ratedAi) {
     cs.push(control('hint', 'game.hint', { enabled: onMove && !local.hintPending && local.hintPly !== g.moves.length }));
   }
   return cs;

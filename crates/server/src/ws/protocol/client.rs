@@ -109,6 +109,8 @@ pub enum ClientMsg {
         color: Side,
         #[serde(default)]
         control: Option<TimeControl>,
+        #[serde(default)]
+        rated: bool,
     },
     /// Seek a game: quick pairing, an open seek, a challenge to `to`, or one by link.
     Seek {

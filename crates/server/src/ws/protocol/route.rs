@@ -85,6 +85,8 @@ pub enum Route {
         color: Color,
         /// The time control (untimed when not given).
         control: Option<TimeControl>,
+        /// Whether the game is rated.
+        rated: bool,
     },
 }
 
@@ -135,10 +137,12 @@ impl ClientMsg {
                 level,
                 color,
                 control,
+                rated,
             } => Ok(Route::AiStart {
                 level,
                 color: color.into(),
                 control,
+                rated,
             }),
             M::Seek {
                 room,

@@ -309,6 +309,7 @@ mod tests {
                         honorary: None,
                         awarded: None,
                     },
+                    computer: None,
                 },
                 epoch: "e",
                 now: 0,
