@@ -15,6 +15,7 @@ use crate::clock;
 use crate::state::AppState;
 use crate::store::{StoreError, TournamentLogEntry};
 use crate::table::{ConnId, Outbox};
+use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
 use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
 use platform::ledger::{LedgerError, Transaction};
@@ -198,7 +199,10 @@ impl Director {
         let status = (status_of(self.swiss.phase, true), None);
         self.store(&Entry::Cancel, now, status, coins).await?;
         self.cancelled = true;
-        self.publish(serde_json::json!({"t": "cancelled"}), now);
+        self.publish(
+            &TournamentEventView::Director(DirectorEvent::Cancelled),
+            now,
+        );
         Ok(())
     }
 
@@ -283,11 +287,11 @@ impl Director {
             SwissEvent::Finished { .. } => self.pair_at = None,
             _ => {}
         }
-        self.publish(serde_json::to_value(e).unwrap_or_default(), now);
+        self.publish(&TournamentEventView::Swiss(e), now);
     }
 
     /// Numbers `e` and sends it to every watching connection: the only way out.
-    pub(super) fn publish(&mut self, e: serde_json::Value, now: Millis) {
+    pub(super) fn publish(&mut self, e: &TournamentEventView<'_>, now: Millis) {
         if self.replaying {
             return;
         }
@@ -296,7 +300,7 @@ impl Director {
             tournament: self.id,
             v: self.v,
             now: now.0,
-            e: &e,
+            e,
         }
         .to_text();
         self.watchers.retain(|_, out| {

@@ -128,3 +128,23 @@ pub enum EventView {
         house: i64,
     },
 }
+
+/// What happened in a tournament (`t_ev`'s `e`, tagged by `t`): an event of its system (e.g.
+/// `registered`, `withdrew`, `round_paired`, `result_recorded`, `round_complete`, `finished`)
+/// or one of the director's own (`cancelled`).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum TournamentEventView<'a> {
+    /// An event of the Swiss system.
+    Swiss(&'a platform::tournament::swiss::SwissEvent),
+    /// One of the director's own.
+    Director(DirectorEvent),
+}
+
+/// An event of the tournament director itself.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum DirectorEvent {
+    /// The organiser cancelled the event (entry fees refunded).
+    Cancelled,
+}

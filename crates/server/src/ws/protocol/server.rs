@@ -2,13 +2,12 @@
 //! by `"t"`, except `error`, which [`crate::error_code::ErrorMsg`] renders for HTTP's twin
 //! codes in one place.
 
-use super::events::EventView;
+use super::events::{EventView, TournamentEventView};
 use super::views::{RoomView, SeekView, SummaryView, TableStateView};
 use crate::user::UserView;
 use platform::seek::SeekId;
 use platform::{GameId, TableId};
 use serde::Serialize;
-use serde_json::Value;
 use std::sync::Arc;
 
 /// Server → client messages.
@@ -95,7 +94,7 @@ pub enum ServerMsg<'a> {
         now: u64,
         /// What happened (tagged by `t`: `registered`, `withdrew`, `round_paired`,
         /// `result_recorded`, `round_complete`, `finished`, `cancelled`).
-        e: &'a Value,
+        e: &'a TournamentEventView<'a>,
     },
     /// The user's balance changed.
     Balance {
@@ -198,6 +197,7 @@ impl ServerMsg<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ws::protocol::events::DirectorEvent;
     use serde_json::{json, Value};
 
     #[test]
@@ -343,7 +343,7 @@ mod tests {
                 tournament: 1,
                 v: 1,
                 now: 0,
-                e: &Value::Null,
+                e: &TournamentEventView::Director(DirectorEvent::Cancelled),
             },
             ServerMsg::Balance { coins: 0 },
             ServerMsg::MyBet {
