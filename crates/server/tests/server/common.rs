@@ -196,6 +196,15 @@ pub struct Player {
 }
 
 impl Player {
+    /// Joins `table` and returns the `table_state` it answers with.
+    pub async fn join_state(&mut self, table: u64) -> Value {
+        self.ok(json!({"t": "join", "table": table})).await;
+        self.ws
+            .next_where(|m| m["t"] == "table_state", "state")
+            .await
+            .expect("table_state")
+    }
+
     pub async fn register(addr: SocketAddr, name: &str) -> Player {
         let mut http = HttpClient::new(addr);
         let user = http.register(name, "password123").await.expect("register");

@@ -13,12 +13,7 @@ async fn the_first_move_deadline_is_shown_to_everyone() {
     let srv = TestServer::start_with(config).await;
     let t = 2;
     let mut watcher = Player::register(srv.addr, "fwatch").await;
-    watcher.ok(json!({"t": "join", "table": t})).await;
-    let state = watcher
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = watcher.join_state(t).await;
     assert_eq!(state["state"]["first_move_secs"], 30, "{state}");
     let (mut red, mut black) = start_game(srv.addr, t, untimed(), ("fred", "fblack")).await;
     // The game's start: Red owes the first move, about 30 s left.
@@ -40,12 +35,7 @@ async fn the_first_move_deadline_is_shown_to_everyone() {
     assert!(moved["first_move"].is_null(), "{moved}");
     // A late spectator sees none either.
     let mut late = Player::register(srv.addr, "flate").await;
-    late.ok(json!({"t": "join", "table": t})).await;
-    let state = late
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = late.join_state(t).await;
     assert!(state["state"]["game"]["first_move"].is_null(), "{state}");
 }
 
@@ -72,11 +62,7 @@ async fn a_finished_table_waits_again_once_its_players_leave() {
 
 /// `(summary status, shown game id)` of `table` as a newcomer joining it sees them.
 async fn status(p: &mut Player, table: u64) -> (serde_json::Value, serde_json::Value) {
-    p.ok(json!({"t": "join", "table": table})).await;
-    let s =
-        p.ws.next_where(|m| m["t"] == "table_state", "state")
-            .await
-            .unwrap();
+    let s = p.join_state(table).await;
     (
         s["state"]["summary"]["status"].clone(),
         s["state"]["game"]["game_id"].clone(),

@@ -14,12 +14,7 @@ async fn play_to_checkmate_is_rated_and_recorded() {
     let t = MATE_TABLE;
     let (mut red, mut black) = start_game(srv.addr, t, minutes(10), ("mred", "mblack")).await;
     let mut watcher = Player::register(srv.addr, "watcher").await;
-    watcher.ok(json!({"t": "join", "table": t})).await;
-    let state = watcher
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = watcher.join_state(t).await;
     assert_eq!(state["state"]["game"]["turn"], "red");
     assert!(state["state"]["game"]["legal"]
         .as_array()
@@ -141,12 +136,7 @@ async fn refused_moves_change_nothing() {
     );
     // Nothing moved: a fresh look shows the start, red to move, no moves.
     let mut fresh = Player::register(srv.addr, "ifresh").await;
-    fresh.ok(json!({"t": "join", "table": t})).await;
-    let state = fresh
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = fresh.join_state(t).await;
     let game = &state["state"]["game"];
     assert_eq!(game["ply"], 0);
     assert_eq!(game["turn"], "red");
@@ -170,12 +160,7 @@ async fn flag_test(table: u64, control: serde_json::Value, names: (&str, &str)) 
     assert!(clock["running"].is_null(), "{clock}");
     // The game keeps its link after the end: a late spectator sees it.
     let mut late = Player::register(srv.addr, &format!("{}late", names.0)).await;
-    late.ok(json!({"t": "join", "table": table})).await;
-    let state = late
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = late.join_state(table).await;
     assert!(state["state"]["game"]["game_id"].is_u64(), "{state}");
     assert_eq!(state["state"]["game"]["game_id"], end["game_id"]);
     assert_eq!(

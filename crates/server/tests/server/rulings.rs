@@ -2,7 +2,7 @@
 //! state for whoever joins later, and in the stored game's record (issue 21).
 
 use crate::common::{start_game, test_config, untimed, Player, TestDb, TestServer};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Red's horse shuttles between e2 and d4, attacking Black's chariot every time it returns,
 /// while Black's king only steps aside: a perpetual chase, Red loses (docs/rules.md).
@@ -74,12 +74,7 @@ async fn a_perpetual_chase_comes_with_its_evidence() {
 
     // A late spectator gets it with the table's state.
     let mut late = Player::register(srv.addr, "clate").await;
-    late.ok(json!({"t": "join", "table": table})).await;
-    let state = late
-        .ws
-        .next_where(|m| m["t"] == "table_state", "state")
-        .await
-        .unwrap();
+    let state = late.join_state(table).await;
     check_evidence(&state["state"]["game"]["evidence"]);
 
     // And the stored record has it too.
