@@ -145,6 +145,8 @@ pub struct Config {
     pub economy: EconomyConfig,
     /// Quick pairing and seeks (`[seeks]`).
     pub seeks: crate::seek::SeekConfig,
+    /// Several nodes as one site (`[cluster]`).
+    pub cluster: crate::cluster::ClusterConfig,
     /// Bounds against hostile clients (`[limits]`).
     pub limits: Limits,
     /// The rooms of the lobby.
@@ -200,6 +202,7 @@ impl Default for Config {
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
             seeks: crate::seek::SeekConfig::default(),
+            cluster: crate::cluster::ClusterConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             rooms: vec![
@@ -289,6 +292,9 @@ impl Config {
             return bad("rate limits must be at least 1".into());
         }
         if let Some(problem) = self.seeks.problem() {
+            return bad(problem.into());
+        }
+        if let Some(problem) = self.cluster.problem() {
             return bad(problem.into());
         }
         if let Some(problem) = self.limits.problem() {
