@@ -33,12 +33,7 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             room.tables = n;
         }
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+    crate::logging::init(&config.cluster.node_id);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let running = server::start(config, Arc::new(EngineOpponent)).await?;

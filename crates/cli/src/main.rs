@@ -19,6 +19,7 @@ mod cmd_play;
 mod cmd_serve;
 mod db_args;
 mod judge_explain;
+mod logging;
 mod output;
 mod soak;
 

@@ -147,6 +147,8 @@ pub struct Config {
     pub seeks: crate::seek::SeekConfig,
     /// Several nodes as one site (`[cluster]`).
     pub cluster: crate::cluster::ClusterConfig,
+    /// Who may read `/metrics` (`[metrics]`).
+    pub metrics: crate::metrics::MetricsConfig,
     /// Bounds against hostile clients (`[limits]`).
     pub limits: Limits,
     /// The rooms of the lobby.
@@ -203,6 +205,7 @@ impl Default for Config {
             economy: EconomyConfig::default(),
             seeks: crate::seek::SeekConfig::default(),
             cluster: crate::cluster::ClusterConfig::default(),
+            metrics: crate::metrics::MetricsConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             rooms: vec![
@@ -292,6 +295,9 @@ impl Config {
             return bad("rate limits must be at least 1".into());
         }
         if let Some(problem) = self.seeks.problem() {
+            return bad(problem.into());
+        }
+        if let Some(problem) = self.metrics.problem() {
             return bad(problem.into());
         }
         if let Some(problem) = self.cluster.problem() {

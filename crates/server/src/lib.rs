@@ -10,8 +10,8 @@
 
 pub mod ai;
 pub mod client;
-pub mod cluster;
 pub mod clock;
+pub mod cluster;
 pub mod coins;
 pub mod config;
 pub mod error;
@@ -20,6 +20,7 @@ pub mod http;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
+pub mod metrics;
 pub mod seek;
 pub mod serve;
 pub mod server;
@@ -53,6 +54,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())
+        .merge(http::metrics::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

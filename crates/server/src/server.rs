@@ -234,6 +234,9 @@ pub async fn start(
         }
     });
 
+    if let Some(at) = crate::http::metrics::spawn_listener(&state).await? {
+        tracing::info!(%at, "metrics served");
+    }
     let listener = TcpListener::bind(&config.listen).await?;
     let addr = listener.local_addr()?;
     let (shutdown, stop) = oneshot::channel::<()>();

@@ -10,6 +10,7 @@ pub mod json;
 pub mod ledger;
 pub mod limit;
 pub mod lobby;
+pub mod metrics;
 pub mod origin;
 pub mod peer;
 pub mod pgn;

@@ -73,7 +73,12 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
             }
         }
         let entries: Vec<&JournalEntry> = batch.iter().map(|(e, _)| e).collect();
-        match write(&db, &entries).await {
+        let started = std::time::Instant::now();
+        let written = write(&db, &entries).await;
+        crate::metrics::metrics()
+            .commit_latency
+            .observe(crate::metrics::seconds_since(started));
+        match written {
             Ok(()) => {
                 for (_, done) in batch.drain(..) {
                     let _ = done.send(Ok(()));

@@ -146,7 +146,14 @@ impl TableActor {
                     }
                 }
                 self.see(&caller.user);
+                let started = matches!(action, Action::Move { .. }).then(std::time::Instant::now);
                 let result = self.apply(caller.user.id, action, now).await;
+                if let (Some(started), Ok(())) = (started, &result) {
+                    let m = crate::metrics::metrics();
+                    m.moves_relayed.inc();
+                    m.relay_latency
+                        .observe(crate::metrics::seconds_since(started));
+                }
                 caller.reply(id, result);
             }
             TableMsg::Coins { caller, cmd } => {

@@ -25,6 +25,7 @@ use tokio::sync::mpsc;
 /// Serves one upgraded socket until it closes; `session` is the hash of the session token it
 /// was opened with (logging that session out closes it).
 pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, session: String) {
+    let _counted = crate::metrics::ConnectionGauge::open();
     let (sink, mut stream) = socket.split();
     let (out, rx, mut closing) = Outbox::new();
     let (lobby_tx, lobby_ctl) = mpsc::channel::<bool>(4);

@@ -17,6 +17,7 @@ mod hostile_http;
 mod hostile_ws;
 mod ledger;
 mod loadtest;
+mod metrics;
 mod protocol_doc;
 mod ratings;
 mod raw;
