@@ -172,3 +172,6 @@ impl CoreEvent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
