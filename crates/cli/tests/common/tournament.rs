@@ -65,7 +65,12 @@ impl Player {
     /// Joins `table`, waiting for the director to open it (a round opens after the gap).
     pub async fn join(&mut self, table: u64) {
         for _ in 0..100 {
-            if self.ws.call(json!({"t": "join", "table": table})).await.is_ok() {
+            if self
+                .ws
+                .call(json!({"t": "join", "table": table}))
+                .await
+                .is_ok()
+            {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -119,7 +124,6 @@ pub async fn play(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64
     let loser = players.get_mut(&red.max(black)).expect("loser");
     loser.ok(json!({"t": "resign", "table": table})).await;
 }
-
 
 /// `chuhe ledger check` on `store` passes.
 pub fn assert_ledger_clean(store: &super::serve::Store) {

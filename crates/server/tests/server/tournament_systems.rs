@@ -45,7 +45,11 @@ enum Ending {
 }
 
 /// Plays the game at `table` between `red` and `black` to `ending`.
-async fn play(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u64, u64), ending: Ending) {
+async fn play(
+    players: &mut BTreeMap<u64, Player>,
+    (table, red, black): (u64, u64, u64),
+    ending: Ending,
+) {
     for u in [red, black] {
         join(players.get_mut(&u).unwrap(), table).await;
     }
@@ -123,13 +127,33 @@ async fn a_four_player_knockout_is_played_through_with_a_tie_break() {
     // A drawn regular game: the match goes on to the rapid games, colours swapped and the
     // rapid control at the table.
     play(&mut players, round1[1], Ending::Draw).await;
-    let scheduled = t_ev(&mut org, "game_scheduled").await;
-    assert_eq!(scheduled["game"]["kind"], "rapid");
+    let rapid_scheduled = |m: &Value| {
+        m["t"] == "t_ev" && m["e"]["t"] == "game_scheduled" && m["e"]["game"]["kind"] == "rapid"
+    };
+    let scheduled = org
+        .ws
+        .next_where(rapid_scheduled, "rapid game")
+        .await
+        .unwrap();
+    assert_eq!(
+        scheduled["e"]["game"]["spec"]["red"],
+        scheduled["e"]["game"]["spec"]["black"]
+    );
     let rapid = wait_due(&org, id, 1).await[0];
     assert_eq!((rapid.1, rapid.2), (seeds[2], seeds[1]));
     let p = players.get_mut(&seeds[2]).unwrap();
-    let st = p.join_state(rapid.0).await;
-    println!("rapid table: {st}");
+    p.ok(json!({"t": "join", "table": rapid.0})).await;
+    let at = |m: &Value| m["t"] == "table_state" && m["table"] == rapid.0;
+    let st = p.ws.next_where(at, "rapid table").await.unwrap();
+    let control = &st["state"]["control"];
+    assert_eq!(
+        (
+            control["stages"][0]["time"].as_u64(),
+            control["increment"].as_u64()
+        ),
+        (Some(600_000), Some(10_000)),
+        "the rapid stage's 10′ + 10″ at the table: {control}"
+    );
     play(&mut players, rapid, Ending::WonBy(seeds[2])).await;
     let rapid2 = wait_due(&org, id, 1).await[0];
     assert_ne!(rapid2.0, rapid.0, "each game has its own table");
@@ -187,7 +211,10 @@ async fn a_round_robin_of_four_is_played_round_by_round() {
     t_ev(&mut org, "started").await;
 
     let v = view(&org, id).await;
-    assert_eq!(v["tiebreaks"][0], "sonneborn_berger", "the round robin's preset");
+    assert_eq!(
+        v["tiebreaks"][0], "sonneborn_berger",
+        "the round robin's preset"
+    );
     let rounds = v["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 3, "a Berger table of 4 has 3 rounds");
     // Only the round being played has tables.
@@ -201,7 +228,13 @@ async fn a_round_robin_of_four_is_played_round_by_round() {
                 .unwrap()
                 .iter()
                 .filter(|b| b["result"].is_null())
-                .filter_map(|b| Some((b["table"].as_u64()?, b["red"].as_u64()?, b["black"].as_u64()?)))
+                .filter_map(|b| {
+                    Some((
+                        b["table"].as_u64()?,
+                        b["red"].as_u64()?,
+                        b["black"].as_u64()?,
+                    ))
+                })
                 .collect();
             if b.len() == 2 {
                 break b;
