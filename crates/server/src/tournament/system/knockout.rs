@@ -195,7 +195,7 @@ impl Rules for Knockout {
     fn rounds(&self, event: u64) -> Vec<RoundView> {
         let mut out: Vec<RoundView> = Vec::new();
         for (id, m) in matches(self) {
-            if out.last().map_or(true, |r| r.number != id.round) {
+            if out.last().is_none_or(|r| r.number != id.round) {
                 out.push(RoundView {
                     number: id.round,
                     boards: Vec::new(),
@@ -218,7 +218,7 @@ impl Rules for Knockout {
         let stages = &self.config.format.stages;
         let mut out: Vec<BracketRoundView> = Vec::new();
         for (id, m) in matches(self) {
-            if out.last().map_or(true, |r| r.round != id.round) {
+            if out.last().is_none_or(|r| r.round != id.round) {
                 out.push(BracketRoundView {
                     round: id.round,
                     matches: Vec::new(),

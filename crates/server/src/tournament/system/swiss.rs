@@ -4,7 +4,7 @@
 
 use super::{Command, CoreEvent, Due, Rules};
 use crate::tournament::view::{board_of, result_text, table_of, BoardView, PlayerView, RoundView};
-use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissEvent};
+use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissEvent, SwissRound};
 use platform::tournament::{GameResult, Row, TieBreak, TournamentError};
 use platform::{Millis, TableId, UserId};
 
@@ -45,7 +45,7 @@ impl Rules for Swiss {
     }
 
     fn next_round(&self) -> Option<Command> {
-        let complete = self.rounds.last().map_or(true, |r| r.is_complete());
+        let complete = self.rounds.last().is_none_or(SwissRound::is_complete);
         (self.phase == Phase::Running && complete)
             .then_some(Command::Swiss(SwissCommand::PairRound))
     }

@@ -2,7 +2,7 @@
 //! which games are due at which tables, which command records a table's result, and when a
 //! round rests before the next.
 
-use super::{Command, Core, Rules};
+use super::{Command, Core};
 use crate::tournament::spec::Spec;
 use crate::tournament::view::table_of;
 use platform::tournament::knockout::KnockoutCommand;
