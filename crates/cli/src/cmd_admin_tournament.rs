@@ -39,14 +39,27 @@ struct CreateArgs {
     /// Start this many seconds from now.
     #[arg(long, default_value_t = 3_600)]
     starts_in_secs: u64,
-    /// Rounds.
+    /// The system: swiss, robin (round robin) or knockout.
+    #[arg(long, default_value = "swiss")]
+    system: String,
+    /// Rounds (Swiss).
     #[arg(long, default_value_t = 5)]
     rounds: u32,
+    /// Cycles of a round robin (2: double, colours swapped on the return leg).
+    #[arg(long, default_value_t = 1)]
+    cycles: u32,
+    /// Regular games per knockout match (the tie-break games follow).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// A knockout's semi-final losers play for third place.
+    #[arg(long)]
+    third_place: bool,
     /// Time control preset (rapid, blitz, ourgame, qq).
     #[arg(long, default_value = "rapid")]
     time_control: String,
-    /// Scoring and tie-break preset (cxa-swiss-opp, cxa-swiss-prog, lichess).
-    #[arg(long, default_value = "cxa-swiss-opp")]
+    /// Scoring and tie-break preset (cxa-swiss-opp, cxa-swiss-prog, cxa-rr, lichess); empty:
+    /// the system's own.
+    #[arg(long, default_value = "")]
     preset: String,
     /// Entry fee in coins.
     #[arg(long, default_value_t = 0)]
@@ -100,8 +113,11 @@ pub async fn run(args: &TournamentArgs) -> Result<(), String> {
 
 async fn create(a: &CreateArgs) -> Result<(), String> {
     let spec = Spec {
-        system: "swiss".into(),
+        system: a.system.clone(),
         rounds: a.rounds,
+        cycles: a.cycles,
+        games: a.games,
+        third_place: a.third_place,
         time_control: a.time_control.clone(),
         preset: a.preset.clone(),
         no_show_secs: a.no_show_secs,

@@ -1,9 +1,7 @@
 //! Swiss: properties of whole events driven through the command API.
 
-use platform::tournament::swiss::{
-    Phase, Swiss, SwissCommand, SwissConfig, SwissError, SwissEvent,
-};
-use platform::tournament::GameResult;
+use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissConfig, SwissEvent};
+use platform::tournament::{GameResult, TournamentError};
 use platform::{Millis, UserId};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -157,7 +155,7 @@ fn refused_commands_change_nothing() {
             },
             Millis(0)
         ),
-        Err(SwissError::AlreadyRegistered)
+        Err(TournamentError::AlreadyRegistered)
     );
     assert_eq!(
         s.apply(
@@ -167,14 +165,14 @@ fn refused_commands_change_nothing() {
             },
             Millis(0)
         ),
-        Err(SwissError::NoSuchGame)
+        Err(TournamentError::NoSuchGame)
     );
     assert_eq!(s, before);
     s.apply(SwissCommand::PairRound, Millis(1)).ok();
     let before = s.clone();
     assert_eq!(
         s.apply(SwissCommand::PairRound, Millis(2)),
-        Err(SwissError::RoundInProgress)
+        Err(TournamentError::RoundInProgress)
     );
     assert_eq!(s, before);
 }

@@ -51,6 +51,8 @@ export const api = {
   tournaments: () => call('GET', '/api/tournaments'),
   /** One event: players, rounds with boards, standings with tie-break columns. */
   tournament: (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  /** Creates an event (organisers): {name, starts_at, spec} → {id}. */
+  createTournament: (body) => call('POST', '/api/tournaments', body),
   /** join | withdraw | start | cancel. */
   tournamentAct: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {}),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,

@@ -1,4 +1,4 @@
 // #/tournaments: see tournaments.js.
 import { mountList } from './tournaments.js';
 
-export function mount(root) { mountList(root); }
+export function mount(root, app) { mountList(root, app); }

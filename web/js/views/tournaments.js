@@ -1,19 +1,23 @@
-// Tournaments: the list (#/tournaments: upcoming, running, finished) and one event's page
-// (#/tournament/ID: join / withdraw, standings with the preset's tie-break columns, every round's
-// pairings). The page watches the event over the socket (`t_watch`): each numbered `t_ev` makes it
-// reload the event (at most every RELOAD_MS), and when a round is paired the player's own game
-// opens by itself.
+// Tournaments: the list (#/tournaments: upcoming, running, finished, and the create form for
+// organisers) and one event's page (#/tournament/ID: join / withdraw, standings with the preset's
+// tie-break columns, a round robin's crosstable, a knockout's bracket, every round's pairings).
+// The page watches the event over the socket (`t_watch`): each numbered `t_ev` makes it reload
+// the event (at most every RELOAD_MS), and when a new game of the player's is due it opens by
+// itself.
 
 import { api } from '../net/http.js';
 import { t, has, formatDate } from '../i18n.js';
 import { h, toast, errorText } from '../ui.js';
+import { crosstable } from './tourcross.js';
+import { bracket } from './tourbracket.js';
+import { createForm } from './tourcreate.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
 
 const tbName = (name) => (has(`tour.tb.${name}`) ? t(`tour.tb.${name}`) : name);
 
-export function mountList(root) {
+export function mountList(root, app) {
   const box = h('div.tournaments', { 'data-testid': 'tournaments' }, h('span.muted', { text: '…' }));
   root.appendChild(box);
   api.tournaments().then((data) => {
@@ -27,7 +31,8 @@ export function mountList(root) {
             h('span.muted', { text: ` · ${formatDate(e.starts_at)}` }))))
           : h('p.muted', { text: t('tour.none') }));
     };
-    box.replaceChildren(h('h1', { text: t('tour.title') }), section('running'), section('upcoming'), section('finished'));
+    box.replaceChildren(h('h1', { text: t('tour.title') }), data?.organiser ? createForm(app) : null,
+      section('running'), section('upcoming'), section('finished'));
   }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
 }
 
@@ -35,7 +40,7 @@ export function mountEvent(root, app, id) {
   const box = h('div.tournament', { 'data-testid': 'tournament' }, h('span.muted', { text: '…' }));
   root.appendChild(box);
   let timer = null;
-  let seenRound = null;
+  let seenTable;
   let gone = false;
 
   async function act(action) {
@@ -53,10 +58,16 @@ export function mountEvent(root, app, id) {
     const canJoin = !entered && (ev.status === 'upcoming' || ev.status === 'running');
     const canWithdraw = entered && !entered.withdrawn && (ev.status === 'upcoming' || ev.status === 'running');
     const fee = ev.spec.entry_fee > 0 ? ` · ${t('tour.fee')} ${ev.spec.entry_fee}` : '';
+    const system = ev.spec.system || 'swiss';
+    const format = {
+      swiss: () => t('tour.rounds', { n: ev.spec.rounds }),
+      robin: () => (ev.spec.cycles > 1 ? t('tour.cycles', { n: ev.spec.cycles }) : t('tour.sys.robin')),
+      knockout: () => t('tour.sys.knockout'),
+    }[system] || (() => system);
     const head = h('div.panel', {},
       h('h1', { text: ev.name }),
       h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
-        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${t('tour.rounds', { n: ev.spec.rounds })}${fee}` }),
+        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()}${fee}` }),
       canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join') } }, t('tour.join')) : null,
       canWithdraw ? h('button', { type: 'button', 'data-testid': 'tournament-withdraw', on: { click: () => act('withdraw') } }, t('tour.withdraw')) : null);
     const standings = h('table.games-table', { 'data-testid': 'standings' },
@@ -65,23 +76,30 @@ export function mountEvent(root, app, id) {
       h('tbody', {}, ev.standings.map((r) => h(`tr${r.user === me ? '.me' : ''}`, { 'data-user': r.user },
         h('td', { text: String(r.rank) }), h('td', {}, h('a', { href: `#/user/${r.user}`, text: `#${r.user}` })),
         h('td.num', { text: String(r.points) }), ...r.tiebreaks.map((v) => h('td.num', { text: v }))))));
-    const rounds = ev.rounds.slice().reverse().map((r) => h('section.panel', { 'data-testid': `round-${r.number}` },
+    const rounds = system === 'knockout' ? [] : ev.rounds.slice().reverse().map((r) => h('section.panel', { 'data-testid': `round-${r.number}` },
       h('h3', { text: t('tour.round', { n: r.number }) }),
       h('table.games-table', {}, h('tbody', {}, r.boards.map((b) => h('tr', {},
         h('td', { text: `#${b.red}` }),
         h('td', { text: b.black === null ? t('tour.bye') : `#${b.black}` }),
         h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || ''))))))));
-    box.replaceChildren(head, h('section.panel', {}, h('h2', { text: t('tour.standings') }), standings), ...rounds);
+    const table = {
+      robin: () => h('section.panel', {}, h('h2', { text: t('tour.crosstable') }), crosstable(ev, me)),
+      knockout: () => h('section.panel', {}, h('h2', { text: t('tour.bracket') }), bracket(ev, me)),
+    }[system];
+    box.replaceChildren(head, table ? table() : null,
+      h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, standings)), ...rounds);
   }
 
   function openOwnGame(ev) {
-    const last = ev.rounds[ev.rounds.length - 1];
-    if (!last || last.number === seenRound) return;
-    const first = seenRound === null;
-    seenRound = last.number;
-    if (first) return; // only a round paired while watching opens the game by itself
-    const board = last.boards.find((b) => b.table && !b.result && (b.red === app.user?.id || b.black === app.user?.id));
-    if (board) app.go(`#/table/${board.table}`);
+    const me = app.user?.id;
+    const board = ev.rounds.flatMap((r) => r.boards)
+      .find((b) => b.table && !b.result && (b.red === me || b.black === me));
+    const table = board ? board.table : null;
+    const first = seenTable === undefined;
+    const fresh = table !== null && table !== seenTable;
+    seenTable = table;
+    // Only a game that comes due while watching opens by itself.
+    if (!first && fresh) app.go(`#/table/${table}`);
   }
 
   async function load() {

@@ -1,6 +1,7 @@
 //! Shared by the cli tests that run the real `chuhe` binary on sample files.
 
 pub mod serve;
+pub mod tournament;
 
 use std::io::Write;
 use std::path::PathBuf;

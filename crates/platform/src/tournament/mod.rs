@@ -3,6 +3,7 @@
 //! the current time, events come out, a refused command changes nothing.
 
 pub mod arena;
+mod error;
 pub mod knockout;
 pub mod matching;
 mod result;
@@ -11,6 +12,7 @@ mod scoring;
 mod standings;
 pub mod swiss;
 
+pub use error::TournamentError;
 pub use result::{GameResult, PlayerResult};
 pub use scoring::{Preset, Scale, TieBreak};
 pub use standings::{standings, ByeKind, Halves, Record, RecordedGame, Row};

@@ -88,16 +88,24 @@ struct Summary {
     starts_at: u64,
 }
 
-/// `{"upcoming": [...], "running": [...], "finished": [...]}` (cancelled ones are left out).
+/// `{"upcoming": [...], "running": [...], "finished": [...], "organiser": bool}` (cancelled
+/// ones are left out; `organiser`: whether the caller may create events).
 #[derive(Serialize, Default)]
 struct ListBody {
+    organiser: bool,
     upcoming: Vec<Summary>,
     running: Vec<Summary>,
     finished: Vec<Summary>,
 }
 
-async fn list(State(state): State<AppState>) -> Result<Json<ListBody>, AppError> {
-    let mut body = ListBody::default();
+async fn list(
+    State(state): State<AppState>,
+    user: Result<CurrentUser, AppError>,
+) -> Result<Json<ListBody>, AppError> {
+    let mut body = ListBody {
+        organiser: user.is_ok_and(|CurrentUser(u)| organiser(&state, &u.name).is_ok()),
+        ..ListBody::default()
+    };
     for TournamentRow {
         id,
         name,

@@ -1,16 +1,19 @@
 //! One task per event: its director, the event's only writer. It takes one message at a time;
-//! every command it accepts is applied to a copy of the Swiss core, journaled (with the event's
-//! status, in one transaction) and only then kept and published — a refused or unstored command
-//! changes nothing. [`publish`] is the only way out. A timer starts the event at `starts_at` and
-//! pairs the next round `round_gap_secs` after the last result; the round's games are opened by
-//! [`super::boards`], and their ends come back as [`DirectorMsg::GameEnded`].
+//! every command it accepts is applied to a copy of the event's core, journaled (with the
+//! event's status, in one transaction) and only then kept and published — a refused or unstored
+//! command changes nothing. [`publish`] is the only way out. What differs between the systems
+//! (which command starts or pairs, which games are due, which command records a result) is
+//! asked of the core's [`Rules`](super::system::Rules). A timer starts the event at
+//! `starts_at` and runs the next round `round_gap_secs` after the last result; the games due are
+//! opened by [`super::boards`], and their ends come back as [`DirectorMsg::GameEnded`].
 //!
 //! [`publish`]: Director::publish
 
 use super::entry::Entry;
 use super::msg::{DirectorMsg, Refusal};
 use super::spec::Spec;
-use super::view::{status_of, view, TournamentView};
+use super::system::{Command, Core, CoreEvent, Effect};
+use super::view::{rows, status_of, view, TournamentView};
 use crate::clock;
 use crate::state::AppState;
 use crate::store::{StoreError, TournamentLogEntry};
@@ -19,9 +22,10 @@ use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
 use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
 use platform::ledger::{LedgerError, Transaction};
-use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissError, SwissEvent};
-use platform::Millis;
-use std::collections::HashMap;
+use platform::tournament::swiss::Phase;
+use platform::tournament::TournamentError;
+use platform::{Millis, TableId};
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -32,14 +36,16 @@ pub(super) struct Director {
     pub(super) starts_at: Millis,
     pub(super) spec: Spec,
     pub(super) control: TimeControl,
-    pub(super) swiss: Swiss,
+    pub(super) core: Core,
     pub(super) cancelled: bool,
     /// The next journal position.
     pub(super) seq: u64,
-    /// When to pair the next round (`None`: not due).
+    /// When to run the next round (`None`: not due).
     pub(super) pair_at: Option<Millis>,
     /// While the journal is replayed: nothing is stored, opened or published.
     pub(super) replaying: bool,
+    /// Tables opened for games due (not journaled: rebuilt from the games at a restart).
+    pub(super) opened: HashSet<TableId>,
     pub(super) state: AppState,
     v: u64,
     watchers: HashMap<ConnId, Outbox>,
@@ -57,13 +63,14 @@ impl Director {
             id,
             name,
             starts_at,
-            swiss: Swiss::new(spec.swiss_config()?),
+            core: Core::new(&spec)?,
             spec,
             control,
             cancelled: false,
             seq: 0,
             pair_at: None,
             replaying: false,
+            opened: HashSet::new(),
             state: state.clone(),
             v: 0,
             watchers: HashMap::new(),
@@ -75,9 +82,14 @@ impl Director {
         view(
             (self.id, &self.name, self.starts_at.0),
             &self.spec,
-            &self.swiss,
+            &self.core,
             self.cancelled,
         )
+    }
+
+    /// Registration, running or finished.
+    pub(super) fn phase(&self) -> Phase {
+        self.core.rules().phase()
     }
 
     pub(super) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<DirectorMsg>) {
@@ -97,15 +109,13 @@ impl Director {
         }
     }
 
-    /// When the timer is due: the start, or the next pairing.
+    /// When the timer is due: the start, or the next round.
     fn deadline(&self) -> Option<Millis> {
-        if self.cancelled || self.swiss.phase == Phase::Finished {
-            return None;
+        match (self.cancelled, self.phase()) {
+            (true, _) | (_, Phase::Finished) => None,
+            (_, Phase::Registration) => Some(self.starts_at),
+            (_, Phase::Running) => self.pair_at,
         }
-        if self.swiss.phase == Phase::Registration {
-            return Some(self.starts_at);
-        }
-        self.pair_at
     }
 
     /// Routes one message; `false` stops the task.
@@ -117,18 +127,16 @@ impl Director {
                 rating,
                 reply,
             } => {
-                let r = self
-                    .command(SwissCommand::Register { user, rating }, now)
-                    .await;
-                let _ = reply.send(r);
+                let cmd = self.core.rules().register(user, rating);
+                let _ = reply.send(self.command(cmd, now).await);
             }
             DirectorMsg::Withdraw { user, reply } => {
-                let r = self.command(SwissCommand::Withdraw { user }, now).await;
-                let _ = reply.send(r);
+                let cmd = self.core.rules().withdraw(user);
+                let _ = reply.send(self.command(cmd, now).await);
             }
             DirectorMsg::Start(reply) => {
-                let r = if self.swiss.phase == Phase::Registration {
-                    self.command(SwissCommand::PairRound, now).await
+                let r = if self.phase() == Phase::Registration {
+                    self.command(self.core.rules().start(), now).await
                 } else {
                     Err(Refusal::Started)
                 };
@@ -164,22 +172,37 @@ impl Director {
         true
     }
 
-    /// The start is due (pair round 1, or cancel for want of players), or the next round.
+    /// The start is due (or a cancellation for want of players), or the next round: the
+    /// system's next pairing if it has one, else the games due are opened.
     async fn on_time(&mut self, now: Millis) {
         self.pair_at = None;
-        if self.swiss.phase == Phase::Registration && self.swiss.entrants.len() < 2 {
-            let _ = self.cancel(now).await;
+        let rules = self.core.rules();
+        let cmd = if self.phase() == Phase::Registration {
+            if rules.players().len() < 2 {
+                let _ = self.cancel(now).await;
+                return;
+            }
+            rules.start()
+        } else if let Some(cmd) = rules.next_round() {
+            cmd
+        } else {
+            self.open_due().await;
             return;
-        }
-        match self.command(SwissCommand::PairRound, now).await {
+        };
+        match self.command(cmd, now).await {
             Ok(()) => {}
-            Err(Refusal::Swiss(SwissError::NotEnoughPlayers | SwissError::NoValidPairing)) => {
-                if let Err(e) = self.command(SwissCommand::Finish, now).await {
+            Err(Refusal::Core(
+                TournamentError::NotEnoughPlayers | TournamentError::NoValidPairing,
+            )) => {
+                let Some(finish) = self.core.rules().finish() else {
+                    return;
+                };
+                if let Err(e) = self.command(finish, now).await {
                     tracing::error!(event = self.id, "cannot finish: {e}");
                 }
             }
             Err(e) => {
-                tracing::error!(event = self.id, "cannot pair: {e}");
+                tracing::error!(event = self.id, "cannot go on: {e}");
                 // Try again later rather than spin.
                 self.pair_at = Some(now + Millis::from_secs(5));
             }
@@ -191,12 +214,12 @@ impl Director {
         if self.cancelled {
             return Err(Refusal::Cancelled);
         }
-        if self.swiss.phase != Phase::Registration {
+        if self.phase() != Phase::Registration {
             return Err(Refusal::Started);
         }
-        let users: Vec<_> = self.swiss.entrants.iter().map(|e| e.user).collect();
+        let users: Vec<_> = self.core.rules().players().iter().map(|p| p.user).collect();
         let coins = self.refund_all(&users)?;
-        let status = (status_of(self.swiss.phase, true), None);
+        let status = (status_of(self.phase(), true), None);
         self.store(&Entry::Cancel, now, status, coins).await?;
         self.cancelled = true;
         self.publish(
@@ -207,34 +230,45 @@ impl Director {
     }
 
     /// Applies `cmd` to a copy of the event; journals it; keeps the copy; acts on its events.
-    pub(super) async fn command(&mut self, cmd: SwissCommand, now: Millis) -> Result<(), Refusal> {
+    pub(super) async fn command(&mut self, cmd: Command, now: Millis) -> Result<(), Refusal> {
         if self.cancelled {
             return Err(Refusal::Cancelled);
         }
-        let round = self.swiss.rounds.last().map_or(0, |r| r.number);
-        let playing = self.games_of(round);
-        let mut next = self.swiss.clone();
-        let events = next.apply(cmd.clone(), now)?;
-        let finished = events.iter().find_map(|e| match e {
-            SwissEvent::Finished { standings } => {
-                serde_json::to_string(&super::view::rows(standings)).ok()
-            }
-            _ => None,
-        });
+        let before = self.core.rules().phase();
+        let playing = self.core.rules().due(self.id);
+        let mut next = self.core.clone();
+        let events = next.rules_mut().apply(cmd.clone(), now)?;
+        let finished = events.iter().any(|e| e.effect() == Effect::Finished);
+        let standings = next.rules().standings();
+        let final_rows = finished
+            .then(|| serde_json::to_string(&rows(&standings)).ok())
+            .flatten();
         let coins = if self.replaying {
             None
         } else {
-            self.coins_of(self.swiss.phase, &events, next.entrants.len())?
+            let entrants = next.rules().players().len();
+            self.coins_of(before, &events, &standings, entrants)?
         };
-        let status = (status_of(next.phase, false), finished.as_deref());
-        self.store(&Entry::Swiss { cmd }, now, status, coins)
-            .await?;
-        self.swiss = next;
-        for e in events {
-            if let (SwissEvent::Withdrew { user }, false) = (&e, self.replaying) {
-                self.resign_withdrawn(*user, &playing).await;
+        let status = (
+            status_of(next.rules().phase(), false),
+            final_rows.as_deref(),
+        );
+        self.store(&Entry::from(cmd), now, status, coins).await?;
+        self.core = next;
+        let rests = self.core.rules().rests_after(&events);
+        for e in &events {
+            if let (Effect::Withdrew(user), false) = (e.effect(), self.replaying) {
+                self.resign_withdrawn(user, &playing).await;
             }
-            self.on_event(&e, now).await;
+            self.publish(&TournamentEventView::from(e), now);
+        }
+        if finished {
+            self.pair_at = None;
+        } else if rests {
+            self.pair_at = Some(now + Millis::from_secs(self.spec.round_gap_secs));
+        }
+        if self.pair_at.is_none() && !self.replaying {
+            self.open_due().await;
         }
         Ok(())
     }
@@ -272,24 +306,6 @@ impl Director {
         Ok(())
     }
 
-    /// What an accepted event sets in motion: tables for a new round, the next pairing.
-    async fn on_event(&mut self, e: &SwissEvent, now: Millis) {
-        match e {
-            SwissEvent::RoundPaired { round, .. } => {
-                self.pair_at = None;
-                if !self.replaying {
-                    self.open_round(*round, now).await;
-                }
-            }
-            SwissEvent::RoundComplete { round } if *round < self.spec.rounds => {
-                self.pair_at = Some(now + Millis::from_secs(self.spec.round_gap_secs));
-            }
-            SwissEvent::Finished { .. } => self.pair_at = None,
-            _ => {}
-        }
-        self.publish(&TournamentEventView::Swiss(e), now);
-    }
-
     /// Numbers `e` and sends it to every watching connection: the only way out.
     pub(super) fn publish(&mut self, e: &TournamentEventView<'_>, now: Millis) {
         if self.replaying {
@@ -307,5 +323,15 @@ impl Director {
             out.send(msg.clone());
             !out.is_closed()
         });
+    }
+}
+
+impl<'a> From<&'a CoreEvent> for TournamentEventView<'a> {
+    fn from(e: &'a CoreEvent) -> Self {
+        match e {
+            CoreEvent::Swiss(e) => TournamentEventView::Swiss(e),
+            CoreEvent::Robin(e) => TournamentEventView::Robin(e),
+            CoreEvent::Knockout(e) => TournamentEventView::Knockout(e),
+        }
     }
 }

@@ -1,44 +1,34 @@
-//! A round's games: each board is an ordinary table of the event's room (`t{id}`) with the
-//! event's rules — its time control, no undo, no abort, draw offers from a set move, and the
-//! no-show wait as the first-move deadline — where the director seats both players. A game's end comes back as a
-//! result: a player who never made their first move forfeits and is withdrawn.
+//! The games due: each is an ordinary table of the event's room (`t{id}`) with the event's rules
+//! — its time control (or the game's own, e.g. a knockout's tie-break games), no undo, no
+//! abort, draw offers from a set move, and the no-show wait as the first-move deadline — where
+//! the director seats both players. A game's end comes back as a result: a player who never
+//! made their first move forfeits and is withdrawn.
 
 use super::actor::Director;
-use super::view::{board_of, table_of};
+use super::system::Due;
 use crate::lobby::RoomInfo;
 use crate::store::{EndedGame, UnfinishedGame};
 use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
+use platform::clock::TimeControl;
 use platform::table::{AbortReason, GameEnd};
-use platform::tournament::swiss::SwissCommand;
 use platform::tournament::GameResult;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
 impl Director {
-    /// Opens the tables of round `round` and seats its players.
-    pub(super) async fn open_round(&mut self, round: u32, _now: Millis) {
-        for (board, red, black) in self.games_of(round) {
-            self.open_board(round, board, (red, black), None).await;
+    /// Opens the tables of the games due that are not open yet, and seats their players.
+    pub(super) async fn open_due(&mut self) {
+        for due in self.core.rules().due(self.id) {
+            if !self.opened.contains(&due.table) {
+                self.open_board(due, None).await;
+            }
         }
     }
 
-    /// `(board, red, black)` of the games of round `round` still without a result.
-    pub(super) fn games_of(&self, round: u32) -> Vec<(usize, UserId, UserId)> {
-        let Some(r) = self.swiss.rounds.iter().find(|r| r.number == round) else {
-            return Vec::new();
-        };
-        r.boards
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.is_pending())
-            .filter_map(|(i, b)| b.black.map(|black| (i, b.red, black)))
-            .collect()
-    }
-
-    /// The setup of a tournament table.
-    fn setup(&self, table: TableId) -> TableSetup {
-        let mut config = self.state.config.table_config(self.control.clone());
+    /// The setup of a tournament table playing with `control`.
+    fn setup(&self, table: TableId, control: TimeControl) -> TableSetup {
+        let mut config = self.state.config.table_config(control);
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(Millis::from_secs(self.spec.no_show_secs));
@@ -57,18 +47,19 @@ impl Director {
         }
     }
 
-    /// Opens the table of one board: its game brought back from its journal (`restore`), or
-    /// a new game with both players seated.
-    pub(super) async fn open_board(
-        &mut self,
-        round: u32,
-        board: usize,
-        (red, black): (UserId, UserId),
-        restore: Option<UnfinishedGame>,
-    ) {
-        let table = table_of(self.id, round, board);
+    /// Opens the table of one game due: its game brought back from its journal (`restore`),
+    /// or a new game with both players seated.
+    pub(super) async fn open_board(&mut self, due: Due, restore: Option<UnfinishedGame>) {
+        let Due {
+            table,
+            red,
+            black,
+            control,
+        } = due;
+        self.opened.insert(table);
         let fresh = restore.is_none();
-        match spawn_table(&self.state, self.setup(table), restore) {
+        let control = control.unwrap_or_else(|| self.control.clone());
+        match spawn_table(&self.state, self.setup(table, control), restore) {
             Ok(h) => {
                 let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
                 if fresh && !h.send(seat).await {
@@ -79,16 +70,11 @@ impl Director {
         }
     }
 
-    /// `user` withdrew during round `round`: a game of theirs still played at a table is
-    /// resigned there (the core has scored it as a forfeit already).
-    pub(super) async fn resign_withdrawn(&self, user: UserId, before: &[(usize, UserId, UserId)]) {
-        let round = self.swiss.rounds.last().map_or(0, |r| r.number);
-        for &(board, red, black) in before {
-            if red != user && black != user {
-                continue;
-            }
-            let table = table_of(self.id, round, board);
-            if let Some(h) = self.state.tables.get(table) {
+    /// `user` withdrew: a game of theirs still played at a table (one of `before`, the games
+    /// due before the withdrawal) is resigned there (the core has scored or annulled it).
+    pub(super) async fn resign_withdrawn(&self, user: UserId, before: &[Due]) {
+        for due in before.iter().filter(|d| d.red == user || d.black == user) {
+            if let Some(h) = self.state.tables.get(due.table) {
                 let _ = h
                     .send(TableMsg::Director(DirectorCmd::Resign { user }))
                     .await;
@@ -102,38 +88,33 @@ impl Director {
         self.record(table, result, now).await;
     }
 
-    /// Records `result` (and the no-show) for the board played at `table`, if still pending.
+    /// Records `result` (and the no-show) for the game played at `table`, if still due.
     pub(super) async fn record(
         &mut self,
         table: TableId,
         (result, absent): (GameResult, Option<Color>),
         now: Millis,
     ) {
-        let Some((event, round, board)) = board_of(table) else {
-            return;
-        };
-        let current = self.swiss.rounds.last();
-        let Some(b) = current
-            .filter(|r| event == self.id && r.number == round)
-            .and_then(|r| r.boards.get(board))
-            .copied()
+        let Some(due) = self
+            .core
+            .rules()
+            .due(self.id)
+            .into_iter()
+            .find(|d| d.table == table)
         else {
             return;
         };
-        let Some(black) = b.black.filter(|_| b.is_pending()) else {
+        let Some(cmd) = self.core.rules().result_at(self.id, table, result) else {
             return;
         };
-        let red = b.red;
-        if let Err(e) = self
-            .command(SwissCommand::RecordResult { red, result }, now)
-            .await
-        {
+        if let Err(e) = self.command(cmd, now).await {
             tracing::error!(event = self.id, table = table.0, "result refused: {e}");
             return;
         }
         if let Some(c) = absent {
-            let user = if c == Color::Red { red } else { black };
-            if let Err(e) = self.command(SwissCommand::Withdraw { user }, now).await {
+            let user = if c == Color::Red { due.red } else { due.black };
+            let cmd = self.core.rules().withdraw(user);
+            if let Err(e) = self.command(cmd, now).await {
                 tracing::info!(event = self.id, user = user.0, "no-show not withdrawn: {e}");
             }
         }

@@ -1,5 +1,6 @@
 //! Tournaments in the server: one director task per event ([`actor`]), the event's only
-//! writer, over the pure Swiss core of `platform::tournament`. Every command it accepts is
+//! writer, over the pure cores of `platform::tournament` (Swiss, round robin, knockout), each
+//! behind its small collaborator in [`system`]. Every command it accepts is
 //! journaled ([`entry`], `tournament_log`) before it is kept or published, so an event survives
 //! `kill -9` at any moment: [`restore`] replays the journal at start-up and resumes the round
 //! in progress. A round's games are ordinary tables of the event's room ([`boards`]); their
@@ -15,6 +16,7 @@ mod registry;
 mod report;
 mod restore;
 mod spec;
+mod system;
 mod view;
 
 pub use boards::{result_of, stored_result_of};
@@ -25,9 +27,10 @@ pub use registry::{DirectorHandle, Tournaments};
 pub use report::game_ended;
 pub use restore::restore_all;
 pub use spec::{Spec, MAX_PLAYERS, MAX_ROUNDS};
+pub use system::{Command, Core, CoreEvent, Due, Rules};
 pub use view::{
-    board_of, result_text, table_of, BoardView, PlayerView, RoundView, RowView, TournamentView,
-    FIRST_TOURNAMENT_TABLE,
+    board_of, result_text, table_of, BoardView, BracketRoundView, MatchGameView, MatchView,
+    PlayerView, RoundView, RowView, TournamentView, FIRST_TOURNAMENT_TABLE,
 };
 
 use crate::state::AppState;

@@ -4,16 +4,16 @@
 use super::view::TournamentView;
 use crate::table::{ConnId, Outbox};
 use platform::table::GameEnd;
-use platform::tournament::swiss::SwissError;
+use platform::tournament::TournamentError;
 use platform::{TableId, UserId};
 use tokio::sync::oneshot;
 
 /// Why a director refused a command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
-    /// The Swiss core refused it (`already registered`, `late entry is closed`, …).
+    /// The system's core refused it (`already registered`, `late entry is closed`, …).
     #[error(transparent)]
-    Swiss(#[from] SwissError),
+    Core(#[from] TournamentError),
     /// The event was cancelled.
     #[error("the event is cancelled")]
     Cancelled,

@@ -7,11 +7,12 @@
 
 use super::actor::Director;
 use super::msg::Refusal;
+use super::system::{CoreEvent, Effect};
 use crate::coins::account_of;
 use platform::ledger::{
     AccountId, Coins, EscrowId, IdempotencyKey, LedgerError, Transaction, Transfer, TxKind,
 };
-use platform::tournament::swiss::{Phase, SwissEvent};
+use platform::tournament::swiss::Phase;
 use platform::tournament::Row;
 use platform::UserId;
 
@@ -21,11 +22,12 @@ impl Director {
     }
 
     /// The coins that the command producing `events` moves (`before`: the phase it met), or
-    /// `None`. `entrants` is the number of entries after it (each paid the fee).
+    /// `None`. `standings` and `entrants` (each paid the fee) are those after it.
     pub(super) fn coins_of(
         &self,
         before: Phase,
-        events: &[SwissEvent],
+        events: &[CoreEvent],
+        standings: &[Row],
         entrants: usize,
     ) -> Result<Option<Transaction>, Refusal> {
         let fee = self.spec.entry_fee;
@@ -33,16 +35,16 @@ impl Director {
             return Ok(None);
         }
         for e in events {
-            match e {
-                SwissEvent::Registered { user, .. } => {
-                    let t = [(account_of(*user), self.escrow(), fee)];
+            match e.effect() {
+                Effect::Registered(user) => {
+                    let t = [(account_of(user), self.escrow(), fee)];
                     return self.tx(TxKind::EntryFee, &t);
                 }
-                SwissEvent::Withdrew { user } if before == Phase::Registration => {
-                    let t = [(self.escrow(), account_of(*user), fee)];
+                Effect::Withdrew(user) if before == Phase::Registration => {
+                    let t = [(self.escrow(), account_of(user), fee)];
                     return self.tx(TxKind::EntryRefund, &t);
                 }
-                SwissEvent::Finished { standings } => {
+                Effect::Finished => {
                     let pot = fee.saturating_mul(i64::try_from(entrants).unwrap_or(0));
                     let t = self.prizes(standings, pot);
                     return self.tx(TxKind::Prize, &t);

@@ -1,6 +1,6 @@
 //! Bringing events back at start-up: every event not finished is rebuilt by replaying its
-//! journal through the Swiss core at the recorded instants (deterministic, so exactly), then
-//! the current round resumes: a game in progress comes back from its own journal at its table,
+//! journal through its system's core at the recorded instants (deterministic, so exactly), then
+//! the games due resume: a game in progress comes back from its own journal at its table,
 //! a game that ended while the director did not hear of it is recorded from its stored row, and
 //! a board whose game never started is seated again. A completed round is paired at once.
 
@@ -8,15 +8,15 @@ use super::actor::Director;
 use super::entry::Entry;
 use super::registry::DirectorHandle;
 use super::spec::Spec;
-use super::view::table_of;
+use super::system::Due;
 use crate::state::AppState;
 use crate::store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
-use platform::{Millis, TableId, UserId};
+use platform::{Millis, TableId};
 use std::collections::HashMap;
 use tokio::sync::mpsc;
 
-/// A board to resume: `(round, board, red, black, its game in progress)`.
-type Resume = (u32, usize, UserId, UserId, Option<UnfinishedGame>);
+/// A game to resume, with its game in progress if it had started.
+type Resume = (Due, Option<UnfinishedGame>);
 
 /// Rebuilds the event of `row` from its journal `log`, without storing or publishing anything.
 pub(super) async fn rebuild(
@@ -32,13 +32,13 @@ pub(super) async fn rebuild(
     )?;
     d.replaying = true;
     for e in log {
-        match Entry::decode(&e.entry)? {
-            Entry::Swiss { cmd } => {
+        match Entry::decode(&e.entry)?.command() {
+            Some(cmd) => {
                 if let Err(why) = d.command(cmd, Millis(e.at)).await {
                     tracing::error!(event = row.id, seq = e.seq, "replay refused: {why}");
                 }
             }
-            Entry::Cancel => {
+            None => {
                 d.cancelled = true;
                 d.seq += 1;
             }
@@ -67,19 +67,20 @@ pub async fn restore_all(
                 continue;
             }
         };
-        let round = d.swiss.rounds.last().map_or(0, |r| r.number);
-        let boards = d
-            .games_of(round)
+        let boards: Vec<Resume> = d
+            .core
+            .rules()
+            .due(row.id)
             .into_iter()
-            .map(|(b, red, black)| {
-                let game = unfinished.remove(&table_of(row.id, round, b));
-                (round, b, red, black, game)
+            .map(|due| {
+                let game = unfinished.remove(&due.table);
+                (due, game)
             })
             .collect();
         tracing::info!(
             event = row.id,
             entries = log.len(),
-            round,
+            games = boards.len(),
             "restored an event"
         );
         start(d, boards);
@@ -103,21 +104,21 @@ pub(super) fn start(d: Director, boards: Vec<Resume>) {
 }
 
 impl Director {
-    /// Resumes the boards of the current round.
+    /// Resumes the games due.
     async fn resume(&mut self, boards: Vec<Resume>) {
-        for (round, board, red, black, game) in boards {
+        for (due, game) in boards {
             if game.is_some() {
-                self.open_board(round, board, (red, black), game).await;
+                self.open_board(due, game).await;
                 continue;
             }
-            let table = table_of(self.id, round, board);
+            let table = due.table;
             match self.state.db.ended_game_at(table).await {
                 Ok(Some(g)) => {
                     let now = crate::clock::now();
                     self.record(table, super::boards::stored_result_of(&g), now)
                         .await;
                 }
-                Ok(None) => self.open_board(round, board, (red, black), None).await,
+                Ok(None) => self.open_board(due, None).await,
                 Err(e) => tracing::error!(event = self.id, "resume: {e}"),
             }
         }

@@ -3,6 +3,8 @@
 
 use crate::config::preset;
 use platform::clock::TimeControl;
+use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
+use platform::tournament::robin::RobinConfig;
 use platform::tournament::swiss::SwissConfig;
 use platform::tournament::Preset;
 use serde::{Deserialize, Serialize};
@@ -11,18 +13,37 @@ use serde::{Deserialize, Serialize};
 pub const MAX_ROUNDS: u32 = 99;
 /// Most players of an event (a round has at most 999 boards).
 pub const MAX_PLAYERS: u32 = 1_998;
+/// Most players of a round robin (a Berger table of 24 is 276 games a cycle).
+pub const MAX_ROBIN_PLAYERS: u32 = 24;
+/// Most cycles of a round robin.
+pub const MAX_CYCLES: u32 = 4;
+/// Most players of a knockout (a bracket of 512: at most 256 matches a round).
+pub const MAX_KNOCKOUT_PLAYERS: u32 = 512;
+/// Most regular games of a knockout match (the tie-break games follow).
+pub const MAX_MATCH_GAMES: u32 = 20;
+/// The systems the director runs.
+pub const SYSTEMS: [&str; 3] = ["swiss", "robin", "knockout"];
 
 /// How an event is run. Every field has a default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Spec {
-    /// The system: `swiss` (the only one the director runs so far).
+    /// The system: `swiss`, `robin` (round robin) or `knockout`.
     pub system: String,
-    /// Planned rounds.
+    /// Planned rounds (Swiss; a round robin has as many as its Berger table, a knockout as
+    /// its bracket).
     pub rounds: u32,
+    /// Round robin: 1 = single, 2 = double (colours swapped on the return leg), …
+    pub cycles: u32,
+    /// Knockout: regular games per match, before the tie-break games (rapid, blitz, sudden
+    /// death).
+    pub games: u32,
+    /// Knockout: whether the semi-final losers play for third place.
+    pub third_place: bool,
     /// The games' time control, by preset name (`rapid`, `blitz`, `ourgame`, `qq`).
     pub time_control: String,
-    /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `lichess`).
+    /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `cxa-rr`, `lichess`);
+    /// empty: the system's own (`cxa-swiss-opp` for a Swiss, `cxa-rr` for a round robin).
     pub preset: String,
     /// A player who has not made their first move this long after their game started forfeits
     /// it and is withdrawn (seconds).
@@ -45,8 +66,11 @@ impl Default for Spec {
         Spec {
             system: "swiss".into(),
             rounds: 5,
+            cycles: 1,
+            games: 1,
+            third_place: false,
             time_control: "rapid".into(),
-            preset: "cxa-swiss-opp".into(),
+            preset: String::new(),
             no_show_secs: 60,
             round_gap_secs: 10,
             max_players: 256,
@@ -63,8 +87,17 @@ impl Spec {
     /// # Errors
     /// Why it is unusable, in words.
     pub fn check(&self) -> Result<(TimeControl, Preset), String> {
-        if self.system != "swiss" {
-            return Err(format!("unknown system {:?} (only swiss)", self.system));
+        if !SYSTEMS.contains(&self.system.as_str()) {
+            return Err(format!(
+                "unknown system {:?} (swiss, robin or knockout)",
+                self.system
+            ));
+        }
+        if !(1..=MAX_CYCLES).contains(&self.cycles) {
+            return Err(format!("cycles must be 1..={MAX_CYCLES}"));
+        }
+        if !(1..=MAX_MATCH_GAMES).contains(&self.games) {
+            return Err(format!("games must be 1..={MAX_MATCH_GAMES}"));
         }
         if !(1..=MAX_ROUNDS).contains(&self.rounds) {
             return Err(format!("rounds must be 1..={MAX_ROUNDS}"));
@@ -90,9 +123,46 @@ impl Spec {
         let control = preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
-        let scoring = Preset::by_name(&self.preset)
+        let scoring = Preset::by_name(self.preset_name())
             .ok_or_else(|| format!("unknown preset {:?}", self.preset))?;
         Ok((control, scoring))
+    }
+
+    /// The preset's name: the given one, or the system's own.
+    #[must_use]
+    pub fn preset_name(&self) -> &str {
+        match (self.preset.as_str(), self.system.as_str()) {
+            ("", "robin") => "cxa-rr",
+            ("", _) => "cxa-swiss-opp",
+            (name, _) => name,
+        }
+    }
+
+    /// The round robin core's configuration (at most [`MAX_ROBIN_PLAYERS`]).
+    ///
+    /// # Errors
+    /// As [`Spec::check`].
+    pub fn robin_config(&self) -> Result<RobinConfig, String> {
+        let (_, preset) = self.check()?;
+        Ok(RobinConfig {
+            cycles: self.cycles,
+            preset,
+            max_players: self.max_players.min(MAX_ROBIN_PLAYERS),
+        })
+    }
+
+    /// The knockout core's configuration: `games` regular games on the event's control, then
+    /// CXA's tie-break games (at most [`MAX_KNOCKOUT_PLAYERS`]).
+    ///
+    /// # Errors
+    /// As [`Spec::check`].
+    pub fn knockout_config(&self) -> Result<KnockoutConfig, String> {
+        let (control, _) = self.check()?;
+        Ok(KnockoutConfig {
+            format: MatchFormat::cxa(self.games, control),
+            third_place: self.third_place,
+            max_players: self.max_players.min(MAX_KNOCKOUT_PLAYERS),
+        })
     }
 
     /// The Swiss core's configuration.
@@ -124,6 +194,8 @@ mod tests {
         };
         assert!(bad(|s| s.rounds = 0).contains("rounds"));
         assert!(bad(|s| s.system = "arena".into()).contains("system"));
+        assert!(bad(|s| s.cycles = 0).contains("cycles"));
+        assert!(bad(|s| s.games = 21).contains("games"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
         assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
         assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));

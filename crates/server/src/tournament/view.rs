@@ -1,9 +1,11 @@
 //! [`TournamentView`]: an event as served (`GET /api/tournaments/{id}`, the WebSocket's
 //! `t_state`): its spec, players, every round's pairings with their tables and results, and the
-//! standings with their tie-break columns.
+//! standings with their tie-break columns; a knockout's bracket too. The same shape for every
+//! system; what differs is filled by the system's collaborator (`system/`).
 
 use super::spec::Spec;
-use platform::tournament::swiss::{Phase, Swiss};
+use super::system::Core;
+use platform::tournament::swiss::Phase;
 use platform::tournament::{GameResult, Row, TieBreak};
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -47,6 +49,48 @@ pub struct TournamentView {
     pub rounds: Vec<RoundView>,
     /// Standings now (final once finished).
     pub standings: Vec<RowView>,
+    /// A knockout's bracket: its rounds in order, the third-place match (round 0) last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<Vec<BracketRoundView>>,
+}
+
+/// One round of a knockout's bracket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BracketRoundView {
+    /// Its number from 1 (the last is the final); 0 is the third-place match.
+    pub round: u32,
+    /// Its matches, top of the bracket first.
+    pub matches: Vec<MatchView>,
+}
+
+/// One match of a bracket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchView {
+    /// The higher seed (`None`: a bye).
+    pub high: Option<UserId>,
+    /// The lower seed (`None`: a bye).
+    pub low: Option<UserId>,
+    /// Who goes through, once decided.
+    pub winner: Option<UserId>,
+    /// Its games so far.
+    pub games: Vec<MatchGameView>,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchGameView {
+    /// Red.
+    pub red: UserId,
+    /// Black.
+    pub black: UserId,
+    /// `regular`, `rapid`, `blitz` or `sudden_death`.
+    pub stage: String,
+    /// Whether a draw wins for Black (the sudden-death game).
+    pub draw_odds_black: bool,
+    /// Its table.
+    pub table: TableId,
+    /// As on a pairing list; `None` while played.
+    pub result: Option<String>,
 }
 
 /// A registered player.
@@ -143,55 +187,26 @@ pub fn rows(standings: &[Row]) -> Vec<RowView> {
         .collect()
 }
 
-/// The view of a Swiss event.
+/// The view of an event.
 #[must_use]
 pub fn view(
     (id, name, starts_at): (u64, &str, u64),
     spec: &Spec,
-    swiss: &Swiss,
+    core: &Core,
     cancelled: bool,
 ) -> TournamentView {
+    let rules = core.rules();
     TournamentView {
         id,
         name: name.to_owned(),
-        status: status_of(swiss.phase, cancelled).to_owned(),
+        status: status_of(rules.phase(), cancelled).to_owned(),
         starts_at,
         spec: spec.clone(),
-        tiebreaks: swiss
-            .config
-            .preset
-            .order
-            .iter()
-            .map(|t| name_of(*t))
-            .collect(),
-        players: swiss
-            .entrants
-            .iter()
-            .map(|e| PlayerView {
-                user: e.user,
-                rating: e.rating,
-                withdrawn: e.withdrawn,
-            })
-            .collect(),
-        rounds: swiss
-            .rounds
-            .iter()
-            .map(|r| RoundView {
-                number: r.number,
-                boards: r
-                    .boards
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| BoardView {
-                        red: b.red,
-                        black: b.black,
-                        table: b.black.map(|_| table_of(id, r.number, i)),
-                        result: b.result.map(|r| result_text(r).to_owned()),
-                    })
-                    .collect(),
-            })
-            .collect(),
-        standings: rows(&swiss.standings()),
+        tiebreaks: rules.tiebreaks().into_iter().map(name_of).collect(),
+        players: rules.players(),
+        rounds: rules.rounds(id),
+        standings: rows(&rules.standings()),
+        bracket: rules.bracket(id),
     }
 }
 

@@ -28,5 +28,6 @@ mod seeks;
 mod settle_together;
 mod shutdown;
 mod tournament_fees;
+mod tournament_systems;
 mod tournaments;
 mod wagers;

@@ -2,21 +2,19 @@
 
 use super::bracket::{bracket_size, seed_order};
 use super::matches::{Match, MatchGame};
-use super::model::{
-    Knockout, KnockoutCommand, KnockoutConfig, KnockoutError, KnockoutEvent, MatchId,
-};
+use super::model::{Knockout, KnockoutCommand, KnockoutConfig, KnockoutEvent, MatchId};
 use crate::ids::{Millis, UserId};
-use crate::tournament::GameResult;
+use crate::tournament::{GameResult, TournamentError};
 use xiangqi::Color;
 
 impl Knockout {
     /// A new event taking registrations.
     ///
     /// # Errors
-    /// [`KnockoutError::NotDecisive`] if the match format could end without a winner.
-    pub fn new(config: KnockoutConfig) -> Result<Knockout, KnockoutError> {
+    /// [`TournamentError::NotDecisive`] if the match format could end without a winner.
+    pub fn new(config: KnockoutConfig) -> Result<Knockout, TournamentError> {
         if !config.format.is_decisive() {
-            return Err(KnockoutError::NotDecisive);
+            return Err(TournamentError::NotDecisive);
         }
         Ok(Knockout {
             config,
@@ -32,14 +30,14 @@ impl Knockout {
     /// Applies `cmd` at `now`; on error nothing changes.
     ///
     /// # Errors
-    /// A [`KnockoutError`] saying why the command was refused.
+    /// A [`TournamentError`] saying why the command was refused.
     pub fn apply(
         &mut self,
         cmd: KnockoutCommand,
         _now: Millis,
-    ) -> Result<Vec<KnockoutEvent>, KnockoutError> {
+    ) -> Result<Vec<KnockoutEvent>, TournamentError> {
         if self.winner.is_some() {
-            return Err(KnockoutError::Finished);
+            return Err(TournamentError::Finished);
         }
         let mut next = self.clone();
         let events = next.execute(cmd)?;
@@ -67,25 +65,25 @@ impl Knockout {
             .get_mut(id.board as usize)
     }
 
-    fn execute(&mut self, cmd: KnockoutCommand) -> Result<Vec<KnockoutEvent>, KnockoutError> {
+    fn execute(&mut self, cmd: KnockoutCommand) -> Result<Vec<KnockoutEvent>, TournamentError> {
         let started = !self.rounds.is_empty();
         match cmd {
             KnockoutCommand::Register { user, rating } => {
                 if started {
-                    return Err(KnockoutError::Started);
+                    return Err(TournamentError::Started);
                 }
                 if self.players.iter().any(|p| p.0 == user) {
-                    return Err(KnockoutError::AlreadyRegistered);
+                    return Err(TournamentError::AlreadyRegistered);
                 }
                 if self.players.len() >= self.config.max_players as usize {
-                    return Err(KnockoutError::Full);
+                    return Err(TournamentError::Full);
                 }
                 self.players.push((user, rating));
                 Ok(vec![KnockoutEvent::Registered { user }])
             }
             KnockoutCommand::Withdraw { user } => {
                 if !self.players.iter().any(|p| p.0 == user) || self.withdrawn.contains(&user) {
-                    return Err(KnockoutError::NotRegistered);
+                    return Err(TournamentError::NotRegistered);
                 }
                 if !started {
                     self.players.retain(|p| p.0 != user);
@@ -95,10 +93,10 @@ impl Knockout {
             }
             KnockoutCommand::Start => {
                 if started {
-                    return Err(KnockoutError::Started);
+                    return Err(TournamentError::Started);
                 }
                 if self.players.len() < 2 {
-                    return Err(KnockoutError::NotEnoughPlayers);
+                    return Err(TournamentError::NotEnoughPlayers);
                 }
                 let mut order: Vec<(usize, (UserId, u32))> =
                     self.players.iter().copied().enumerate().collect();
@@ -114,14 +112,14 @@ impl Knockout {
             }
             KnockoutCommand::RecordGame { id, result } => {
                 if !started {
-                    return Err(KnockoutError::NotStarted);
+                    return Err(TournamentError::NotStarted);
                 }
-                let m = self.match_mut(id).ok_or(KnockoutError::NoSuchGame)?;
+                let m = self.match_mut(id).ok_or(TournamentError::NoSuchGame)?;
                 let game = m
                     .games
                     .last_mut()
                     .filter(|g| g.result.is_none())
-                    .ok_or(KnockoutError::NoSuchGame)?;
+                    .ok_or(TournamentError::NoSuchGame)?;
                 game.result = Some(result);
                 let mut events = vec![KnockoutEvent::GameRecorded { id, result }];
                 self.after_game(id, &mut events);
@@ -130,7 +128,7 @@ impl Knockout {
         }
     }
 
-    fn withdraw(&mut self, user: UserId) -> Result<Vec<KnockoutEvent>, KnockoutError> {
+    fn withdraw(&mut self, user: UserId) -> Result<Vec<KnockoutEvent>, TournamentError> {
         self.withdrawn.push(user);
         let mut events = vec![KnockoutEvent::Withdrew { user }];
         let mut ids: Vec<MatchId> = Vec::new();

@@ -16,4 +16,4 @@ mod model;
 
 pub use format::{GameSpec, MatchFormat, Stage, StageKind};
 pub use matches::{Match, MatchGame, NextGame};
-pub use model::{Knockout, KnockoutCommand, KnockoutConfig, KnockoutError, KnockoutEvent, MatchId};
+pub use model::{Knockout, KnockoutCommand, KnockoutConfig, KnockoutEvent, MatchId};

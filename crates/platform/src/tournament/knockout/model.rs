@@ -131,35 +131,3 @@ pub enum KnockoutEvent {
         winner: UserId,
     },
 }
-
-/// Why a command was refused. A refused command changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KnockoutError {
-    /// Already started.
-    #[error("already started")]
-    Started,
-    /// Not started.
-    #[error("not started")]
-    NotStarted,
-    /// Over.
-    #[error("the event is finished")]
-    Finished,
-    /// Already registered.
-    #[error("already registered")]
-    AlreadyRegistered,
-    /// Not registered, or already out.
-    #[error("not registered")]
-    NotRegistered,
-    /// The field is full.
-    #[error("the event is full")]
-    Full,
-    /// Fewer than two players.
-    #[error("not enough players")]
-    NotEnoughPlayers,
-    /// No game in progress in that match.
-    #[error("no such game")]
-    NoSuchGame,
-    /// The match format could end without a winner.
-    #[error("the match format has no decisive last game")]
-    NotDecisive,
-}

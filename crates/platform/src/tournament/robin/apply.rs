@@ -1,8 +1,9 @@
 //! [`RoundRobin::apply`] and the withdrawal rule.
 
 use super::berger::berger;
-use super::model::{RobinCommand, RobinConfig, RobinError, RobinEvent, RobinGame, RoundRobin};
+use super::model::{RobinCommand, RobinConfig, RobinEvent, RobinGame, RoundRobin};
 use crate::ids::{Millis, UserId};
+use crate::tournament::TournamentError;
 use crate::tournament::{standings, ByeKind, GameResult, Record, RecordedGame, Row};
 use xiangqi::Color;
 
@@ -25,10 +26,14 @@ impl RoundRobin {
     /// Applies `cmd` at `now`; on error nothing changes.
     ///
     /// # Errors
-    /// A [`RobinError`] saying why the command was refused.
-    pub fn apply(&mut self, cmd: RobinCommand, now: Millis) -> Result<Vec<RobinEvent>, RobinError> {
+    /// A [`TournamentError`] saying why the command was refused.
+    pub fn apply(
+        &mut self,
+        cmd: RobinCommand,
+        now: Millis,
+    ) -> Result<Vec<RobinEvent>, TournamentError> {
         if self.finished {
-            return Err(RobinError::Finished);
+            return Err(TournamentError::Finished);
         }
         let mut next = self.clone();
         let events = next.execute(cmd, now)?;
@@ -36,25 +41,29 @@ impl RoundRobin {
         Ok(events)
     }
 
-    fn execute(&mut self, cmd: RobinCommand, now: Millis) -> Result<Vec<RobinEvent>, RobinError> {
+    fn execute(
+        &mut self,
+        cmd: RobinCommand,
+        now: Millis,
+    ) -> Result<Vec<RobinEvent>, TournamentError> {
         let known = |s: &Self, u: UserId| s.players.iter().any(|p| p.0 == u);
         match cmd {
             RobinCommand::Register { user, rating } => {
                 if self.started_at.is_some() {
-                    return Err(RobinError::Started);
+                    return Err(TournamentError::Started);
                 }
                 if known(self, user) {
-                    return Err(RobinError::AlreadyRegistered);
+                    return Err(TournamentError::AlreadyRegistered);
                 }
                 if self.players.len() >= self.config.max_players as usize {
-                    return Err(RobinError::Full);
+                    return Err(TournamentError::Full);
                 }
                 self.players.push((user, rating));
                 Ok(vec![RobinEvent::Registered { user }])
             }
             RobinCommand::Withdraw { user } => {
                 if !known(self, user) || self.withdrawn.contains(&user) {
-                    return Err(RobinError::NotRegistered);
+                    return Err(TournamentError::NotRegistered);
                 }
                 if self.started_at.is_none() {
                     self.players.retain(|p| p.0 != user);
@@ -67,10 +76,10 @@ impl RoundRobin {
             }
             RobinCommand::Start => {
                 if self.started_at.is_some() {
-                    return Err(RobinError::Started);
+                    return Err(TournamentError::Started);
                 }
                 if self.players.len() < 2 {
-                    return Err(RobinError::NotEnoughPlayers);
+                    return Err(TournamentError::NotEnoughPlayers);
                 }
                 self.start(now);
                 let mut events = vec![RobinEvent::Started {
@@ -81,7 +90,7 @@ impl RoundRobin {
             }
             RobinCommand::RecordResult { round, red, result } => {
                 if self.started_at.is_none() {
-                    return Err(RobinError::NotStarted);
+                    return Err(TournamentError::NotStarted);
                 }
                 let g = self
                     .games
@@ -89,7 +98,7 @@ impl RoundRobin {
                     .find(|g| {
                         g.round == round && g.red == red && g.black.is_some() && g.result.is_none()
                     })
-                    .ok_or(RobinError::NoSuchGame)?;
+                    .ok_or(TournamentError::NoSuchGame)?;
                 g.result = Some(result);
                 let mut events = vec![RobinEvent::ResultRecorded { game: *g }];
                 events.extend(self.finish_if_done());
@@ -97,7 +106,7 @@ impl RoundRobin {
             }
             RobinCommand::Foul { user } => {
                 if !known(self, user) {
-                    return Err(RobinError::NotRegistered);
+                    return Err(TournamentError::NotRegistered);
                 }
                 *self.fouls.entry(user).or_default() += 1;
                 Ok(vec![RobinEvent::Fouled { user }])

@@ -12,4 +12,4 @@ mod apply;
 pub mod berger;
 mod model;
 
-pub use model::{RobinCommand, RobinConfig, RobinError, RobinEvent, RobinGame, RoundRobin};
+pub use model::{RobinCommand, RobinConfig, RobinEvent, RobinGame, RoundRobin};

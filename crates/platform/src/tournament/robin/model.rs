@@ -133,32 +133,3 @@ pub enum RobinEvent {
         standings: Vec<Row>,
     },
 }
-
-/// Why a command was refused. A refused command changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RobinError {
-    /// Registration is closed (started).
-    #[error("already started")]
-    Started,
-    /// Not started yet.
-    #[error("not started")]
-    NotStarted,
-    /// The event is over.
-    #[error("the event is finished")]
-    Finished,
-    /// Already registered.
-    #[error("already registered")]
-    AlreadyRegistered,
-    /// Not registered or withdrawn.
-    #[error("not registered")]
-    NotRegistered,
-    /// The field is full.
-    #[error("the event is full")]
-    Full,
-    /// Fewer than two players.
-    #[error("not enough players")]
-    NotEnoughPlayers,
-    /// No such game waiting for a result.
-    #[error("no such game")]
-    NoSuchGame,
-}

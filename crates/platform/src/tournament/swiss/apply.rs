@@ -1,9 +1,10 @@
 //! [`Swiss::apply`]: commands in, events out; a refused command changes nothing.
 
-use super::command::{SwissCommand, SwissError, SwissEvent};
+use super::command::{SwissCommand, SwissEvent};
 use super::dutch::{pair_round, DutchError};
 use super::model::{Entrant, Phase, Swiss, SwissBoard, SwissConfig, SwissRound};
 use crate::ids::{Millis, UserId};
+use crate::tournament::TournamentError;
 use crate::tournament::{standings, GameResult, Row};
 use std::collections::BTreeSet;
 use xiangqi::Color;
@@ -25,10 +26,14 @@ impl Swiss {
     /// Applies `cmd` at `now`; on error nothing changes.
     ///
     /// # Errors
-    /// A [`SwissError`] saying why the command was refused.
-    pub fn apply(&mut self, cmd: SwissCommand, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+    /// A [`TournamentError`] saying why the command was refused.
+    pub fn apply(
+        &mut self,
+        cmd: SwissCommand,
+        now: Millis,
+    ) -> Result<Vec<SwissEvent>, TournamentError> {
         if self.phase == Phase::Finished {
-            return Err(SwissError::Finished);
+            return Err(TournamentError::Finished);
         }
         let mut next = self.clone();
         let events = next.execute(cmd, now)?;
@@ -50,13 +55,17 @@ impl Swiss {
         self.entrants.iter().any(|e| e.user == user && !e.withdrawn)
     }
 
-    fn execute(&mut self, cmd: SwissCommand, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+    fn execute(
+        &mut self,
+        cmd: SwissCommand,
+        now: Millis,
+    ) -> Result<Vec<SwissEvent>, TournamentError> {
         match cmd {
             SwissCommand::Register { user, rating } => self.register(user, rating),
             SwissCommand::Withdraw { user } => self.withdraw(user),
             SwissCommand::Forbid { a, b } => {
                 if a == b {
-                    return Err(SwissError::SamePlayer);
+                    return Err(TournamentError::SamePlayer);
                 }
                 self.forbidden.insert((a.min(b), a.max(b)));
                 Ok(vec![SwissEvent::Forbidden { a, b }])
@@ -66,32 +75,32 @@ impl Swiss {
             SwissCommand::RecordResult { red, result } => self.record_result(red, result),
             SwissCommand::Foul { user } => {
                 if !self.entrants.iter().any(|e| e.user == user) {
-                    return Err(SwissError::NotRegistered);
+                    return Err(TournamentError::NotRegistered);
                 }
                 *self.fouls.entry(user).or_default() += 1;
                 Ok(vec![SwissEvent::Fouled { user }])
             }
             SwissCommand::Finish => {
                 if !self.current_complete() {
-                    return Err(SwissError::RoundInProgress);
+                    return Err(TournamentError::RoundInProgress);
                 }
                 Ok(vec![self.finish()])
             }
         }
     }
 
-    fn register(&mut self, user: UserId, rating: u32) -> Result<Vec<SwissEvent>, SwissError> {
+    fn register(&mut self, user: UserId, rating: u32) -> Result<Vec<SwissEvent>, TournamentError> {
         if let Some(e) = self.entrants.iter().find(|e| e.user == user) {
             // A withdrawn player may not come back: their missed rounds would need byes.
             let _ = e;
-            return Err(SwissError::AlreadyRegistered);
+            return Err(TournamentError::AlreadyRegistered);
         }
         if self.entrants.len() >= self.config.max_players as usize {
-            return Err(SwissError::Full);
+            return Err(TournamentError::Full);
         }
         let paired = self.rounds.len() as u32;
         if paired > self.config.rounds / 2 {
-            return Err(SwissError::LateEntryClosed);
+            return Err(TournamentError::LateEntryClosed);
         }
         self.entrants.push(Entrant {
             user,
@@ -105,9 +114,9 @@ impl Swiss {
         }])
     }
 
-    fn withdraw(&mut self, user: UserId) -> Result<Vec<SwissEvent>, SwissError> {
+    fn withdraw(&mut self, user: UserId) -> Result<Vec<SwissEvent>, TournamentError> {
         if !self.active(user) {
-            return Err(SwissError::NotRegistered);
+            return Err(TournamentError::NotRegistered);
         }
         let mut events = vec![SwissEvent::Withdrew { user }];
         if self.phase == Phase::Registration {
@@ -133,25 +142,25 @@ impl Swiss {
         Ok(events)
     }
 
-    fn check_can_pair(&self) -> Result<(), SwissError> {
+    fn check_can_pair(&self) -> Result<(), TournamentError> {
         if !self.current_complete() {
-            return Err(SwissError::RoundInProgress);
+            return Err(TournamentError::RoundInProgress);
         }
         if self.rounds.len() as u32 >= self.config.rounds {
-            return Err(SwissError::NoMoreRounds);
+            return Err(TournamentError::NoMoreRounds);
         }
         Ok(())
     }
 
-    fn pair(&mut self, now: Millis) -> Result<Vec<SwissEvent>, SwissError> {
+    fn pair(&mut self, now: Millis) -> Result<Vec<SwissEvent>, TournamentError> {
         self.check_can_pair()?;
         if self.entrants.iter().filter(|e| !e.withdrawn).count() < 2 {
-            return Err(SwissError::NotEnoughPlayers);
+            return Err(TournamentError::NotEnoughPlayers);
         }
         let order: Vec<UserId> = self.pairing_order().iter().map(|e| e.user).collect();
         let boards = pair_round(&self.dutch_input()).map_err(|e| match e {
-            DutchError::NoValidPairing => SwissError::NoValidPairing,
-            DutchError::TooLarge => SwissError::TooLarge,
+            DutchError::NoValidPairing => TournamentError::NoValidPairing,
+            DutchError::TooLarge => TournamentError::TooLarge,
         })?;
         let user = |n: u32| order.get((n as usize).wrapping_sub(1)).copied();
         let boards = boards
@@ -168,7 +177,7 @@ impl Swiss {
                 })
             })
             .collect::<Option<Vec<_>>>()
-            .ok_or(SwissError::NoValidPairing)?;
+            .ok_or(TournamentError::NoValidPairing)?;
         Ok(self.push_round(boards, false, now))
     }
 
@@ -176,23 +185,25 @@ impl Swiss {
         &mut self,
         boards: Vec<(UserId, Option<UserId>)>,
         now: Millis,
-    ) -> Result<Vec<SwissEvent>, SwissError> {
+    ) -> Result<Vec<SwissEvent>, TournamentError> {
         self.check_can_pair()?;
         let mut seen = BTreeSet::new();
         let mut byes = 0;
         for &(red, black) in &boards {
             for u in std::iter::once(red).chain(black) {
                 if !self.active(u) {
-                    return Err(SwissError::InvalidPairing("unknown or withdrawn player"));
+                    return Err(TournamentError::InvalidPairing(
+                        "unknown or withdrawn player",
+                    ));
                 }
                 if !seen.insert(u) {
-                    return Err(SwissError::InvalidPairing("a player is listed twice"));
+                    return Err(TournamentError::InvalidPairing("a player is listed twice"));
                 }
             }
             byes += usize::from(black.is_none());
         }
         if byes > 1 {
-            return Err(SwissError::InvalidPairing("more than one bye"));
+            return Err(TournamentError::InvalidPairing("more than one bye"));
         }
         let boards = boards
             .into_iter()
@@ -234,16 +245,16 @@ impl Swiss {
         &mut self,
         red: UserId,
         result: GameResult,
-    ) -> Result<Vec<SwissEvent>, SwissError> {
+    ) -> Result<Vec<SwissEvent>, TournamentError> {
         let Some(round) = self.rounds.last_mut() else {
-            return Err(SwissError::NoSuchGame);
+            return Err(TournamentError::NoSuchGame);
         };
         let Some(board) = round
             .boards
             .iter_mut()
             .find(|b| b.red == red && b.is_pending())
         else {
-            return Err(SwissError::NoSuchGame);
+            return Err(TournamentError::NoSuchGame);
         };
         board.result = Some(result);
         let mut events = vec![SwissEvent::ResultRecorded {

@@ -11,7 +11,7 @@
 //! }
 //! s.apply(SwissCommand::PairRound, Millis(1))?;
 //! assert_eq!(s.rounds[0].boards.len(), 3); // two games and a bye
-//! # Ok::<_, platform::tournament::swiss::SwissError>(())
+//! # Ok::<_, platform::tournament::TournamentError>(())
 //! ```
 
 mod apply;
@@ -21,5 +21,5 @@ mod history;
 mod model;
 pub mod trf;
 
-pub use command::{SwissCommand, SwissError, SwissEvent};
+pub use command::{SwissCommand, SwissEvent};
 pub use model::{Entrant, Phase, Swiss, SwissBoard, SwissConfig, SwissRound};

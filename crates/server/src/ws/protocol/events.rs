@@ -137,6 +137,12 @@ pub enum EventView {
 pub enum TournamentEventView<'a> {
     /// An event of the Swiss system.
     Swiss(&'a platform::tournament::swiss::SwissEvent),
+    /// An event of a round robin (`registered`, `withdrew`, `started`, `result_recorded`,
+    /// `finished`).
+    Robin(&'a platform::tournament::robin::RobinEvent),
+    /// An event of a knockout (`registered`, `withdrew`, `round_started`, `game_scheduled`,
+    /// `game_recorded`, `match_decided`, `finished`).
+    Knockout(&'a platform::tournament::knockout::KnockoutEvent),
     /// One of the director's own.
     Director(DirectorEvent),
 }

@@ -291,6 +291,7 @@ mod tests {
             players: Vec::new(),
             rounds: Vec::new(),
             standings: Vec::new(),
+            bracket: None,
         };
         let all = [
             ServerMsg::Welcome {

@@ -1,0 +1,177 @@
+//! The system-specific part of a director: one small collaborator per system behind the
+//! [`Rules`] trait — [`swiss`] (FIDE Dutch, round by round), [`robin`] (Berger tables, one round
+//! at a time) and [`knockout`] (a bracket of matches with tie-break games). The director
+//! (`actor.rs`) knows only this trait: which command registers, withdraws or starts, which games
+//! are due now and at which tables, which command records a game's result, and how the event
+//! looks. [`Core`] holds the one system an event runs.
+
+mod knockout;
+mod robin;
+mod swiss;
+
+use super::spec::Spec;
+use super::view::{BracketRoundView, PlayerView, RoundView};
+use platform::clock::TimeControl;
+use platform::tournament::knockout::{Knockout, KnockoutCommand, KnockoutEvent};
+use platform::tournament::robin::{RobinCommand, RobinEvent, RoundRobin};
+use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissEvent};
+use platform::tournament::{GameResult, Row, TieBreak, TournamentError};
+use platform::{Millis, TableId, UserId};
+use serde::{Deserialize, Serialize};
+
+/// A command to an event's core, of its system (journaled as it is).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// To a Swiss.
+    Swiss(SwissCommand),
+    /// To a round robin.
+    Robin(RobinCommand),
+    /// To a knockout.
+    Knockout(KnockoutCommand),
+}
+
+/// What a core reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreEvent {
+    /// From a Swiss.
+    Swiss(SwissEvent),
+    /// From a round robin.
+    Robin(RobinEvent),
+    /// From a knockout.
+    Knockout(KnockoutEvent),
+}
+
+/// What the director does about an event of the core (the same for every system).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A player entered (their fee is escrowed).
+    Registered(UserId),
+    /// A player withdrew (refunded before the start; their game in progress is resigned).
+    Withdrew(UserId),
+    /// The event is over (prizes are paid by the standings).
+    Finished,
+    /// Nothing for the director.
+    None,
+}
+
+/// A game to be played now: its table, players and clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Due {
+    /// Its tournament table.
+    pub table: TableId,
+    /// Red.
+    pub red: UserId,
+    /// Black.
+    pub black: UserId,
+    /// Its time control (`None`: the event's).
+    pub control: Option<TimeControl>,
+}
+
+/// The system-specific part of a director.
+pub trait Rules {
+    /// Registration, running or finished.
+    fn phase(&self) -> Phase;
+    /// The entries, in registration order.
+    fn players(&self) -> Vec<PlayerView>;
+    /// Applies `cmd` at `now`; a refused command changes nothing.
+    ///
+    /// # Errors
+    /// Why the core refused it (a command of another system is [`TournamentError::NoSuchGame`]).
+    fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<CoreEvent>, TournamentError>;
+    /// The command entering `user`.
+    fn register(&self, user: UserId, rating: u32) -> Command;
+    /// The command withdrawing `user`.
+    fn withdraw(&self, user: UserId) -> Command;
+    /// The command starting the event.
+    fn start(&self) -> Command;
+    /// What the director's timer applies while the event runs (the Swiss pairs its next round);
+    /// `None`: the timer only opens the games due.
+    fn next_round(&self) -> Option<Command>;
+    /// The command ending the event early when no next round can be made (Swiss).
+    fn finish(&self) -> Option<Command>;
+    /// The games to be played now (without a result) of event `event`.
+    fn due(&self, event: u64) -> Vec<Due>;
+    /// The command recording `result` for the game at `table`, if that game is due.
+    fn result_at(&self, event: u64, table: TableId, result: GameResult) -> Option<Command>;
+    /// Whether `events` complete a round after which the next waits `round_gap_secs`.
+    fn rests_after(&self, events: &[CoreEvent]) -> bool;
+    /// The standings now.
+    fn standings(&self) -> Vec<Row>;
+    /// The standings' tie-break columns.
+    fn tiebreaks(&self) -> Vec<TieBreak>;
+    /// Every round as served (the games with their tables and results).
+    fn rounds(&self, event: u64) -> Vec<RoundView>;
+    /// The bracket (knockout only).
+    fn bracket(&self, _event: u64) -> Option<Vec<BracketRoundView>> {
+        None
+    }
+}
+
+/// The system an event runs, with its state.
+#[derive(Clone, Debug)]
+pub enum Core {
+    /// The Swiss system.
+    Swiss(Swiss),
+    /// A round robin.
+    Robin(RoundRobin),
+    /// A knockout.
+    Knockout(Knockout),
+}
+
+impl Core {
+    /// A new core for `spec` (checked).
+    ///
+    /// # Errors
+    /// Why the spec is unusable.
+    pub fn new(spec: &Spec) -> Result<Core, String> {
+        Ok(match spec.system.as_str() {
+            "swiss" => Core::Swiss(Swiss::new(spec.swiss_config()?)),
+            "robin" => Core::Robin(RoundRobin::new(spec.robin_config()?)),
+            "knockout" => {
+                Core::Knockout(Knockout::new(spec.knockout_config()?).map_err(|e| e.to_string())?)
+            }
+            other => return Err(format!("unknown system {other:?}")),
+        })
+    }
+
+    /// Its rules.
+    #[must_use]
+    pub fn rules(&self) -> &dyn Rules {
+        match self {
+            Core::Swiss(s) => s,
+            Core::Robin(r) => r,
+            Core::Knockout(k) => k,
+        }
+    }
+
+    /// Its rules, to change it.
+    pub fn rules_mut(&mut self) -> &mut dyn Rules {
+        match self {
+            Core::Swiss(s) => s,
+            Core::Robin(r) => r,
+            Core::Knockout(k) => k,
+        }
+    }
+}
+
+impl CoreEvent {
+    /// What the director does about it.
+    #[must_use]
+    pub fn effect(&self) -> Effect {
+        match self {
+            CoreEvent::Swiss(SwissEvent::Registered { user, .. })
+            | CoreEvent::Robin(RobinEvent::Registered { user })
+            | CoreEvent::Knockout(KnockoutEvent::Registered { user }) => Effect::Registered(*user),
+            CoreEvent::Swiss(SwissEvent::Withdrew { user })
+            | CoreEvent::Robin(RobinEvent::Withdrew { user, .. })
+            | CoreEvent::Knockout(KnockoutEvent::Withdrew { user }) => Effect::Withdrew(*user),
+            CoreEvent::Swiss(SwissEvent::Finished { .. })
+            | CoreEvent::Robin(RobinEvent::Finished { .. })
+            | CoreEvent::Knockout(KnockoutEvent::Finished { .. }) => Effect::Finished,
+            _ => Effect::None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,93 @@
+// Tournaments in the browser: the organiser's create form on #/tournaments (a round robin, on a
+// phone-sized screen), and a round robin's crosstable that updates by itself when a game of the
+// event ends (pushed `t_ev`, no reload by the viewer).
+import { test, before, after } from 'node:test';
+import { launch, newUser, assert, SHOTS } from './lib.mjs';
+
+let browser;
+let org;
+before(async () => {
+  browser = await launch();
+  org = await newUser(browser, 'tourorg', { name: 'tourorg', viewport: { width: 390, height: 844 } });
+});
+after(async () => { await browser?.close(); });
+
+/** `fetch` from `page` with its session; returns the JSON body (throws on an error status). */
+async function call(page, method, path, body) {
+  return page.evaluate(async ([m, p, b]) => {
+    const r = await fetch(p, { method: m, headers: { 'content-type': 'application/json' }, body: b ? JSON.stringify(b) : undefined });
+    const v = await r.json();
+    if (!r.ok) throw new Error(`${p}: ${JSON.stringify(v)}`);
+    return v;
+  }, [method, path, body]);
+}
+
+test('an organiser creates a round robin from the form; others see no form', async () => {
+  const { page } = org;
+  await page.goto(page.url().replace(/#.*$/, '#/tournaments'));
+  await page.waitForSelector('[data-testid=tournament-create]');
+  await page.fill('[data-testid=tc-name]', 'E2E Robin Cup');
+  await page.selectOption('[data-testid=tc-system]', 'robin');
+  // The round robin's format field shows, the Swiss's does not.
+  assert.ok(await page.isVisible('[data-testid=tc-cycles]'));
+  assert.ok(!(await page.isVisible('[data-testid=tc-rounds]')));
+  await page.fill('[data-testid=tc-cycles]', '2');
+  await page.fill('[data-testid=tc-prizes]', '700,300');
+  await page.click('[data-testid=tc-submit]');
+  await page.waitForSelector('[data-testid=tournament-status][data-status=upcoming]');
+  assert.match(page.url(), /#\/tournament\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  const ev = await call(page, 'GET', `/api/tournaments/${id}`);
+  assert.equal(ev.name, 'E2E Robin Cup');
+  assert.equal(ev.spec.system, 'robin');
+  assert.equal(ev.spec.cycles, 2);
+  assert.deepEqual(ev.spec.prizes, [700, 300]);
+  await page.screenshot({ path: `${SHOTS}/tournament-create.png` });
+
+  const other = await newUser(browser, 'tournot');
+  await other.page.goto(other.page.url().replace(/#.*$/, '#/tournaments'));
+  await other.page.waitForSelector('[data-testid=tournaments-upcoming]');
+  assert.equal(await other.page.locator('[data-testid=tournament-create]').count(), 0);
+  await other.ctx.close();
+});
+
+test("a round robin's crosstable updates after a game result", async () => {
+  const { id } = await call(org.page, 'POST', '/api/tournaments',
+    { name: 'E2E Cross', starts_in_secs: 3600, spec: { system: 'robin', time_control: 'rapid', round_gap_secs: 0, no_show_secs: 120 } });
+  const a = await newUser(browser, 'tra');
+  const b = await newUser(browser, 'trb');
+  const ids = [];
+  for (const p of [a, b]) {
+    await call(p.page, 'POST', `/api/tournaments/${id}/join`, {});
+    ids.push(await p.page.evaluate(() => globalThis.chuhe.user.id));
+  }
+  await call(org.page, 'POST', `/api/tournaments/${id}/start`, {});
+
+  const { page } = org;
+  await page.goto(page.url().replace(/#.*$/, `#/tournament/${id}`));
+  await page.waitForSelector('[data-testid=crosstable]');
+  const [ua, ub] = ids;
+  assert.equal(await page.textContent(`[data-testid=cross-${ua}-${ub}]`), '·');
+
+  // The one game of the event: Red moves, Black resigns.
+  const ev = await call(page, 'GET', `/api/tournaments/${id}`);
+  const board = ev.rounds[0].boards[0];
+  const redPage = board.red === ua ? a.page : b.page;
+  const blackPage = board.red === ua ? b.page : a.page;
+  for (const p of [redPage, blackPage]) {
+    await p.evaluate((t) => globalThis.chuhe.socket.send({ t: 'join', table: t }), board.table);
+  }
+  await redPage.evaluate((t) => globalThis.chuhe.socket.send({ t: 'move', table: t, mv: 'h2e2' }), board.table);
+  await blackPage.evaluate((t) => globalThis.chuhe.socket.send({ t: 'resign', table: t }), board.table);
+
+  await page.waitForSelector(`[data-testid=cross-${board.red}-${board.black}]:text-is("1")`, { timeout: 15000 });
+  assert.equal(await page.textContent(`[data-testid=cross-${board.black}-${board.red}]`), '0');
+  await page.waitForSelector('[data-testid=tournament-status][data-status=finished]');
+  assert.equal(await page.textContent(`[data-testid=cross-points-${board.red}]`), '2');
+  // Wide tables scroll inside their panel on a phone, not the page.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(overflow, 'no page-wide horizontal scroll at 390 px');
+  await page.screenshot({ path: `${SHOTS}/tournament-crosstable.png` });
+  await a.ctx.close();
+  await b.ctx.close();
+});

@@ -1,0 +1,68 @@
+// The organiser's form on #/tournaments: name, system (Swiss, round robin, knockout) with its
+// format (rounds; cycles; games per match and a third-place match), time control, start time,
+// entry fee and prize table (per mille of the pot). It posts `POST /api/tournaments` and opens
+// the new event's page.
+
+import { api } from '../net/http.js';
+import { t } from '../i18n.js';
+import { h, toast, errorText } from '../ui.js';
+
+const CONTROLS = ['rapid', 'blitz', 'ourgame', 'qq'];
+const SYSTEMS = ['swiss', 'robin', 'knockout'];
+
+/** The spec of the form's values (numbers parsed, prizes from "500,300,200"). */
+export function specOf(v) {
+  const spec = { system: v.system, time_control: v.time_control, entry_fee: Number(v.entry_fee) || 0,
+    prizes: String(v.prizes || '').split(/[,\s，]+/).filter(Boolean).map(Number) };
+  if (v.system === 'swiss') spec.rounds = Number(v.rounds) || 1;
+  if (v.system === 'robin') spec.cycles = Number(v.cycles) || 1;
+  if (v.system === 'knockout') { spec.games = Number(v.games) || 1; spec.third_place = !!v.third_place; }
+  return spec;
+}
+
+function field(label, input) { return h('label.tour-field', {}, h('span', { text: label }), input); }
+
+/** The form element; `app.go` opens the created event. */
+export function createForm(app) {
+  const input = (name, attrs) => h('input', { name, 'data-testid': `tc-${name}`, ...attrs });
+  const select = (name, values, label) => h('select', { name, 'data-testid': `tc-${name}` },
+    values.map((v) => h('option', { value: v, text: label(v) })));
+  const start = new Date(Date.now() + 3600_000);
+  start.setSeconds(0, 0);
+  const local = new Date(start.getTime() - start.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const form = h('form.tour-create', { 'data-testid': 'tournament-create' },
+    h('h2', { text: t('tour.create') }),
+    field(t('tour.f.name'), input('name', { required: true, maxlength: 80 })),
+    field(t('tour.f.system'), select('system', SYSTEMS, (s) => t(`tour.sys.${s}`))),
+    h('div.tour-format', {},
+      field(t('tour.f.rounds'), input('rounds', { type: 'number', min: 1, max: 99, value: 5, 'data-for': 'swiss' })),
+      field(t('tour.f.cycles'), input('cycles', { type: 'number', min: 1, max: 4, value: 1, 'data-for': 'robin' })),
+      field(t('tour.f.games'), input('games', { type: 'number', min: 1, max: 20, value: 1, 'data-for': 'knockout' })),
+      field(t('tour.f.third'), input('third_place', { type: 'checkbox', 'data-for': 'knockout' }))),
+    field(t('tour.f.control'), select('time_control', CONTROLS, (c) => c)),
+    field(t('tour.f.start'), input('start', { type: 'datetime-local', value: local, required: true })),
+    field(t('tour.f.fee'), input('entry_fee', { type: 'number', min: 0, value: 0 })),
+    field(t('tour.f.prizes'), input('prizes', { value: '500,300,200', placeholder: '500,300,200' })),
+    h('button.primary', { type: 'submit', 'data-testid': 'tc-submit' }, t('tour.create')));
+  const showFormat = () => {
+    const system = form.elements.system.value;
+    for (const el of form.querySelectorAll('[data-for]')) el.closest('label').hidden = el.dataset.for !== system;
+  };
+  form.elements.system.addEventListener('change', showFormat);
+  showFormat();
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const el = form.elements;
+    const values = { system: el.system.value, time_control: el.time_control.value, entry_fee: el.entry_fee.value,
+      prizes: el.prizes.value, rounds: el.rounds.value, cycles: el.cycles.value, games: el.games.value,
+      third_place: el.third_place.checked };
+    try {
+      const startsAt = new Date(el.start.value).getTime();
+      const { id } = await api.createTournament({ name: el.name.value, starts_at: startsAt, spec: specOf(values) });
+      app.go(`#/tournament/${id}`);
+    } catch (err) {
+      toast(errorText(err));
+    }
+  });
+  return h('section.panel', {}, form);
+}
