@@ -10,6 +10,7 @@
 
 pub mod ai;
 pub mod client;
+pub mod broker;
 pub mod cluster;
 pub mod clock;
 pub mod coins;
