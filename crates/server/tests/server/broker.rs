@@ -130,7 +130,8 @@ async fn a_request_nobody_serves_fails_at_once_and_an_unanswered_one_times_out()
         b.flush().await.unwrap();
         let started = Instant::now();
         let wait = Duration::from_millis(400);
-        let request = b.request(&s.table_cmd(TableId(5)), Bytes::from("x"), wait);
+        let held_subject = s.table_cmd(TableId(5));
+        let request = b.request(&held_subject, Bytes::from("x"), wait);
         let (got, held) = tokio::join!(request, next(&mut silent, name));
         assert_eq!(got, Err(RequestError::Timeout), "{name}");
         assert!(started.elapsed() >= wait - Duration::from_millis(50), "{name}");
