@@ -98,7 +98,10 @@ async fn connect(addr: SocketAddr, http: &HttpClient) -> WsClient {
 
 /// The ids of room `room`'s tables in `addr`'s lobby.
 async fn lobby_tables(addr: SocketAddr, room: &str) -> Vec<u64> {
-    let (status, v) = HttpClient::new(addr).get("/api/lobby").await.expect("lobby");
+    let (status, v) = HttpClient::new(addr)
+        .get("/api/lobby")
+        .await
+        .expect("lobby");
     assert_eq!(status, 200, "{v}");
     let rooms = v["rooms"].as_array().cloned().unwrap_or_default();
     let mut ids: Vec<u64> = rooms
@@ -225,7 +228,11 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
     let change = watcher
         .ws
         .next_where(
-            |m| m["t"] == "lobby_table" && m["table"]["id"] == 4 && m["table"]["status"] == "playing",
+            |m| {
+                m["t"] == "lobby_table"
+                    && m["table"]["id"] == 4
+                    && m["table"]["status"] == "playing"
+            },
             "lobby_table 4 playing",
         )
         .await
@@ -240,8 +247,16 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         .await;
     let wait = Duration::from_secs(2);
     assert_eq!(balances(&mut bettor.ws, wait).await, vec![190], "on node 1");
-    assert_eq!(balances(&mut bettor_n2.ws, wait).await, vec![190], "on node 2");
-    let (status, v) = bettor.http.get("/api/me/ledger?limit=1").await.expect("ledger");
+    assert_eq!(
+        balances(&mut bettor_n2.ws, wait).await,
+        vec![190],
+        "on node 2"
+    );
+    let (status, v) = bettor
+        .http
+        .get("/api/me/ledger?limit=1")
+        .await
+        .expect("ledger");
     assert_eq!((status, v["balance"].as_i64()), (200, Some(190)), "{v}");
 
     // Node 2 dies: node 1's lobby drops its tables once it has been silent for the lease.

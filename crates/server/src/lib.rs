@@ -9,10 +9,10 @@
 #![warn(missing_docs)]
 
 pub mod ai;
-pub mod client;
 pub mod broker;
-pub mod cluster;
+pub mod client;
 pub mod clock;
+pub mod cluster;
 pub mod coins;
 pub mod config;
 pub mod error;

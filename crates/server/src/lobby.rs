@@ -276,8 +276,7 @@ impl Lobby {
     /// nodes' tables whose id is not already listed in the room.
     #[must_use]
     pub fn snapshot(&self) -> Vec<RoomView> {
-        let mut by_room: HashMap<String, (BTreeSet<TableId>, Vec<LobbySummary>)> =
-            HashMap::new();
+        let mut by_room: HashMap<String, (BTreeSet<TableId>, Vec<LobbySummary>)> = HashMap::new();
         if let Ok(t) = self.tables.read() {
             for (id, (room, s)) in t.iter() {
                 let (ids, list) = by_room.entry(room.clone()).or_default();

@@ -48,7 +48,11 @@ impl NatsBroker {
         Ok(NatsBroker { client })
     }
 
-    pub(super) async fn publish(&self, subject: &Subject, payload: Bytes) -> Result<(), BrokerError> {
+    pub(super) async fn publish(
+        &self,
+        subject: &Subject,
+        payload: Bytes,
+    ) -> Result<(), BrokerError> {
         self.client
             .publish(subject.as_str().to_owned(), payload)
             .await

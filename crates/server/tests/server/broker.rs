@@ -117,7 +117,11 @@ async fn a_request_nobody_serves_fails_at_once_and_an_unanswered_one_times_out()
         let s = b.subjects().clone();
         let started = Instant::now();
         let got = b
-            .request(&s.table_cmd(TableId(99)), Bytes::from("x"), Duration::from_secs(10))
+            .request(
+                &s.table_cmd(TableId(99)),
+                Bytes::from("x"),
+                Duration::from_secs(10),
+            )
             .await;
         assert_eq!(got, Err(RequestError::NoResponders), "{name}");
         assert!(
@@ -134,7 +138,10 @@ async fn a_request_nobody_serves_fails_at_once_and_an_unanswered_one_times_out()
         let request = b.request(&held_subject, Bytes::from("x"), wait);
         let (got, held) = tokio::join!(request, next(&mut silent, name));
         assert_eq!(got, Err(RequestError::Timeout), "{name}");
-        assert!(started.elapsed() >= wait - Duration::from_millis(50), "{name}");
+        assert!(
+            started.elapsed() >= wait - Duration::from_millis(50),
+            "{name}"
+        );
         // A late answer is harmless.
         held.respond(Bytes::from("late")).await.unwrap();
     }
@@ -148,20 +155,29 @@ async fn dropping_a_subscription_unsubscribes() {
         let sub = b.subscribe(&subject).await.unwrap();
         b.flush().await.unwrap();
         let mut served_once = false;
-        if let Err(RequestError::Timeout) =
-            b.request(&subject, Bytes::new(), Duration::from_millis(100)).await
+        if let Err(RequestError::Timeout) = b
+            .request(&subject, Bytes::new(), Duration::from_millis(100))
+            .await
         {
             served_once = true;
         }
-        assert!(served_once, "{name}: while subscribed, someone takes the request");
+        assert!(
+            served_once,
+            "{name}: while subscribed, someone takes the request"
+        );
         drop(sub);
         let deadline = Instant::now() + Duration::from_secs(5);
         loop {
-            let got = b.request(&subject, Bytes::new(), Duration::from_millis(200)).await;
+            let got = b
+                .request(&subject, Bytes::new(), Duration::from_millis(200))
+                .await;
             if got == Err(RequestError::NoResponders) {
                 break;
             }
-            assert!(Instant::now() < deadline, "{name}: still subscribed after drop: {got:?}");
+            assert!(
+                Instant::now() < deadline,
+                "{name}: still subscribed after drop: {got:?}"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         // Publishing to it now is no error.
@@ -200,7 +216,10 @@ async fn a_lagging_subscriber_keeps_what_fits_and_counts_the_rest() {
             kept.push(m.payload);
         }
         let first: Vec<Bytes> = (0..CAPACITY).map(|i| Bytes::from(i.to_string())).collect();
-        assert_eq!(kept, first, "{name}: the oldest messages that fitted are kept");
+        assert_eq!(
+            kept, first,
+            "{name}: the oldest messages that fitted are kept"
+        );
         assert_eq!(slow.dropped(), want_dropped, "{name}");
         // Once drained it receives again.
         b.publish(&lobby, Bytes::from("again")).await.unwrap();
@@ -257,7 +276,9 @@ async fn the_nats_broker_survives_a_restart_of_its_server() {
     let s = b.subjects().clone();
     let mut sub = b.subscribe(&s.user(UserId(9))).await.unwrap();
     let mut served = b.subscribe(&s.table_cmd(TableId(1))).await.unwrap();
-    b.publish(&s.user(UserId(9)), Bytes::from("before")).await.unwrap();
+    b.publish(&s.user(UserId(9)), Bytes::from("before"))
+        .await
+        .unwrap();
     assert_eq!(next(&mut sub, "before").await.payload, "before");
 
     // The server dies (SIGKILL) and comes back on the same port.
@@ -272,11 +293,11 @@ async fn the_nats_broker_survives_a_restart_of_its_server() {
     'wait: loop {
         assert!(Instant::now() < deadline, "no message after the restart");
         n += 1;
-        let _ = b.publish(&s.user(UserId(9)), Bytes::from(format!("after{n}"))).await;
+        let _ = b
+            .publish(&s.user(UserId(9)), Bytes::from(format!("after{n}")))
+            .await;
         let until = Instant::now() + Duration::from_millis(300);
-        while let Ok(Some(m)) =
-            tokio::time::timeout_at(until.into(), sub.next()).await
-        {
+        while let Ok(Some(m)) = tokio::time::timeout_at(until.into(), sub.next()).await {
             if m.payload.starts_with(b"after") {
                 break 'wait;
             }
@@ -289,7 +310,11 @@ async fn the_nats_broker_survives_a_restart_of_its_server() {
         }
     });
     let reply = b
-        .request(&s.table_cmd(TableId(1)), Bytes::from("ping"), Duration::from_secs(5))
+        .request(
+            &s.table_cmd(TableId(1)),
+            Bytes::from("ping"),
+            Duration::from_secs(5),
+        )
         .await
         .expect("a request after the restart");
     assert_eq!(reply, "pong");

@@ -75,6 +75,9 @@ pub struct SummaryView {
 
 /// A `TableSummary` in the lobby: built by one of this node's tables, or relayed from another
 /// node (docs/scale.md) exactly as that node's table wrote it, never parsed into a view.
+// Unboxed: this node's own summaries are the common case (a single node has no other), and a
+// box would cost them an allocation each for the sake of the rarer relayed ones.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum LobbySummary {
