@@ -49,6 +49,17 @@ step "server tests on PostgreSQL ($PG_URL)"
 CHUHE_TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test server
 CHUHE_TEST_DATABASE_URL="$PG_URL" cargo test --locked -p chuhe --test restarts
 
+# --- several nodes: PostgreSQL and NATS (the broker's conformance suite and the cluster test) ---
+NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+if ! (exec 3<>"/dev/tcp/127.0.0.1/4222") 2>/dev/null && command -v nats-server >/dev/null; then
+  step "starting NATS"
+  nats-server -js -a 127.0.0.1 -p 4222 >/dev/null 2>&1 &
+  for _ in $(seq 1 30); do (exec 3<>"/dev/tcp/127.0.0.1/4222") 2>/dev/null && break; sleep 0.2; done
+fi
+step "broker and cluster tests (PostgreSQL, NATS at $NATS_URL)"
+NATS_URL="$NATS_URL" cargo test --locked -p server --test server broker
+CHUHE_TEST_DATABASE_URL="$PG_URL" NATS_URL="$NATS_URL" cargo test --locked -p chuhe --test cluster
+
 # --- move generator against Fairy-Stockfish's rules --------------------------------------------
 step "pyffish cross-check (10,000 positions)"
 cargo build --release --locked -p chuhe

@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod broker;
 pub mod client;
 pub mod clock;
 pub mod cluster;

@@ -1,12 +1,22 @@
 //! The lobby: every table's current summary (`TableSummary` in docs/protocol.md), kept by the
 //! table actors, and a broadcast of changes to subscribed connections.
+//!
+//! On a cluster (docs/scale.md, "The lobby across nodes") it also holds the summaries other
+//! nodes publish, by node: [`Lobby::merge_table`] and [`Lobby::replace_node`] take them in,
+//! [`Lobby::forget_silent`] drops a node's tables once it has been silent too long, and
+//! [`Lobby::feed_to`] hands this node's own changes to the lobby relay. What the lobby shows
+//! ([`Lobby::snapshot`]) is this node's tables and then every other node's, one entry per table
+//! id in a room. What this node may seat players at ([`Lobby::free_tables`]) and counts
+//! ([`Lobby::games_in_progress`]) stays its own tables.
 
-use crate::ws::protocol::views::{RoomView, SeekView, SummaryView};
+use crate::ws::protocol::views::{LobbySummary, RoomView, SeekView, SummaryView};
 use crate::ws::protocol::ServerMsg;
 use platform::TableId;
-use std::collections::BTreeMap;
-use std::sync::{Arc, RwLock};
-use tokio::sync::broadcast;
+use serde_json::value::RawValue;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, OnceLock, RwLock};
+use std::time::Instant;
+use tokio::sync::{broadcast, mpsc};
 
 /// A room as shown in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,13 +29,44 @@ pub struct RoomInfo {
     pub min_coins: i64,
 }
 
+/// A table summary as nodes exchange it: the table, its room and its `TableSummary` as JSON.
+#[derive(Clone, Debug)]
+pub struct SharedSummary {
+    /// The table.
+    pub table: TableId,
+    /// Its room.
+    pub room: String,
+    /// Its `TableSummary`.
+    pub json: Arc<RawValue>,
+}
+
+/// A change to one of this node's tables, for the lobby relay.
+#[derive(Clone, Debug)]
+pub enum LocalChange {
+    /// The table's summary is now this.
+    Table(SharedSummary),
+    /// The table is gone.
+    Gone(TableId),
+}
+
+/// What the lobby knows of another node's tables.
+struct NodeTables {
+    heard: Instant,
+    tables: BTreeMap<TableId, (String, Arc<RawValue>)>,
+}
+
 /// Summaries of all tables, and their change feed.
 pub struct Lobby {
     rooms: Vec<Arc<RoomInfo>>,
     tables: RwLock<BTreeMap<TableId, (String, SummaryView)>>,
+    /// Other nodes' tables, by node id.
+    remote: RwLock<BTreeMap<String, NodeTables>>,
     /// Each room's open and quick seeks (`[Seek]`), as the seek desk last published them.
     seeks: RwLock<BTreeMap<String, Vec<SeekView>>>,
     changes: broadcast::Sender<Arc<str>>,
+    /// The lobby relay's queue (clustered nodes only); a full queue drops the change (the next
+    /// full snapshot carries it).
+    feed: OnceLock<mpsc::Sender<LocalChange>>,
 }
 
 impl Lobby {
@@ -36,8 +77,10 @@ impl Lobby {
         Lobby {
             rooms,
             tables: RwLock::new(BTreeMap::new()),
+            remote: RwLock::new(BTreeMap::new()),
             seeks: RwLock::new(BTreeMap::new()),
             changes,
+            feed: OnceLock::new(),
         }
     }
 
@@ -47,10 +90,26 @@ impl Lobby {
         &self.rooms
     }
 
+    /// Hands every change of this node's tables from now on also to `feed` (the lobby relay);
+    /// only the first call counts.
+    pub fn feed_to(&self, feed: mpsc::Sender<LocalChange>) {
+        let _ = self.feed.set(feed);
+    }
+
     /// Stores table `id`'s new summary (in room `room`) and tells subscribers.
     pub fn update(&self, id: TableId, room: &str, summary: SummaryView) {
-        let msg = ServerMsg::LobbyTable { table: &summary }.to_text();
-        if let Ok(mut t) = self.tables.write() {
+        if let Some(feed) = self.feed.get() {
+            if let Ok(json) = serde_json::value::to_raw_value(&summary) {
+                let _ = feed.try_send(LocalChange::Table(SharedSummary {
+                    table: id,
+                    room: room.to_owned(),
+                    json: Arc::from(json),
+                }));
+            }
+        }
+        let entry = LobbySummary::Here(summary);
+        let msg = ServerMsg::LobbyTable { table: &entry }.to_text();
+        if let (Ok(mut t), LobbySummary::Here(summary)) = (self.tables.write(), entry) {
             t.insert(id, (room.to_owned(), summary));
         }
         let _ = self.changes.send(msg);
@@ -70,7 +129,8 @@ impl Lobby {
         let _ = self.changes.send(msg);
     }
 
-    /// The tables of `room` where a pair may sit down: both seats empty, no game in progress.
+    /// This node's tables of `room` where a pair may sit down: both seats empty, no game in
+    /// progress.
     #[must_use]
     pub fn free_tables(&self, room: &str) -> Vec<TableId> {
         let free = |s: &SummaryView| {
@@ -92,6 +152,118 @@ impl Lobby {
         if let Ok(mut t) = self.tables.write() {
             t.remove(&id);
         }
+        if let Some(feed) = self.feed.get() {
+            let _ = feed.try_send(LocalChange::Gone(id));
+        }
+    }
+
+    /// This node's tables as nodes exchange them (for the relay's full snapshot).
+    #[must_use]
+    pub fn local_summaries(&self) -> Vec<SharedSummary> {
+        let Ok(t) = self.tables.read() else {
+            return Vec::new();
+        };
+        t.iter()
+            .filter_map(|(id, (room, s))| {
+                let json = serde_json::value::to_raw_value(s).ok()?;
+                Some(SharedSummary {
+                    table: *id,
+                    room: room.clone(),
+                    json: Arc::from(json),
+                })
+            })
+            .collect()
+    }
+
+    /// Records that `node` was heard from now (it is alive), with no table news.
+    pub fn touch(&self, node: &str) {
+        if let Ok(mut r) = self.remote.write() {
+            Self::node_entry(&mut r, node).heard = Instant::now();
+        }
+    }
+
+    fn node_entry<'a>(r: &'a mut BTreeMap<String, NodeTables>, node: &str) -> &'a mut NodeTables {
+        r.entry(node.to_owned()).or_insert_with(|| NodeTables {
+            heard: Instant::now(),
+            tables: BTreeMap::new(),
+        })
+    }
+
+    /// Takes in another node's new summary of one of its tables and tells subscribers.
+    pub fn merge_table(&self, node: &str, s: SharedSummary) {
+        if let Ok(mut r) = self.remote.write() {
+            let n = Self::node_entry(&mut r, node);
+            n.heard = Instant::now();
+            n.tables.insert(s.table, (s.room, s.json.clone()));
+        }
+        self.announce(s.json);
+    }
+
+    /// Forgets another node's table (it has gone there).
+    pub fn forget_table(&self, node: &str, table: TableId) {
+        if let Ok(mut r) = self.remote.write() {
+            let n = Self::node_entry(&mut r, node);
+            n.heard = Instant::now();
+            n.tables.remove(&table);
+        }
+    }
+
+    /// Replaces everything known of `node`'s tables by its full snapshot `tables`, and tells
+    /// subscribers of each summary that changed.
+    pub fn replace_node(&self, node: &str, tables: Vec<SharedSummary>) {
+        let mut changed = Vec::new();
+        if let Ok(mut r) = self.remote.write() {
+            let n = Self::node_entry(&mut r, node);
+            n.heard = Instant::now();
+            let mut fresh = BTreeMap::new();
+            for s in tables {
+                let same = n
+                    .tables
+                    .get(&s.table)
+                    .is_some_and(|(_, old)| old.get() == s.json.get());
+                if !same {
+                    changed.push(s.json.clone());
+                }
+                fresh.insert(s.table, (s.room, s.json));
+            }
+            n.tables = fresh;
+        }
+        for json in changed {
+            self.announce(json);
+        }
+    }
+
+    /// Drops the tables of every other node not heard from since `since`; returns those nodes.
+    pub fn forget_silent(&self, since: Instant) -> Vec<String> {
+        let Ok(mut r) = self.remote.write() else {
+            return Vec::new();
+        };
+        let silent: Vec<String> = r
+            .iter()
+            .filter(|(_, n)| n.heard < since)
+            .map(|(node, _)| node.clone())
+            .collect();
+        for node in &silent {
+            r.remove(node);
+        }
+        silent
+    }
+
+    /// The other nodes this lobby has tables or news of.
+    #[must_use]
+    pub fn nodes(&self) -> Vec<String> {
+        self.remote
+            .read()
+            .map(|r| r.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn announce(&self, json: Arc<RawValue>) {
+        let msg = ServerMsg::LobbyTable {
+            table: &LobbySummary::Relayed(json),
+        }
+        .to_text();
+        let _ = self.changes.send(msg);
     }
 
     /// Receives every change from now on.
@@ -100,10 +272,28 @@ impl Lobby {
         self.changes.subscribe()
     }
 
-    /// The rooms with their tables' summaries (`[Room]`).
+    /// The rooms with their tables' summaries (`[Room]`): this node's tables, then other
+    /// nodes' tables whose id is not already listed in the room.
     #[must_use]
     pub fn snapshot(&self) -> Vec<RoomView> {
-        let tables = self.tables.read().map(|t| t.clone()).unwrap_or_default();
+        let mut by_room: HashMap<String, (BTreeSet<TableId>, Vec<LobbySummary>)> = HashMap::new();
+        if let Ok(t) = self.tables.read() {
+            for (id, (room, s)) in t.iter() {
+                let (ids, list) = by_room.entry(room.clone()).or_default();
+                ids.insert(*id);
+                list.push(LobbySummary::Here(s.clone()));
+            }
+        }
+        if let Ok(r) = self.remote.read() {
+            for n in r.values() {
+                for (id, (room, json)) in &n.tables {
+                    let (ids, list) = by_room.entry(room.clone()).or_default();
+                    if ids.insert(*id) {
+                        list.push(LobbySummary::Relayed(json.clone()));
+                    }
+                }
+            }
+        }
         let seeks = self.seeks.read().map(|s| s.clone()).unwrap_or_default();
         self.rooms
             .iter()
@@ -111,17 +301,13 @@ impl Lobby {
                 id: r.id.clone(),
                 name: r.name.clone(),
                 min_coins: r.min_coins,
-                tables: tables
-                    .values()
-                    .filter(|(room, _)| *room == r.id)
-                    .map(|(_, s)| s.clone())
-                    .collect(),
+                tables: by_room.remove(&r.id).map(|(_, l)| l).unwrap_or_default(),
                 seeks: seeks.get(&r.id).cloned().unwrap_or_default(),
             })
             .collect()
     }
 
-    /// Tables with a game in progress.
+    /// This node's tables with a game in progress.
     #[must_use]
     pub fn games_in_progress(&self) -> usize {
         self.tables.read().map_or(0, |t| {

@@ -40,6 +40,9 @@ pub enum ServerError {
     /// A table could not be created.
     #[error("table setup: {0}")]
     Table(String),
+    /// The broker (NATS) could not be reached.
+    #[error(transparent)]
+    Broker(#[from] crate::broker::BrokerError),
 }
 
 /// A server that is running.
@@ -52,6 +55,7 @@ pub struct RunningServer {
     task: JoinHandle<()>,
     heartbeat: JoinHandle<()>,
     pickup: JoinHandle<()>,
+    relays: Vec<JoinHandle<()>>,
 }
 
 impl RunningServer {
@@ -60,6 +64,9 @@ impl RunningServer {
         let _ = self.shutdown.send(());
         self.heartbeat.abort();
         self.pickup.abort();
+        for relay in &self.relays {
+            relay.abort();
+        }
         self.state
             .sockets
             .close_all(crate::table::Close::GOING_AWAY);
@@ -138,6 +145,7 @@ pub async fn start(
             })
         })
         .collect();
+    let broker = crate::broker::Broker::from_config(&config.cluster).await?;
     let (seeks, seek_rx) = crate::seek::SeekDesk::new();
     let state = AppState::new(Shared {
         seeks,
@@ -148,6 +156,7 @@ pub async fn start(
         tournaments: crate::tournament::Tournaments::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
+        broker,
         engine: EnginePool::new(config.ai_workers, opponent),
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
         new_accounts: AttemptLimiter::new(
@@ -163,6 +172,10 @@ pub async fn start(
         db: db.clone(),
         config: config.clone(),
     });
+
+    // Clustered: private messages and the lobby reach the other nodes (before any table
+    // publishes its first summary).
+    let relays = crate::cluster::start_relays(&state).await?;
 
     // Wagers and pools whose game ended (or was never played) are settled before tables open.
     crate::store::recover_coins(&db, None).await?;
@@ -248,7 +261,14 @@ pub async fn start(
         })
         .await;
     });
-    tracing::info!(%addr, database = db.backend().name(), tables = state.tables.len(), "chuhe serving");
+    tracing::info!(
+        %addr,
+        database = db.backend().name(),
+        tables = state.tables.len(),
+        node = state.config.cluster.node_id,
+        broker = if state.broker.is_local() { "in-process" } else { "nats" },
+        "chuhe serving"
+    );
     Ok(RunningServer {
         addr,
         state,
@@ -256,5 +276,6 @@ pub async fn start(
         task,
         heartbeat,
         pickup,
+        relays,
     })
 }

@@ -1,6 +1,7 @@
 //! [`AppState`]: everything handlers and connections share, built once at start-up.
 
 use crate::ai::EnginePool;
+use crate::broker::Broker;
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
@@ -40,6 +41,8 @@ pub struct Shared {
     pub seeks: crate::seek::SeekDesk,
     /// Lobby summaries and their subscribers.
     pub lobby: Lobby,
+    /// The broker between this node and the others of its site (in-process on one node).
+    pub broker: Broker,
     /// Engine workers for games against the computer.
     pub engine: EnginePool,
     /// Login attempts per name and per address.

@@ -1,6 +1,29 @@
 //! Running several `chuhe serve` nodes as one site (docs/scale.md): the `[cluster]`
-//! configuration. One node with no `[cluster]` section is the default and needs nothing.
+//! configuration, what nodes tell each other ([`notes`]), and the relays that carry private
+//! messages ([`users`]) and the lobby ([`lobby_relay`]) across nodes over the broker
+//! (`crate::broker`). One node with no `[cluster]` section is the default and needs nothing:
+//! with the in-process broker no relay runs.
 
 mod config;
+pub mod lobby_relay;
+pub mod notes;
+pub mod users;
 
 pub use config::ClusterConfig;
+
+use crate::broker::BrokerError;
+use crate::state::AppState;
+use tokio::task::JoinHandle;
+
+/// Starts the relays of a clustered node (nothing with the in-process broker).
+///
+/// # Errors
+/// [`BrokerError`] if a subscription fails.
+pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+    if state.broker.is_local() {
+        return Ok(Vec::new());
+    }
+    let mut tasks = users::start(state).await?;
+    tasks.extend(lobby_relay::start(state).await?);
+    Ok(tasks)
+}

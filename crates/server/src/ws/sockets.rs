@@ -1,12 +1,23 @@
 //! [`UserSockets`]: every open WebSocket connection by user (with the session it was opened
 //! with), for private messages that concern a user wherever they are connected (their
 //! `balance`), and to close a session's connections when it logs out.
+//!
+//! On a cluster (docs/scale.md) a user may also be connected to other nodes: once
+//! [`UserSockets::relay_to`] is set, every private message is also handed to the node's user
+//! relay (`cluster/users.rs`), which publishes it on `<prefix>.u.<user>`; the other nodes hand
+//! it to their own connections of that user with [`UserSockets::send_local`]. With the
+//! in-process broker nothing is handed on.
 
 use crate::table::{Close, ConnId, Outbox};
 use crate::ws::protocol::ServerMsg;
 use platform::UserId;
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
+use tokio::sync::mpsc;
+
+/// A private message on its way to the user's connections on other nodes.
+pub type Relayed = (UserId, Arc<str>);
 
 /// One open connection: its outbox and the hash of its session token.
 #[derive(Debug)]
@@ -19,6 +30,10 @@ struct Conn {
 #[derive(Debug, Default)]
 pub struct UserSockets {
     by_user: RwLock<HashMap<UserId, HashMap<ConnId, Conn>>>,
+    /// The user relay's queue (clustered nodes only).
+    relay: OnceLock<mpsc::Sender<Relayed>>,
+    /// Private messages the relay's full queue could not take.
+    relay_dropped: AtomicU64,
 }
 
 impl UserSockets {
@@ -45,8 +60,27 @@ impl UserSockets {
         }
     }
 
-    /// Sends `msg` to every connection of `user`; returns how many got it.
+    /// Hands every private message from now on also to `relay` (for the user's connections
+    /// on other nodes); only the first call counts.
+    pub fn relay_to(&self, relay: mpsc::Sender<Relayed>) {
+        let _ = self.relay.set(relay);
+    }
+
+    /// Sends `msg` to every connection of `user`, on this node and (clustered) on the others;
+    /// returns how many of this node's connections got it.
     pub fn send(&self, user: UserId, msg: &ServerMsg<'_>) -> usize {
+        let text = msg.to_text();
+        if let Some(relay) = self.relay.get() {
+            if relay.try_send((user, text.clone())).is_err() {
+                self.relay_dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        self.send_local(user, &text)
+    }
+
+    /// Sends `text` (a server message) to `user`'s connections on this node only; returns how
+    /// many got it.
+    pub fn send_local(&self, user: UserId, text: &Arc<str>) -> usize {
         let outs: Vec<Outbox> = self
             .by_user
             .read()
@@ -56,8 +90,13 @@ impl UserSockets {
                     .map(|c| c.values().map(|c| c.out.clone()).collect())
             })
             .unwrap_or_default();
-        let text = msg.to_text();
         outs.iter().filter(|o| o.send(text.clone())).count()
+    }
+
+    /// Private messages not handed to the user relay because its queue was full.
+    #[must_use]
+    pub fn relay_dropped(&self) -> u64 {
+        self.relay_dropped.load(Ordering::Relaxed)
     }
 
     /// Closes, with `why`, every connection opened with the session `session` (a token hash);

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod big_stakes;
+mod broker;
 mod coin_messages;
 mod coin_retries;
 mod coinkit;

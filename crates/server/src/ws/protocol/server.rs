@@ -3,7 +3,7 @@
 //! codes in one place.
 
 use super::events::{EventView, TournamentEventView};
-use super::views::{RoomView, SeekView, SummaryView, TableStateView};
+use super::views::{LobbySummary, RoomView, SeekView, TableStateView};
 use crate::user::UserView;
 use platform::seek::SeekId;
 use platform::{GameId, TableId};
@@ -49,7 +49,7 @@ pub enum ServerMsg<'a> {
     /// A table's summary changed.
     LobbyTable {
         /// `TableSummary`.
-        table: &'a SummaryView,
+        table: &'a LobbySummary,
     },
     /// A table's full state.
     TableState {
@@ -321,7 +321,9 @@ mod tests {
                 rooms: Vec::new(),
                 now: 0,
             },
-            ServerMsg::LobbyTable { table: &summary },
+            ServerMsg::LobbyTable {
+                table: &super::super::views::LobbySummary::Here(summary.clone()),
+            },
             ServerMsg::TableState {
                 table: TableId(1),
                 epoch: "e",

@@ -8,6 +8,8 @@ use platform::clock::{ClockSnapshot, TimeControl};
 use platform::seek::SeekId;
 use platform::{GameId, TableId, UserId};
 use serde::Serialize;
+use serde_json::value::RawValue;
+use std::sync::Arc;
 
 /// A pair by colour: `{"red": …, "black": …}`.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
@@ -69,6 +71,20 @@ pub struct SummaryView {
     pub control: TimeControl,
     /// The game in progress (or last ended).
     pub game_id: Option<GameId>,
+}
+
+/// A `TableSummary` in the lobby: built by one of this node's tables, or relayed from another
+/// node (docs/scale.md) exactly as that node's table wrote it, never parsed into a view.
+// Unboxed: this node's own summaries are the common case (a single node has no other), and a
+// box would cost them an allocation each for the sake of the rarer relayed ones.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum LobbySummary {
+    /// A table of this node.
+    Here(SummaryView),
+    /// A table of another node: its `TableSummary` as JSON.
+    Relayed(Arc<RawValue>),
 }
 
 /// `SeatInfo`.
@@ -237,7 +253,7 @@ pub struct RoomView {
     /// The balance needed to sit or watch.
     pub min_coins: i64,
     /// `[TableSummary]`.
-    pub tables: Vec<SummaryView>,
+    pub tables: Vec<LobbySummary>,
     /// `[Seek]`: the room's open and quick seeks, oldest first.
     pub seeks: Vec<SeekView>,
 }
