@@ -68,7 +68,18 @@ impl Director {
     ) {
         let table = table_of(self.id, round, board);
         let fresh = restore.is_none();
-        match spawn_table(&self.state, self.setup(table), restore) {
+        let lease = match self.state.node.claim(&self.state.db, table).await {
+            Ok(Some(lease)) => lease,
+            Ok(None) => {
+                tracing::error!(event = self.id, table = table.0, "another node holds the table");
+                return;
+            }
+            Err(e) => {
+                tracing::error!(event = self.id, table = table.0, "cannot claim: {e}");
+                return;
+            }
+        };
+        match spawn_table(&self.state, self.setup(table), lease, restore) {
             Ok(h) => {
                 let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
                 if fresh && !h.send(seat).await {
