@@ -16,6 +16,7 @@ mod games;
 mod hostile_http;
 mod hostile_ws;
 mod ledger;
+mod ownership;
 mod loadtest;
 mod protocol_doc;
 mod ratings;
