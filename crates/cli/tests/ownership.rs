@@ -113,7 +113,10 @@ async fn a_killed_nodes_tables_and_games_continue_on_the_survivor() {
     let store = Store::new(root.path()).await;
     let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
     let h1 = health(n1.addr).await;
-    assert_eq!((h1["node"].as_str(), h1["tables"].as_u64()), (Some("n1"), Some(4)));
+    assert_eq!(
+        (h1["node"].as_str(), h1["tables"].as_u64()),
+        (Some("n1"), Some(4))
+    );
     let n2 = Serve::start(&node_dir(root.path(), "n2"), &store).await;
 
     let mut red = Player::register(n1.addr, "own_red").await;
@@ -153,7 +156,11 @@ async fn a_killed_nodes_tables_and_games_continue_on_the_survivor() {
     // Longer than the lease, while n1 beats: n2 holds nothing.
     tokio::time::sleep(Duration::from_millis(LEASE_MS + 500)).await;
     let h2 = health(n2.addr).await;
-    assert_eq!((h2["node"].as_str(), h2["tables"].as_u64()), (Some("n2"), Some(0)), "{h2}");
+    assert_eq!(
+        (h2["node"].as_str(), h2["tables"].as_u64()),
+        (Some("n2"), Some(0)),
+        "{h2}"
+    );
 
     n1.kill9();
     let killed = Instant::now();

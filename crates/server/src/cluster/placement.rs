@@ -67,7 +67,10 @@ mod tests {
             let w = rendezvous(TableId(t), &three).expect("a node");
             counts[three.iter().position(|n| n == w).expect("listed")] += 1;
         }
-        assert!(counts.iter().all(|&c| (800..1_200).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (800..1_200).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

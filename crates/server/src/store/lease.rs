@@ -84,12 +84,12 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn live_nodes(&self, since: u64) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT node_id FROM nodes WHERE beat_at >= $1 ORDER BY node_id",
+        Ok(
+            sqlx::query_scalar("SELECT node_id FROM nodes WHERE beat_at >= $1 ORDER BY node_id")
+                .bind(since.sql())
+                .fetch_all(&self.pool)
+                .await?,
         )
-        .bind(since.sql())
-        .fetch_all(&self.pool)
-        .await?)
     }
 
     /// Claims `table` for `node`: granted when the table is unowned or released, owned by
@@ -285,7 +285,10 @@ pub(crate) async fn fences_held(
 /// # Errors
 /// [`StoreError::Fenced`], [`StoreError::Db`].
 pub(crate) async fn fence_in(db: &Db, tx: &mut DbTx, fence: Fence) -> Result<(), StoreError> {
-    if fences_held(db, tx, &BTreeSet::from([fence])).await?.is_empty() {
+    if fences_held(db, tx, &BTreeSet::from([fence]))
+        .await?
+        .is_empty()
+    {
         Err(StoreError::Fenced(fence.table))
     } else {
         Ok(())

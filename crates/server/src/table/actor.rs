@@ -15,9 +15,9 @@ use super::finisher::{self, Finish};
 use super::history::History;
 use super::journal::encode_action;
 use super::msg::TableMsg;
+use super::outbox::Close;
 use super::presence;
 use super::registry::TableHandle;
-use super::outbox::Close;
 use super::setup::{Lease, TableSetup};
 use super::watchers::Watchers;
 use crate::clock;
@@ -125,6 +125,12 @@ impl TableActor {
             tables.release_ai_game(self.core.id);
             tables.remove(self.core.id);
             self.core.state.lobby.remove(self.core.id);
+            if !self.core.table.is_playing() {
+                // Its id is never handed out again: its owner row goes with it.
+                if let Err(e) = self.core.state.db.drop_table_owner(self.core.fence()).await {
+                    tracing::warn!(table = self.core.id.0, "forgetting the table's owner: {e}");
+                }
+            }
         }
     }
 

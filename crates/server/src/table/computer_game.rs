@@ -72,7 +72,10 @@ pub async fn open_computer_table(
     };
     let internal = |e: crate::store::StoreError| {
         tracing::error!("opening a table against the computer: {e}");
-        (ErrorCode::Internal, "the table could not be opened".to_owned())
+        (
+            ErrorCode::Internal,
+            "the table could not be opened".to_owned(),
+        )
     };
     let table = state.db.next_ai_table_id().await.map_err(internal)?;
     let tables = &state.tables;

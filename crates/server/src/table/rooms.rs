@@ -22,8 +22,8 @@ pub fn room_tables(config: &Config, rooms: &[Arc<RoomInfo>]) -> Result<Vec<Table
             table_config.first_move_deadline = (secs > 0).then(|| Millis::from_secs(secs));
         }
         if let Some(fen) = &rc.start_fen {
-            table_config.start = xiangqi::Position::from_fen(fen)
-                .map_err(|e| format!("room {}: {e}", rc.id))?;
+            table_config.start =
+                xiangqi::Position::from_fen(fen).map_err(|e| format!("room {}: {e}", rc.id))?;
         }
         for _ in 0..rc.tables {
             out.push(TableSetup {

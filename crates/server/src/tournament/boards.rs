@@ -71,7 +71,11 @@ impl Director {
         let lease = match self.state.node.claim(&self.state.db, table).await {
             Ok(Some(lease)) => lease,
             Ok(None) => {
-                tracing::error!(event = self.id, table = table.0, "another node holds the table");
+                tracing::error!(
+                    event = self.id,
+                    table = table.0,
+                    "another node holds the table"
+                );
                 return;
             }
             Err(e) => {

@@ -288,7 +288,10 @@ async fn fenced_result_and_ledger_writes_are_refused_and_change_nothing() {
     assert!(matches!(refused, Err(StoreError::Fenced(_))), "{refused:?}");
     let row = db.game(game).await.unwrap().expect("stored");
     assert_eq!(row.status, "playing", "the result was not written");
-    assert_eq!(db.balance(&AccountId::User(red.id)).await.unwrap(), Coins(0));
+    assert_eq!(
+        db.balance(&AccountId::User(red.id)).await.unwrap(),
+        Coins(0)
+    );
 
     // A bet on the game (a ledger write made for the table) is refused too.
     let pool = Pool::new(1, game, [red.id, black.id], PoolConfig::default());
@@ -323,7 +326,10 @@ async fn fenced_result_and_ledger_writes_are_refused_and_change_nothing() {
         .await
         .expect("the owner's result");
     assert_eq!(db.game(game).await.unwrap().unwrap().status, "finished");
-    assert_eq!(db.balance(&AccountId::User(red.id)).await.unwrap(), Coins(10));
+    assert_eq!(
+        db.balance(&AccountId::User(red.id)).await.unwrap(),
+        Coins(10)
+    );
 }
 
 #[tokio::test]
@@ -343,4 +349,85 @@ async fn computer_table_ids_come_from_the_database_and_never_repeat() {
     assert!(ids
         .iter()
         .all(|t| (1_000_000_000..2_000_000_000).contains(&t.0)));
+}
+
+/// Table 1's game, with both players at it.
+async fn live_game(
+    srv: &crate::common::TestServer,
+) -> (crate::common::Player, crate::common::Player) {
+    let (mut red, black) =
+        crate::common::start_game(srv.addr, 1, crate::common::untimed(), ("fen_r", "fen_b")).await;
+    red.mv(1, "h2e2").await;
+    (red, black)
+}
+
+#[tokio::test]
+async fn a_table_taken_over_by_another_node_is_dropped_here_and_its_clients_told_to_reconnect() {
+    let t = TestDb::new().await;
+    let srv = crate::common::TestServer::start(&t).await;
+    let (mut red, black) = live_game(&srv).await;
+    let cookie = crate::raw::guest_cookie(srv.addr).await;
+    let mut watcher = crate::raw::RawWs::connect(srv.addr, &cookie).await;
+    let join = serde_json::json!({"t": "join", "table": 1}).to_string();
+    watcher
+        .send(&crate::raw::RawWs::frame(0x81, join.as_bytes(), true))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // Another node (n9) takes table 1 over, as if this node's lease had expired.
+    let db = Db::connect(&t.url).await.expect("connect");
+    beat(&db, "n9", now()).await;
+    let grant = db
+        .claim_table(TableId(1), "n9", now() + LEASE)
+        .await
+        .unwrap()
+        .expect("taken over");
+    let epoch = grant.fence.epoch;
+    let game: i64 = {
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&t.url)
+            .await
+            .unwrap();
+        sqlx::query_scalar("SELECT id FROM games WHERE table_id = 1")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+    };
+    let journal_before = journal_rows(&t, u64::try_from(game).unwrap()).await;
+
+    // Black's move is refused (not acknowledged): its journal write was fenced.
+    let mut black = black;
+    let refused = black
+        .ws
+        .call(serde_json::json!({"t": "move", "table": 1, "mv": "h9g7"}))
+        .await;
+    assert!(refused.is_err(), "{refused:?}");
+    assert_eq!(
+        watcher.close_code(Duration::from_secs(5)).await,
+        Some(1012),
+        "watchers are told the table moved"
+    );
+    assert_eq!(
+        journal_rows(&t, u64::try_from(game).unwrap()).await,
+        journal_before
+    );
+    // The table is gone from this node: nothing more is written for it.
+    red.reconnect(srv.addr).await;
+    let gone = red
+        .ws
+        .call(serde_json::json!({"t": "join", "table": 1}))
+        .await;
+    match gone {
+        Err(server::client::ClientError::Refused(m)) => assert_eq!(m["code"], "not_found", "{m}"),
+        other => panic!("{other:?}"),
+    }
+    let owner = db.table_owner(TableId(1)).await.unwrap().expect("owned");
+    assert_eq!((owner.node.as_str(), owner.epoch), ("n9", epoch));
+    assert_eq!(
+        db.game(GameId(u64::try_from(game).unwrap()))
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        "playing"
+    );
 }
