@@ -192,10 +192,8 @@ pub async fn start(
             // Another node's (or placement gives it another live node, which takes it).
             continue;
         }
-        if g.game.room == "ai" {
-            if takeover::open_computer_game(&state, g.clone()).await? {
-                continue;
-            }
+        if g.game.room == "ai" && takeover::open_computer_game(&state, g.clone()).await? {
+            continue;
         }
         tracing::warn!(
             game = g.game.id.0,

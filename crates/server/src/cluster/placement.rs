@@ -10,7 +10,7 @@ use platform::TableId;
 /// The node among `nodes` that `table` belongs on: the highest [`weight`] (ties: the smaller
 /// id). `None` when there is no node.
 #[must_use]
-pub fn rendezvous<'a>(table: TableId, nodes: &'a [String]) -> Option<&'a str> {
+pub fn rendezvous(table: TableId, nodes: &[String]) -> Option<&str> {
     nodes
         .iter()
         .map(|n| (weight(table, n), n))
