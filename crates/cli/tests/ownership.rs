@@ -3,6 +3,10 @@
 //! lease + 3 s, and the game journaled on n1 comes back on n2 from the journal, paused at n1's
 //! last beat (nobody charged for the outage), and is played on there.
 //!
+//! And a node stopped with SIGSTOP until the other took its tables over, then continued with
+//! SIGCONT: its write is refused by the fence, it drops the tables, and its clients are told to
+//! reconnect.
+//!
 //! On PostgreSQL (a fresh schema) when `CHUHE_TEST_DATABASE_URL` is set, else on one SQLite file
 //! shared by both processes.
 
@@ -105,6 +109,94 @@ fn node_dir(root: &Path, node: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("chuhe.toml"), config(node)).expect("config");
     dir
+}
+
+fn signal(serve: &Serve, sig: &str) {
+    let status = std::process::Command::new("kill")
+        .arg(format!("-{sig}"))
+        .arg(serve.child.id().to_string())
+        .status()
+        .expect("kill");
+    assert!(status.success(), "kill -{sig}");
+}
+
+/// Waits until the node at `addr` holds `tables` tables, at most `within`.
+async fn holds(addr: SocketAddr, tables: u64, within: Duration) {
+    let since = Instant::now();
+    loop {
+        let h = health(addr).await;
+        if h["tables"].as_u64() == Some(tables) {
+            return;
+        }
+        assert!(since.elapsed() < within, "{h}: not {tables} tables in time");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Red and Black at `TABLE` of the node at `addr`, a timed game started and two moves made.
+async fn game_at(addr: SocketAddr, names: (&str, &str)) -> (Player, Player) {
+    let mut red = Player::register(addr, names.0).await;
+    let mut black = Player::register(addr, names.1).await;
+    red.ok(json!({"t": "join", "table": TABLE})).await;
+    red.ok(json!({"t": "sit", "table": TABLE, "color": "red"}))
+        .await;
+    black.ok(json!({"t": "join", "table": TABLE})).await;
+    black
+        .ok(json!({"t": "sit", "table": TABLE, "color": "black"}))
+        .await;
+    red.ok(json!({"t": "ready", "table": TABLE, "ready": true}))
+        .await;
+    black
+        .ok(json!({"t": "ready", "table": TABLE, "ready": true}))
+        .await;
+    red.ws.event("game_started").await.expect("game_started");
+    red.ok(json!({"t": "move", "table": TABLE, "mv": "h2e2"}))
+        .await;
+    black
+        .ok(json!({"t": "move", "table": TABLE, "mv": "h9g7"}))
+        .await;
+    (red, black)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_node_wakes_up_fenced_and_drops_its_tables() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let store = Store::new(root.path()).await;
+    let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
+    let n2 = Serve::start(&node_dir(root.path(), "n2"), &store).await;
+    let (mut red, _black) = game_at(n1.addr, ("stop_red", "stop_black")).await;
+
+    signal(&n1, "STOP");
+    holds(n2.addr, 4, Duration::from_millis(LEASE_MS + 3_000)).await;
+    signal(&n1, "CONT");
+
+    // Red, still on n1, moves: refused (n1's journal write is fenced), never acknowledged, and
+    // n1 drops its tables (the move's table at once, the others at its next look at the site).
+    let refused = red
+        .ws
+        .call(json!({"t": "move", "table": TABLE, "mv": "h0g2"}))
+        .await;
+    assert!(refused.is_err(), "{refused:?}");
+    holds(n1.addr, 0, Duration::from_secs(3)).await;
+    let closed = red.ws.next_where(|_| false, "the close").await;
+    assert!(
+        matches!(closed, Err(server::client::ClientError::Closed)),
+        "{closed:?}"
+    );
+
+    // The game goes on at n2, without the refused move.
+    red.move_to(n2.addr).await;
+    red.ok(json!({"t": "join", "table": TABLE})).await;
+    let state = red
+        .ws
+        .next_where(|m| m["t"] == "table_state", "table_state")
+        .await
+        .expect("table_state")["state"]
+        .clone();
+    assert_eq!(state["game"]["moves"], json!(["h2e2", "h9g7"]));
+    red.ok(json!({"t": "move", "table": TABLE, "mv": "h0g2"}))
+        .await;
+    red.moved(3).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,7 +11,7 @@
 use super::placement::rendezvous;
 use crate::state::AppState;
 use crate::store::{StoreError, UnfinishedGame};
-use crate::table::{ai_setup, restored_ai_side, spawn_table, TableSetup, FIRST_AI_TABLE};
+use crate::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
 use crate::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
@@ -144,6 +144,16 @@ pub async fn watch(state: AppState, rooms: Vec<TableSetup>) {
 pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, StoreError> {
     let me = state.node.id.as_str();
     let seen = Ownership::read(state).await?;
+    // Tables held here that the database gives another node (this node was paused or lost the
+    // database while they were taken over): each checks its epoch and drops itself if so,
+    // before any client acts on its stale state.
+    for (t, owner) in &seen.owners {
+        if owner != me {
+            if let Some(h) = state.tables.get(*t) {
+                h.send(TableMsg::CheckOwner).await;
+            }
+        }
+    }
     if !seen.live.iter().any(|n| n == me) {
         // This node's own beat is stale (it was paused, or the database was away): it may not
         // take anything until it beats again.

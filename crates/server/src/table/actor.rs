@@ -239,6 +239,18 @@ impl TableActor {
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
             }
+            TableMsg::CheckOwner => {
+                let stored = self.core.state.db.table_owner(id).await;
+                let mine = self.core.fence().epoch;
+                match stored {
+                    Ok(owner) if owner.as_ref().is_none_or(|o| o.epoch != mine) => {
+                        self.core.fence_off();
+                        return false;
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(table = id.0, "checking the owner: {e}"),
+                }
+            }
             TableMsg::Stop(done) => {
                 // The outage starts now: journaled, so the next run charges it to nobody.
                 self.pause_game(now).await;

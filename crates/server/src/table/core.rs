@@ -85,9 +85,14 @@ impl TableCore {
     /// Passes `result` on, noting a refusal by the fence (the task then stops).
     pub(super) fn noting_fence<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
         if let Err(StoreError::Fenced(_)) = &result {
-            self.fenced.store(true, Ordering::Relaxed);
+            self.fence_off();
         }
         result
+    }
+
+    /// Marks the table as another node's: the task stops without a further write.
+    pub(super) fn fence_off(&self) {
+        self.fenced.store(true, Ordering::Relaxed);
     }
 
     /// Whether a write of this table was refused by the fence.
