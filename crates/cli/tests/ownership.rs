@@ -161,7 +161,7 @@ async fn game_at(addr: SocketAddr, names: (&str, &str)) -> (Player, Player) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paused_node_wakes_up_fenced_and_drops_its_tables() {
     let root = tempfile::tempdir().expect("tempdir");
-    let store = Store::new(root.path()).await;
+    let store = Store::tagged(root.path(), "_stop").await;
     let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
     let n2 = Serve::start(&node_dir(root.path(), "n2"), &store).await;
     let (mut red, _black) = game_at(n1.addr, ("stop_red", "stop_black")).await;
@@ -202,7 +202,7 @@ async fn a_paused_node_wakes_up_fenced_and_drops_its_tables() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_nodes_tables_and_games_continue_on_the_survivor() {
     let root = tempfile::tempdir().expect("tempdir");
-    let store = Store::new(root.path()).await;
+    let store = Store::tagged(root.path(), "_kill").await;
     let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
     let h1 = health(n1.addr).await;
     assert_eq!(
