@@ -88,10 +88,12 @@ impl Node {
         let Some(grant) = db.claim_table(table, &self.id, self.stale_before()).await? else {
             return Ok(None);
         };
+        // A table nobody held was released (its games were paused then, so any instant does)
+        // or never claimed: a site upgraded from one server, whose last heartbeat is this
+        // node's (migration 0010 made it n1's).
         let outage_since = match &grant.previous {
-            Some((owner, _)) if *owner == self.id => self.previous_beat,
-            Some((_, beat)) => *beat,
-            None => 0,
+            Some((owner, beat)) if *owner != self.id => *beat,
+            _ => self.previous_beat,
         };
         if let Some((owner, _)) = grant.previous.as_ref().filter(|(o, _)| *o != self.id) {
             tracing::info!(

@@ -30,9 +30,9 @@ pub struct TableSetup {
 pub struct Lease {
     /// The table and the epoch it was granted at.
     pub fence: Fence,
-    /// The previous owner's last beat (this node's own, after its restart): a game brought back
-    /// from its journal is paused there, so the outage is charged to nobody. `ZERO` when the
-    /// table was released cleanly (its games were paused then).
+    /// The previous owner's last beat (this node's own after its restart, or when nobody held
+    /// the table): a game brought back from its journal is paused there, so the outage is
+    /// charged to nobody. A table released cleanly had its games paused then already.
     pub outage_since: Millis,
 }
 
