@@ -431,3 +431,37 @@ async fn a_table_taken_over_by_another_node_is_dropped_here_and_its_clients_told
         "playing"
     );
 }
+
+#[tokio::test]
+async fn migration_0010_carries_the_old_heartbeat_over_as_node_n1s_beat() {
+    let t = TestDb::new().await;
+    let db = db(&t).await;
+    // Back to a site of version 9: one heartbeat row, no ownership, a game against the
+    // computer at a table of the old in-memory counter.
+    let sequence = match db.backend() {
+        server::store::Backend::Postgres => "DROP SEQUENCE ai_table_id",
+        server::store::Backend::Sqlite => "DROP TABLE id_counters",
+    };
+    for statement in [
+        "DROP TABLE nodes",
+        "DROP TABLE table_owner",
+        sequence,
+        "CREATE TABLE heartbeat (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
+        "INSERT INTO heartbeat (id, at) VALUES (1, 1234567)",
+        "DELETE FROM schema_migrations WHERE version = 10",
+        "INSERT INTO games (table_id, room, red, black, control, start_fen, status, plies, rated, \
+         started_at) VALUES (1000000041, 'ai', 0, 0, '{}', '-', 'aborted', 0, 0, 1)",
+    ] {
+        t.execute(statement).await;
+    }
+    db.migrate()
+        .await
+        .expect("migration 0010 on an existing site");
+    assert_eq!(db.last_beat("n1").await.unwrap(), 1_234_567);
+    assert_eq!(
+        db.next_ai_table_id().await.unwrap(),
+        TableId(1_000_000_042),
+        "above every table id already used"
+    );
+    assert_eq!(claim(&db, 1, "n1").await, Some(1));
+}
