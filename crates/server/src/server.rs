@@ -1,18 +1,21 @@
-//! Start-up and shutdown: connect and migrate the database, create the rooms' tables, bring back
-//! games that were in progress, beat the heartbeat, and serve HTTP.
+//! Start-up and shutdown: connect and migrate the database, join the site as a node (beat its
+//! heartbeat), claim and open the rooms' tables that are this node's, bring back games that
+//! were in progress, take over the tables of dead nodes, and serve HTTP; at a clean stop, pause
+//! every game and release the tables.
 
 use crate::ai::{EnginePool, Opponent};
-use crate::config::{preset, Config};
+use crate::cluster::{takeover, Node};
+use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use crate::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
 use crate::store::{Db, JournalWriter, StoreError, UnfinishedGame};
-use crate::table::{ai_setup, restored_ai_side, spawn_table, Registry, TableMsg, TableSetup};
+use crate::table::{Registry, TableMsg};
 use crate::ws::sockets::UserSockets;
 use crate::{app, clock};
 use platform::rating::Profile;
-use platform::{Millis, TableId};
+use platform::TableId;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,9 +24,6 @@ use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-
-/// How often the server records that it is alive.
-pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// Why the server could not start.
 #[derive(Debug, Error)]
@@ -54,6 +54,7 @@ pub struct RunningServer {
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<()>,
     heartbeat: JoinHandle<()>,
+    watch: JoinHandle<()>,
     pickup: JoinHandle<()>,
     relays: Vec<JoinHandle<()>>,
 }
@@ -62,7 +63,7 @@ impl RunningServer {
     /// Stops accepting requests, stops the tables, and closes the database.
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
-        self.heartbeat.abort();
+        self.watch.abort();
         self.pickup.abort();
         for relay in &self.relays {
             relay.abort();
@@ -77,6 +78,9 @@ impl RunningServer {
             }
         }
         let _ = self.task.await;
+        // Every game is paused and journaled: the tables are free for any node now.
+        self.state.node.release(&self.state.db).await;
+        self.heartbeat.abort();
         self.state.db.close().await;
     }
 
@@ -125,7 +129,8 @@ pub async fn start(
     config.validate()?;
     let db = open_db(&config).await?;
     db.migrate().await?;
-    let previous_beat = db.last_heartbeat().await?;
+    let run = format!("{:x}", clock::now().0);
+    let node = Node::join(&db, &config.cluster, run.clone()).await?;
     let profile: Profile = config
         .rating_profile
         .parse()
@@ -167,8 +172,8 @@ pub async fn start(
             config.limits.password_hashes_at_once,
             config.limits.password_hash_queue,
         ),
-        epoch: format!("{:x}", clock::now().0),
-        previous_beat,
+        epoch: run,
+        node,
         db: db.clone(),
         config: config.clone(),
     });
@@ -177,75 +182,45 @@ pub async fn start(
     // publishes its first summary).
     let relays = crate::cluster::start_relays(&state).await?;
 
-    // Wagers and pools whose game ended (or was never played) are settled before tables open.
-    crate::store::recover_coins(&db, None).await?;
+    // What the site looks like now: which nodes live, who holds which table.
+    let seen = takeover::Ownership::read(&state).await?;
+    // Wagers and pools whose game ended (or was never played) are settled before tables open,
+    // except at tables that live nodes hold.
+    crate::store::recover_coins_except(&db, &seen.held_elsewhere(&state.node.id)).await?;
     let mut unfinished: HashMap<TableId, UnfinishedGame> = db
         .unfinished_games()
         .await?
         .into_iter()
         .map(|g| (g.game.table, g))
         .collect();
-    let mut next_id = 1u64;
-    for (room, rc) in rooms.iter().zip(&config.rooms) {
-        let control = preset(&rc.time_control).unwrap_or_default();
-        let mut table_config = config.table_config(control);
-        if let Some(secs) = rc.first_move_deadline_secs {
-            table_config.first_move_deadline = (secs > 0).then(|| Millis::from_secs(secs));
-        }
-        if let Some(fen) = &rc.start_fen {
-            table_config.start = xiangqi::Position::from_fen(fen)
-                .map_err(|e| ServerError::Table(format!("room {}: {e}", rc.id)))?;
-        }
-        for _ in 0..rc.tables {
-            let id = TableId(next_id);
-            let setup = TableSetup {
-                id,
-                room: room.clone(),
-                config: table_config.clone(),
-                ai: None,
-                tournament: None,
-            };
-            let restore = unfinished.remove(&id).filter(|g| g.game.room == room.id);
-            spawn_table(&state, setup, restore).map_err(|e| ServerError::Table(e.to_string()))?;
-            next_id += 1;
-        }
-    }
+    let room_tables = crate::table::room_tables(&config, &rooms).map_err(ServerError::Table)?;
+    let opened = takeover::open_rooms(&state, &seen, &room_tables, &mut unfinished).await?;
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
     let pickup = crate::tournament::spawn_pickup(&state);
+    let me = state.node.id.clone();
     for (table, g) in unfinished {
-        match restored_ai_side(&state, &g.game) {
-            Some(ai) if g.game.room == "ai" => {
-                state.tables.next_ai_id(TableId(table.0 + 1));
-                let setup = ai_setup(&state, table, g.game.control.clone(), ai);
-                spawn_table(&state, setup, Some(g))
-                    .map_err(|e| ServerError::Table(e.to_string()))?;
-            }
-            _ => {
-                tracing::warn!(
-                    game = g.game.id.0,
-                    table = table.0,
-                    "the game's table no longer exists"
-                );
-                db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
-                crate::store::recover_coins(&db, Some(g.game.id)).await?;
-            }
+        if seen.elsewhere(table, &me) || !seen.wants(table, &me) {
+            // Another node's (or placement gives it another live node, which takes it).
+            continue;
         }
+        if g.game.room == "ai" && takeover::open_computer_game(&state, g.clone()).await? {
+            continue;
+        }
+        tracing::warn!(
+            game = g.game.id.0,
+            table = table.0,
+            "the game's table no longer exists"
+        );
+        db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
+        crate::store::recover_coins(&db, Some(g.game.id)).await?;
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
 
-    let beat_db = db.clone();
-    let heartbeat = tokio::spawn(async move {
-        let mut every = tokio::time::interval(HEARTBEAT);
-        loop {
-            every.tick().await;
-            if let Err(e) = beat_db.heartbeat(clock::now().0).await {
-                tracing::warn!("heartbeat: {e}");
-            }
-        }
-    });
+    let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
+    let watch = tokio::spawn(takeover::watch(state.clone(), room_tables));
 
     if let Some(at) = crate::http::metrics::spawn_listener(&state).await? {
         tracing::info!(%at, "metrics served");
@@ -264,8 +239,9 @@ pub async fn start(
     tracing::info!(
         %addr,
         database = db.backend().name(),
+        node = %state.node.id,
         tables = state.tables.len(),
-        node = state.config.cluster.node_id,
+        rooms_opened = opened,
         broker = if state.broker.is_local() { "in-process" } else { "nats" },
         "chuhe serving"
     );
@@ -275,6 +251,7 @@ pub async fn start(
         shutdown,
         task,
         heartbeat,
+        watch,
         pickup,
         relays,
     })

@@ -53,8 +53,8 @@ pub struct Shared {
     pub hashing: Hashing,
     /// Identifies this server run (event numbers restart with it).
     pub epoch: String,
-    /// The last heartbeat of the previous run: restored games are paused there.
-    pub previous_beat: u64,
+    /// This node of the site: its id, heartbeat and claims (docs/scale.md, "Ownership").
+    pub node: crate::cluster::Node,
 }
 
 impl AppState {

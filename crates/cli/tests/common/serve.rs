@@ -20,13 +20,19 @@ pub enum Store {
 impl Store {
     /// SQLite under `dir`, or a fresh PostgreSQL schema.
     pub async fn new(dir: &Path) -> Store {
+        Store::tagged(dir, "").await
+    }
+
+    /// As [`Store::new`]; the schema's name ends with `tag`, so that several tests of one
+    /// binary (one process) each get their own.
+    pub async fn tagged(dir: &Path, tag: &str) -> Store {
         let Some(base) = std::env::var("CHUHE_TEST_DATABASE_URL")
             .ok()
             .filter(|u| !u.is_empty())
         else {
             return Store::Sqlite(dir.join("data"));
         };
-        let schema = format!("r{}", std::process::id());
+        let schema = format!("r{}{tag}", std::process::id());
         sql(&base, &format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).await;
         sql(&base, &format!("CREATE SCHEMA {schema}")).await;
         let sep = if base.contains('?') { '&' } else { '?' };

@@ -1,15 +1,21 @@
 //! Running several `chuhe serve` nodes as one site (docs/scale.md): the `[cluster]`
-//! configuration, what nodes tell each other ([`notes`]), and the relays that carry private
-//! messages ([`users`]) and the lobby ([`lobby_relay`]) across nodes over the broker
-//! (`crate::broker`). One node with no `[cluster]` section is the default and needs nothing:
-//! with the in-process broker no relay runs.
+//! configuration, this node ([`Node`]: heartbeat and claims), where tables go
+//! ([`placement`]), taking over the tables of dead nodes ([`takeover`]), what nodes tell each
+//! other ([`notes`]), and the relays that carry private messages ([`users`]) and the lobby
+//! ([`lobby_relay`]) across nodes over the broker (`crate::broker`). One node with no
+//! `[cluster]` section is the default and needs nothing: with the in-process broker no relay
+//! runs.
 
 mod config;
 pub mod lobby_relay;
+mod node;
 pub mod notes;
+pub mod placement;
+pub mod takeover;
 pub mod users;
 
 pub use config::ClusterConfig;
+pub use node::Node;
 
 use crate::broker::BrokerError;
 use crate::state::AppState;

@@ -18,6 +18,9 @@ struct Health {
     status: &'static str,
     database: &'static str,
     version: &'static str,
+    /// This node's id (`[cluster] node_id`).
+    node: String,
+    /// The tables this node holds.
     tables: usize,
     games_in_progress: usize,
 }
@@ -28,6 +31,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         status: if db_ok { "ok" } else { "unavailable" },
         database: state.db.backend().name(),
         version: env!("CARGO_PKG_VERSION"),
+        node: state.node.id.clone(),
         tables: state.tables.len(),
         games_in_progress: state.lobby.games_in_progress(),
     };

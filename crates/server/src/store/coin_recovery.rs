@@ -5,7 +5,8 @@
 use super::wager_close::wager_write;
 use super::{CoinWrite, Db, StoreError, Stored};
 use platform::wager::{WagerGameEnd, WagerStatus};
-use platform::GameId;
+use platform::{GameId, TableId};
+use std::collections::HashSet;
 use xiangqi::{EndReason, GameResult};
 
 /// How a stored game ended, as wagers and pools need it (`Unfinished` when aborted).
@@ -31,7 +32,30 @@ fn stored_end(status: &str, result: Option<&str>, reason: Option<&str>) -> (Game
 /// # Errors
 /// [`StoreError`] when the database fails; a step the ledger refuses is logged and skipped.
 pub async fn recover_coins(db: &Db, only_game: Option<GameId>) -> Result<(), StoreError> {
+    recover(db, only_game, &HashSet::new()).await
+}
+
+/// [`recover_coins`] at start-up on a site of several nodes: everything except the wagers and
+/// pools of `held_elsewhere`, the tables that live nodes hold (their games go on there).
+///
+/// # Errors
+/// As [`recover_coins`].
+pub async fn recover_coins_except(
+    db: &Db,
+    held_elsewhere: &HashSet<TableId>,
+) -> Result<(), StoreError> {
+    recover(db, None, held_elsewhere).await
+}
+
+async fn recover(
+    db: &Db,
+    only_game: Option<GameId>,
+    skip: &HashSet<TableId>,
+) -> Result<(), StoreError> {
     for (table, red, w) in db.open_wagers().await? {
+        if skip.contains(&table) {
+            continue;
+        }
         let bound = match w.status {
             WagerStatus::Escrowed { game } => game,
             _ => None,
@@ -75,7 +99,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<GameId>) -> Result<(), Sto
         }
     }
     for (table, pool) in db.open_pools().await? {
-        if only_game.is_some_and(|g| g != pool.game) {
+        if only_game.is_some_and(|g| g != pool.game) || skip.contains(&table) {
             continue;
         }
         let result = match db.game(pool.game).await? {
@@ -90,6 +114,7 @@ pub async fn recover_coins(db: &Db, only_game: Option<GameId>) -> Result<(), Sto
                     what: Stored::Pool(Box::new(step.pool)),
                     ledger: step.transaction,
                     request: None,
+                    fence: None,
                 };
                 if let Err(e) = db.coin_write(&write).await {
                     tracing::error!(game = pool.game.0, "recovering the betting pool: {e}");

@@ -5,6 +5,7 @@
 
 use super::game_record::{decode_record, StoredRecord};
 use super::journal::JournalEntry;
+use super::lease::{fence_in, Fence};
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::sql::{get, get_opt, Sql};
 use super::wagers::{write_on, CoinWrite};
@@ -36,6 +37,8 @@ pub struct NewGame<'a> {
     pub ai_level: Option<u8>,
     /// When it started (ms since the epoch).
     pub started_at: u64,
+    /// The table's grant the write must still hold (`None`: bound to no owner, as in tools).
+    pub fence: Option<Fence>,
 }
 
 /// How a game ended, for storage.
@@ -61,6 +64,8 @@ pub struct FinishedGame {
     pub reward: Option<Transaction>,
     /// Wager and pool settlements to write in the same transaction.
     pub coins: Vec<CoinWrite>,
+    /// The table's grant the write must still hold (`None`: bound to no owner, as in tools).
+    pub fence: Option<Fence>,
 }
 
 /// A stored game.
@@ -153,14 +158,19 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
 }
 
 impl Db {
-    /// Stores a game that starts now; returns its id.
+    /// Stores a game that starts now, if its fence (when it has one) still holds; returns its
+    /// id.
     ///
     /// # Errors
-    /// [`StoreError::Db`].
+    /// [`StoreError::Fenced`], [`StoreError::Db`].
     pub async fn create_game(&self, g: &NewGame<'_>) -> Result<GameId, StoreError> {
         self.check_fault(Fault::NewGame)?;
         let control =
             serde_json::to_string(g.control).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.begin_write().await?;
+        if let Some(fence) = g.fence {
+            fence_in(self, &mut tx, fence).await?;
+        }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (table_id, room, red, black, control, start_fen, ai_level, status, \
              plies, rated, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8) \
@@ -174,8 +184,9 @@ impl Db {
         .bind(g.start_fen)
         .bind(g.ai_level.map(i64::from))
         .bind(g.started_at.sql())
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(GameId::from_sql(id))
     }
 
@@ -186,7 +197,8 @@ impl Db {
     /// played).
     ///
     /// # Errors
-    /// [`StoreError::Db`]; nothing is written then.
+    /// [`StoreError::Fenced`] when the table's fence no longer holds, [`StoreError::Db`];
+    /// nothing is written then.
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
         self.check_fault(Fault::Finish)?;
         let record = self.stored_record(f.id, &f.moves, &f.clocks).await?;
@@ -202,9 +214,12 @@ impl Db {
         record: &StoredRecord,
     ) -> Result<Option<RatingOutcome>, StoreError> {
         let mut tx = self.begin_write().await?;
-        // The first statement writes, so on SQLite the transaction holds the write lock before
-        // the ratings are read. Only a game still in progress is finished: its end is stored,
-        // rated and settled exactly once.
+        // The owner row first (one global lock order: table_owner, users, ledger_accounts).
+        if let Some(fence) = f.fence {
+            fence_in(self, &mut tx, fence).await?;
+        }
+        // Only a game still in progress is finished: its end is stored, rated and settled
+        // exactly once.
         let updated = sqlx::query(
             "UPDATE games SET status = $1, result = $2, reason = $3, plies = $4, moves = $5, \
              clocks = $6, record_format = $7, rated = 0, ratings = NULL, ended_at = $8 \
@@ -295,7 +310,36 @@ impl Db {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            let game = game_from_row(row)?;
+            out.push(self.with_journal(game_from_row(row)?).await?);
+        }
+        Ok(out)
+    }
+
+    /// The game still marked in progress at `table` (the latest, should there be several),
+    /// with its journal.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn unfinished_game_at(
+        &self,
+        table: TableId,
+    ) -> Result<Option<UnfinishedGame>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE status = 'playing' AND table_id = $1 \
+             ORDER BY id DESC LIMIT 1"
+        ))
+        .bind(table.sql())
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(row) => Ok(Some(self.with_journal(game_from_row(&row)?).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `game` with its command journal.
+    async fn with_journal(&self, game: GameRow) -> Result<UnfinishedGame, StoreError> {
+        {
             let log = sqlx::query(
                 "SELECT game_id, seq, at, user_id, action FROM game_log WHERE game_id = $1 ORDER BY seq",
             )
@@ -313,9 +357,8 @@ impl Db {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-            out.push(UnfinishedGame { game, log });
+            Ok(UnfinishedGame { game, log })
         }
-        Ok(out)
     }
 
     /// Marks a game that cannot be restored as aborted, keeping the moves (and their clock

@@ -3,10 +3,16 @@
 //! over SQLite's write lock. An append is acknowledged once committed: an acknowledged move
 //! survives `kill -9`. A batch that fails is written again row by row, so one bad row fails only
 //! its own command.
+//!
+//! Every append carries its table's [`Fence`]; the batch's transaction checks each table's
+//! epoch first (`lease.rs`) and writes only the rows of the tables still held: a fenced table's
+//! appends are refused ([`StoreError::Fenced`]) while the others in the batch commit.
 
+use super::lease::{fences_held, Fence};
 use super::sql::Sql;
 use super::{Db, Fault, StoreError};
 use platform::{GameId, UserId};
+use std::collections::BTreeSet;
 use tokio::sync::{mpsc, oneshot};
 
 /// One accepted command of a game in progress.
@@ -24,7 +30,17 @@ pub struct JournalEntry {
     pub action: String,
 }
 
-type Request = (JournalEntry, oneshot::Sender<Result<(), String>>);
+/// Why an append was not committed.
+#[derive(Clone, Debug)]
+enum Refused {
+    /// Its table's fence no longer holds.
+    Fenced,
+    /// The write failed.
+    Failed(String),
+}
+
+/// One append: the table's fence, the entry, and where its outcome goes.
+type Request = (Fence, JournalEntry, oneshot::Sender<Result<(), Refused>>);
 
 /// Most entries committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -44,19 +60,22 @@ impl JournalWriter {
         JournalWriter { tx }
     }
 
-    /// Appends `entry` and waits until it is committed.
+    /// Appends `entry` of the table `fence` names, if its fence still holds, and waits until
+    /// it is committed.
     ///
     /// # Errors
-    /// [`StoreError`] if the write failed or the writer stopped.
-    pub async fn append(&self, entry: JournalEntry) -> Result<(), StoreError> {
+    /// [`StoreError::Fenced`] if the table is another node's now; [`StoreError`] if the write
+    /// failed or the writer stopped.
+    pub async fn append(&self, fence: Fence, entry: JournalEntry) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
         self.tx
-            .send((entry, done))
+            .send((fence, entry, done))
             .await
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::JournalFailed(e)),
+            Ok(Err(Refused::Fenced)) => Err(StoreError::Fenced(fence.table)),
+            Ok(Err(Refused::Failed(e))) => Err(StoreError::JournalFailed(e)),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
@@ -72,16 +91,16 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let entries: Vec<&JournalEntry> = batch.iter().map(|(e, _)| e).collect();
+        let rows: Vec<(Fence, &JournalEntry)> = batch.iter().map(|(f, e, _)| (*f, e)).collect();
         let started = std::time::Instant::now();
-        let written = write(&db, &entries).await;
+        let written = write(&db, &rows).await;
         crate::metrics::metrics()
             .commit_latency
             .observe(crate::metrics::seconds_since(started));
         match written {
-            Ok(()) => {
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Ok(()));
+            Ok(fenced) => {
+                for (fence, _, done) in batch.drain(..) {
+                    let _ = done.send(outcome(&fenced, fence));
                 }
             }
             Err(e) if batch.len() > 1 => {
@@ -90,26 +109,38 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
                     rows = batch.len(),
                     "journal batch failed ({e}); writing row by row"
                 );
-                for (entry, done) in batch.drain(..) {
-                    let result = write(&db, &[&entry]).await.map_err(|e| e.to_string());
-                    if let Err(e) = &result {
-                        tracing::error!(
-                            game = entry.game_id.0,
-                            seq = entry.seq,
-                            "journal write failed: {e}"
-                        );
-                    }
+                for (fence, entry, done) in batch.drain(..) {
+                    let result = match write(&db, &[(fence, &entry)]).await {
+                        Ok(fenced) => outcome(&fenced, fence),
+                        Err(e) => {
+                            tracing::error!(
+                                game = entry.game_id.0,
+                                seq = entry.seq,
+                                "journal write failed: {e}"
+                            );
+                            Err(Refused::Failed(e.to_string()))
+                        }
+                    };
                     let _ = done.send(result);
                 }
             }
             Err(e) => {
                 let e = e.to_string();
                 tracing::error!("journal write failed: {e}");
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Err(e.clone()));
+                for (_, _, done) in batch.drain(..) {
+                    let _ = done.send(Err(Refused::Failed(e.clone())));
                 }
             }
         }
+    }
+}
+
+/// The outcome of an append of the table `fence` names, given the batch's fenced tables.
+fn outcome(fenced: &BTreeSet<Fence>, fence: Fence) -> Result<(), Refused> {
+    if fenced.contains(&fence) {
+        Err(Refused::Fenced)
+    } else {
+        Ok(())
     }
 }
 
@@ -136,18 +167,27 @@ fn insert_sql(rows: usize) -> String {
     sql
 }
 
-async fn write(db: &Db, batch: &[&JournalEntry]) -> Result<(), StoreError> {
+/// Writes the rows of `batch` whose fence holds, in one transaction; returns the fences that
+/// did not hold (their rows were not written).
+async fn write(db: &Db, batch: &[(Fence, &JournalEntry)]) -> Result<BTreeSet<Fence>, StoreError> {
     db.check_fault(Fault::Journal)?;
     if batch
         .iter()
-        .any(|e| db.faults.refuses_journal_of(e.game_id))
+        .any(|(_, e)| db.faults.refuses_journal_of(e.game_id))
     {
         return Err(StoreError::Injected(Fault::Journal));
     }
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
+    let fences: BTreeSet<Fence> = batch.iter().map(|(f, _)| *f).collect();
+    let held = fences_held(db, &mut tx, &fences).await?;
+    let rows: Vec<&JournalEntry> = batch
+        .iter()
+        .filter(|(f, _)| held.contains(f))
+        .map(|(_, e)| *e)
+        .collect();
     // One statement per chunk instead of per entry: each statement is a round trip to the
     // database (SQLite: its worker thread).
-    for chunk in batch.chunks(ROWS_PER_INSERT) {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
         let sql = insert_sql(chunk.len());
         let mut q = sqlx::query(&sql);
         for e in chunk {
@@ -161,7 +201,7 @@ async fn write(db: &Db, batch: &[&JournalEntry]) -> Result<(), StoreError> {
         q.execute(&mut *tx).await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(fences.difference(&held).copied().collect())
 }
 
 #[cfg(test)]

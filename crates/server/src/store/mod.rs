@@ -11,6 +11,7 @@ mod faults;
 mod game_record;
 mod games;
 mod journal;
+mod lease;
 mod ledger;
 mod ledger_books;
 mod migrate;
@@ -27,12 +28,13 @@ mod wager_summary;
 mod wagers;
 
 pub use bets::BetRow;
-pub use coin_recovery::recover_coins;
+pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use computers::computer_name;
 pub use faults::{Fault, Faults};
 pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGACY};
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
+pub use lease::{Epoch, Fence, Grant, Owner};
 pub use ledger::DbTx;
 pub use ledger_books::{LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
@@ -45,7 +47,6 @@ pub use wager_summary::{permille, CloseSummary, Colors, StatementView};
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use platform::GameId;
-use sql::Sql;
 use sqlx::any::AnyPoolOptions;
 use sqlx::AnyPool;
 use sqlx::Executor;
@@ -75,6 +76,10 @@ pub enum StoreError {
     /// The journal writer is gone (shutting down).
     #[error("journal writer stopped")]
     WriterGone,
+    /// The table's write was refused: another node was granted it since (its stored epoch is no
+    /// longer the writer's). The writer must drop the table and never write for it again.
+    #[error("table {} is owned by another node now", .0 .0)]
+    Fenced(platform::TableId),
     /// A write failed on purpose (see [`Faults`]).
     #[error("injected failure: {0:?}")]
     Injected(Fault),
@@ -201,30 +206,6 @@ impl Db {
     /// Whether the database answers a trivial query.
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
-    }
-
-    /// Records that the server is alive at `at` (ms since the epoch); on a restart, games are
-    /// paused at the last beat so the downtime is charged to nobody.
-    ///
-    /// # Errors
-    /// [`StoreError::Db`].
-    pub async fn heartbeat(&self, at: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE heartbeat SET at = $1 WHERE id = 1")
-            .bind(at.sql())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The last recorded heartbeat (0 if none).
-    ///
-    /// # Errors
-    /// [`StoreError::Db`].
-    pub async fn last_heartbeat(&self) -> Result<u64, StoreError> {
-        let at: Option<i64> = sqlx::query_scalar("SELECT at FROM heartbeat WHERE id = 1")
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(at.map_or(0, u64::from_sql))
     }
 
     /// Closes the pool.

@@ -38,6 +38,8 @@ impl Db {
         };
         match self.finish_game(finished).await {
             Ok(outcome) => Ok((outcome, all)),
+            // Another node owns the table now: nothing of this node's may be stored.
+            Err(e @ StoreError::Fenced(_)) => Err(e),
             Err(e) => {
                 tracing::error!(
                     table = table.0,

@@ -87,5 +87,6 @@ pub fn wager_write(
         },
         ledger,
         request: None,
+        fence: None,
     }
 }

@@ -4,6 +4,7 @@
 //! that goes with the step ([`Db::coin_write`]), so the books and the wager never disagree, even
 //! after a crash.
 
+use super::lease::{fence_in, Fence};
 use super::requests::{remember_on, KeyedRequest};
 use super::sql::{get, get_opt, Sql};
 use super::wager_summary::CloseSummary;
@@ -51,6 +52,19 @@ pub struct CoinWrite {
     pub ledger: Option<Transaction>,
     /// The client's keyed request this step answers, stored with it.
     pub request: Option<KeyedRequest>,
+    /// The table's grant the write must still hold (`None`: a recovery, bound to no owner).
+    pub fence: Option<Fence>,
+}
+
+impl CoinWrite {
+    /// The same write, refused unless `fence` still holds.
+    #[must_use]
+    pub fn fenced(self, fence: Fence) -> CoinWrite {
+        CoinWrite {
+            fence: Some(fence),
+            ..self
+        }
+    }
 }
 
 /// A closed wager in a table's history.
@@ -256,16 +270,20 @@ impl Db {
         Ok(u64::from_sql(id))
     }
 
-    /// Writes one wager or pool step with its ledger transaction, all or nothing; returns what
-    /// the ledger did (`replayed`: the key had already been applied, so nothing changed now).
+    /// Writes one wager or pool step with its ledger transaction, all or nothing, if its
+    /// fence (when it has one) still holds; returns what the ledger did (`replayed`: the key
+    /// had already been applied, so nothing changed now).
     ///
     /// # Errors
     /// [`StoreError::Ledger`] when the ledger refuses (`InsufficientFunds`, `KeyConflict`),
-    /// [`StoreError::Db`]; nothing is written then.
+    /// [`StoreError::Fenced`], [`StoreError::Db`]; nothing is written then.
     pub async fn coin_write(&self, w: &CoinWrite) -> Result<Option<Applied>, StoreError> {
         self.check_fault(super::Fault::Ledger)?;
         super::retry::retry("coin write", || async {
             let mut tx = self.begin_write().await?;
+            if let Some(fence) = w.fence {
+                fence_in(self, &mut tx, fence).await?;
+            }
             let applied = write_on(self, &mut tx, w).await?;
             tx.commit().await?;
             Ok(applied)

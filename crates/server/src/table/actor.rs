@@ -15,9 +15,10 @@ use super::finisher::{self, Finish};
 use super::history::History;
 use super::journal::encode_action;
 use super::msg::TableMsg;
+use super::outbox::Close;
 use super::presence;
 use super::registry::TableHandle;
-use super::setup::TableSetup;
+use super::setup::{Lease, TableSetup};
 use super::watchers::Watchers;
 use crate::clock;
 use crate::error_code::ErrorCode;
@@ -52,20 +53,22 @@ pub(super) struct TableActor {
     tournament: Option<u64>,
 }
 
-/// Starts the task of a table, registers it, and returns its handle. `restore` is an unfinished
-/// game to bring back (after a restart).
+/// Starts the task of a table that this node was granted (`lease`), registers it, and returns
+/// its handle. `restore` is an unfinished game to bring back (after a restart or a takeover).
 ///
 /// # Errors
 /// The table's configuration is refused by `platform`.
 pub fn spawn_table(
     state: &AppState,
     setup: TableSetup,
+    lease: Lease,
     restore: Option<UnfinishedGame>,
 ) -> Result<TableHandle, TableError> {
     let table = Table::new(setup.id, setup.config)?;
     let (tx, rx) = mpsc::channel(MAILBOX);
+    let core = TableCore::new(setup.id, setup.room, table, state.clone(), setup.ai, lease);
     let actor = TableActor {
-        core: TableCore::new(setup.id, setup.room, table, state.clone(), setup.ai),
+        core,
         history: History::default(),
         watchers: Watchers::default(),
         computer: setup.ai.map(Computer::new),
@@ -89,7 +92,7 @@ impl TableActor {
         }
         self.after_change().await;
         let mut idle_floor = Duration::from_millis(5);
-        loop {
+        while !self.core.is_fenced() {
             let wait =
                 self.core.table.next_deadline().map(|d| {
                     Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor)
@@ -115,12 +118,36 @@ impl TableActor {
                 break;
             }
         }
-        if self.computer.is_some() {
+        if self.core.is_fenced() {
+            self.drop_fenced();
+        } else if self.computer.is_some() {
             let tables = &self.core.state.tables;
             tables.release_ai_game(self.core.id);
             tables.remove(self.core.id);
             self.core.state.lobby.remove(self.core.id);
+            if !self.core.table.is_playing() {
+                // Its id is never handed out again: its owner row goes with it.
+                if let Err(e) = self.core.state.db.drop_table_owner(self.core.fence()).await {
+                    tracing::warn!(table = self.core.id.0, "forgetting the table's owner: {e}");
+                }
+            }
         }
+    }
+
+    /// Another node owns the table now (a write was refused by the fence): forgets it here,
+    /// without a further write, and closes the connections watching it so that their clients
+    /// reconnect and find its new owner.
+    fn drop_fenced(&mut self) {
+        let core = &self.core;
+        tracing::warn!(
+            table = core.id.0,
+            epoch = core.lease.fence.epoch.0,
+            "the table is another node's now; dropped here"
+        );
+        self.watchers.close_all(Close::TABLE_MOVED);
+        core.state.tables.release_ai_game(core.id);
+        core.state.tables.remove(core.id);
+        core.state.lobby.remove(core.id);
     }
 
     /// Routes one message; `false` stops the task.
@@ -218,6 +245,18 @@ impl TableActor {
             }
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
+            }
+            TableMsg::CheckOwner => {
+                let stored = self.core.state.db.table_owner(id).await;
+                let mine = self.core.fence().epoch;
+                match stored {
+                    Ok(owner) if owner.as_ref().is_none_or(|o| o.epoch != mine) => {
+                        self.core.fence_off();
+                        return false;
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(table = id.0, "checking the owner: {e}"),
+                }
             }
             TableMsg::Stop(done) => {
                 // The outage starts now: journaled, so the next run charges it to nobody.
@@ -319,6 +358,10 @@ impl TableActor {
         }
         let Finish { rated, settled } =
             finisher::finish(&mut self.core, &mut self.desk, end, now).await;
+        if self.core.is_fenced() {
+            // Not stored here: the new owner stores it from the journal.
+            return;
+        }
         let e = self.core.event_view(&Event::GameEnded(end), now);
         self.publish(e, now);
         if let Some(r) = rated {
@@ -337,7 +380,7 @@ impl TableActor {
     /// Numbers `event`, keeps it in the history and sends it to every watching connection: the
     /// only way an event leaves the table.
     pub(super) fn publish(&mut self, event: EventView, now: Millis) {
-        if self.core.replaying {
+        if self.core.replaying || self.core.is_fenced() {
             return;
         }
         let table = self.core.id;

@@ -86,8 +86,9 @@ impl CoinDesk {
             what: Stored::Pool(Box::new(step.pool.clone())),
             ledger: tx,
             request: Some(request),
+            fence: Some(core.fence()),
         };
-        let applied = core.state.db.coin_write(&write).await?;
+        let applied = core.noting_fence(core.state.db.coin_write(&write).await)?;
         if let Some(a) = applied.as_ref().filter(|a| !a.replayed) {
             self.tell_balances(a);
             self.pool = Some(step.pool);
@@ -172,8 +173,9 @@ impl CoinDesk {
                 what: Stored::Pool(Box::new(closed.clone())),
                 ledger: None,
                 request: None,
+                fence: Some(core.fence()),
             };
-            if let Err(e) = core.state.db.coin_write(&write).await {
+            if let Err(e) = core.noting_fence(core.state.db.coin_write(&write).await) {
                 tracing::warn!(table = core.id.0, "closing the betting pool: {e}");
             }
         }
@@ -199,6 +201,7 @@ impl CoinDesk {
                     what: Stored::Pool(Box::new(step.pool.clone())),
                     ledger: step.transaction,
                     request: None,
+                    fence: Some(core.fence()),
                 });
                 Some((write, step.pool))
             }

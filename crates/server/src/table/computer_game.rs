@@ -2,7 +2,8 @@
 //! per-user limit of such games; a rated game needs a registered player and a real time
 //! control), the table's settings (no first-move deadline; undo granted, or none in a rated
 //! game), and its task. The WebSocket edge only forwards `ai_start` here; restored games use the
-//! same settings.
+//! same settings. The table's id comes from the database (never reused, whichever node asks)
+//! and the table is claimed by this node, the user's (docs/scale.md, "Ownership").
 
 use super::actor::spawn_table;
 use super::registry::TableHandle;
@@ -38,7 +39,7 @@ pub struct AiRequest {
 /// `(code, message)`: `bad_message` for a level out of range, `invalid_time_control` (also an
 /// untimed rated game), `guest_not_allowed` (a guest asking for a rated game),
 /// `too_many_ai_games`, or `internal` if the table cannot be created.
-pub fn open_computer_table(
+pub async fn open_computer_table(
     state: &AppState,
     user: &UserInfo,
     req: AiRequest,
@@ -69,8 +70,15 @@ pub fn open_computer_table(
     } else {
         COMPUTER
     };
+    let internal = |e: crate::store::StoreError| {
+        tracing::error!("opening a table against the computer: {e}");
+        (
+            ErrorCode::Internal,
+            "the table could not be opened".to_owned(),
+        )
+    };
+    let table = state.db.next_ai_table_id().await.map_err(internal)?;
     let tables = &state.tables;
-    let table = tables.next_ai_id(TableId(0));
     if !tables.claim_ai_game(user.id, table, state.config.ai_games_per_user) {
         return Err((
             ErrorCode::TooManyAiGames,
@@ -83,8 +91,19 @@ pub fn open_computer_table(
         player,
         rated: req.rated,
     };
+    let lease = match state.node.claim(&state.db, table).await {
+        Ok(Some(lease)) => lease,
+        Ok(None) => {
+            tables.release_ai_game(table);
+            return Err(internal(crate::store::StoreError::Fenced(table)));
+        }
+        Err(e) => {
+            tables.release_ai_game(table);
+            return Err(internal(e));
+        }
+    };
     let setup = ai_setup(state, table, control, ai);
-    match spawn_table(state, setup, None) {
+    match spawn_table(state, setup, lease, None) {
         Ok(handle) => Ok((table, handle)),
         Err(e) => {
             tables.release_ai_game(table);

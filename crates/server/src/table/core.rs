@@ -3,16 +3,17 @@
 //! [`Notice`]s collaborators hand back for the actor to send.
 
 use super::msg::LiveRecord;
-use super::setup::AiSide;
+use super::setup::{AiSide, Lease};
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::store::{JournalEntry, StoreError};
+use crate::store::{Fence, JournalEntry, StoreError};
 use crate::user::{UserInfo, COMPUTER};
 use crate::ws::protocol::events::EventView;
 use platform::ledger::Applied;
 use platform::table::{Event, Table};
 use platform::{GameId, Millis, TableId, UserId};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The state of a table task that its collaborators share.
@@ -41,6 +42,11 @@ pub(super) struct TableCore {
     pub(super) last_move_at: Millis,
     /// Whether a journal is being replayed (nothing is stored or published).
     pub(super) replaying: bool,
+    /// This node's grant of the table: every write carries its fence.
+    pub(super) lease: Lease,
+    /// Set when a write was refused by the fence: another node owns the table now, so the
+    /// task drops it and never writes again.
+    fenced: AtomicBool,
 }
 
 impl TableCore {
@@ -51,6 +57,7 @@ impl TableCore {
         table: Table,
         state: AppState,
         ai: Option<AiSide>,
+        lease: Lease,
     ) -> TableCore {
         TableCore {
             id,
@@ -65,7 +72,32 @@ impl TableCore {
             clocks: Vec::new(),
             last_move_at: Millis::ZERO,
             replaying: false,
+            lease,
+            fenced: AtomicBool::new(false),
         }
+    }
+
+    /// The fence every write of the table carries.
+    pub(super) fn fence(&self) -> Fence {
+        self.lease.fence
+    }
+
+    /// Passes `result` on, noting a refusal by the fence (the task then stops).
+    pub(super) fn noting_fence<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if let Err(StoreError::Fenced(_)) = &result {
+            self.fence_off();
+        }
+        result
+    }
+
+    /// Marks the table as another node's: the task stops without a further write.
+    pub(super) fn fence_off(&self) {
+        self.fenced.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a write of this table was refused by the fence.
+    pub(super) fn is_fenced(&self) -> bool {
+        self.fenced.load(Ordering::Relaxed)
     }
 
     /// Whether `user` counts as a guest (unknown users do).
@@ -104,7 +136,8 @@ impl TableCore {
             user,
             action,
         };
-        self.state.journal.append(entry).await.inspect_err(|e| {
+        let stored = self.state.journal.append(self.fence(), entry).await;
+        self.noting_fence(stored).inspect_err(|e| {
             tracing::error!(table = self.id.0, game_id = game_id.0, "journal: {e}");
         })
     }

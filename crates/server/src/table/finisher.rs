@@ -41,8 +41,10 @@ pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<Game
         start_fen: &fen,
         ai_level: core.ai.map(|a| a.level),
         started_at: now.0,
+        fence: Some(core.fence()),
     };
-    core.state.db.create_game(&new).await.inspect_err(|e| {
+    let stored = core.state.db.create_game(&new).await;
+    core.noting_fence(stored).inspect_err(|e| {
         tracing::error!(table = core.id.0, "cannot store the new game: {e}");
     })
 }
@@ -102,6 +104,7 @@ pub(super) async fn finish(
         .iter()
         .map(|w| w.0.clone())
         .chain(pool.iter().filter_map(|p| p.0.clone()))
+        .map(|w| w.fenced(core.fence()))
         .collect();
     let paid = paid_users(&coins);
     let mut finished = FinishedGame {
@@ -115,14 +118,15 @@ pub(super) async fn finish(
         rate,
         reward: reward(core, game_id, end, red, black),
         coins,
+        fence: Some(core.fence()),
     };
     // The ratings are read and written inside the result transaction, with the settlements.
-    let Ok((outcome, parts)) = core
+    let stored = core
         .state
         .db
         .finish_game_settling(core.id, &mut finished)
-        .await
-    else {
+        .await;
+    let Ok((outcome, parts)) = core.noting_fence(stored) else {
         return Finish::default();
     };
     let settled = Settled {

@@ -109,4 +109,7 @@ pub enum TableMsg {
     },
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
+    /// The database may name another owner now (a takeover seen by this node's look at the
+    /// site): the task checks its epoch and, if it is no longer the stored one, drops the table.
+    CheckOwner,
 }

@@ -67,6 +67,12 @@ impl Close {
         code: 1008,
         reason: "too slow",
     };
+    /// A table this connection watched is another node's now (its lease was taken over): the
+    /// client reconnects and joins again (RFC 6455's "service restart").
+    pub const TABLE_MOVED: Close = Close {
+        code: 1012,
+        reason: "table moved",
+    };
     /// The socket itself failed: nothing can be sent (1006 is never sent on the wire).
     pub const GONE: Close = Close {
         code: 1006,

@@ -4,11 +4,11 @@
 use super::msg::TableMsg;
 use platform::{TableId, UserId};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, RwLock};
 use tokio::sync::mpsc;
 
-/// First id of tables created for games against the computer (room tables count from 1).
+/// First id of tables created for games against the computer (room tables count from 1); the
+/// database hands them out (`Db::next_ai_table_id`).
 pub const FIRST_AI_TABLE: TableId = TableId(1_000_000_000);
 
 /// The mailbox of one table task.
@@ -32,7 +32,6 @@ impl TableHandle {
 #[derive(Debug)]
 pub struct Registry {
     tables: RwLock<HashMap<TableId, TableHandle>>,
-    next_ai: AtomicU64,
     /// Games in progress against the computer: table → its human player.
     ai_games: Mutex<HashMap<TableId, UserId>>,
 }
@@ -41,7 +40,6 @@ impl Default for Registry {
     fn default() -> Self {
         Registry {
             tables: RwLock::new(HashMap::new()),
-            next_ai: AtomicU64::new(FIRST_AI_TABLE.0),
             ai_games: Mutex::new(HashMap::new()),
         }
     }
@@ -66,12 +64,6 @@ impl Registry {
         if let Ok(mut t) = self.tables.write() {
             t.remove(&id);
         }
-    }
-
-    /// A fresh id for a table against the computer, above `at_least`.
-    pub fn next_ai_id(&self, at_least: TableId) -> TableId {
-        self.next_ai.fetch_max(at_least.0, Ordering::Relaxed);
-        TableId(self.next_ai.fetch_add(1, Ordering::Relaxed))
     }
 
     /// Counts the game against the computer at `table` as `user`'s, unless `user` already has

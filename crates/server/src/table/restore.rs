@@ -95,7 +95,7 @@ impl TableActor {
         self.publish_notices();
         // After a graceful stop the journal ends with its pause; after a crash, the outage began
         // at the last heartbeat (or the last command, if later).
-        let beat = Millis(self.core.state.previous_beat);
+        let beat = self.core.lease.outage_since;
         self.pause_game(beat.max(last).min(now)).await;
         if !self.core.table.is_playing() {
             // Time ran out before the outage began: `pause_game` stored the end.

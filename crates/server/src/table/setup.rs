@@ -2,8 +2,9 @@
 //! games against it ([`AiSide`]) and the position whose move it searched ([`AiKey`]).
 
 use crate::lobby::RoomInfo;
+use crate::store::Fence;
 use platform::table::TableConfig;
-use platform::{TableId, UserId};
+use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
 
@@ -21,6 +22,18 @@ pub struct TableSetup {
     /// The event whose director seats the players and hears of the game's end, at tournament
     /// tables.
     pub tournament: Option<u64>,
+}
+
+/// This node's grant of a table (docs/scale.md, "Ownership"): the fence every write of the
+/// table carries, and where an outage of a game restored here began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The table and the epoch it was granted at.
+    pub fence: Fence,
+    /// The previous owner's last beat (this node's own after its restart, or when nobody held
+    /// the table): a game brought back from its journal is paused there, so the outage is
+    /// charged to nobody. A table released cleanly had its games paused then already.
+    pub outage_since: Millis,
 }
 
 /// The computer's side at a table.

@@ -231,9 +231,9 @@ impl CoinDesk {
         request: Option<KeyedRequest>,
     ) -> Result<bool, Refusal> {
         let red = self.red_for(core, &w);
-        let mut write = wager_write(core.id, &w, red, ledger);
+        let mut write = wager_write(core.id, &w, red, ledger).fenced(core.fence());
         write.request = request;
-        let applied = core.state.db.coin_write(&write).await?;
+        let applied = core.noting_fence(core.state.db.coin_write(&write).await)?;
         let replayed = applied.as_ref().is_some_and(|a| a.replayed);
         if !replayed {
             self.keep_wager(core, w, red);
@@ -352,7 +352,11 @@ impl CoinDesk {
             _ => return None,
         };
         match step {
-            Ok((w, tx)) => Some((wager_write(core.id, &w, red, tx), w, red)),
+            Ok((w, tx)) => Some((
+                wager_write(core.id, &w, red, tx).fenced(core.fence()),
+                w,
+                red,
+            )),
             Err(e) => {
                 tracing::error!(table = core.id.0, wager = w.id, "settling the wager: {e}");
                 None

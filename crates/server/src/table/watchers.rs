@@ -53,6 +53,13 @@ impl Watchers {
         }
     }
 
+    /// Closes every watching connection with `why` and forgets them all.
+    pub(super) fn close_all(&mut self, why: super::outbox::Close) {
+        for (_, w) in self.0.drain() {
+            w.out.close(why);
+        }
+    }
+
     /// Sends `msg` to every connection; forgets those that closed.
     pub(super) fn send_all(&mut self, msg: &Arc<str>) {
         self.0.retain(|_, w| {

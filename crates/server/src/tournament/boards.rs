@@ -59,7 +59,22 @@ impl Director {
         self.opened.insert(table);
         let fresh = restore.is_none();
         let control = control.unwrap_or_else(|| self.control.clone());
-        match spawn_table(&self.state, self.setup(table, control), restore) {
+        let lease = match self.state.node.claim(&self.state.db, table).await {
+            Ok(Some(lease)) => lease,
+            Ok(None) => {
+                tracing::error!(
+                    event = self.id,
+                    table = table.0,
+                    "another node holds the table"
+                );
+                return;
+            }
+            Err(e) => {
+                tracing::error!(event = self.id, table = table.0, "cannot claim: {e}");
+                return;
+            }
+        };
+        match spawn_table(&self.state, self.setup(table, control), lease, restore) {
             Ok(h) => {
                 let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
                 if fresh && !h.send(seat).await {

@@ -294,7 +294,7 @@ impl Reader {
 
     async fn start_ai(&mut self, req: AiRequest, id: Option<u64>) {
         let color = req.color;
-        match open_computer_table(&self.state, &self.user, req) {
+        match open_computer_table(&self.state, &self.user, req).await {
             Ok((table, handle)) => {
                 self.joined.insert(table);
                 handle

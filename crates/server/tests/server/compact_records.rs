@@ -24,6 +24,7 @@ async fn new_game(db: &Db, red: platform::UserId, black: platform::UserId) -> pl
         start_fen: xiangqi::START_FEN,
         ai_level: None,
         started_at: 1,
+        fence: None,
     })
     .await
     .expect("game")
@@ -89,6 +90,7 @@ async fn games_are_stored_compact_and_old_ones_converted() {
         rate: None,
         reward: None,
         coins: Vec::new(),
+        fence: None,
     })
     .await
     .expect("finish");

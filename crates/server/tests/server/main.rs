@@ -19,6 +19,7 @@ mod hostile_ws;
 mod ledger;
 mod loadtest;
 mod metrics;
+mod ownership;
 mod protocol_doc;
 mod ratings;
 mod raw;

@@ -441,6 +441,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
             start_fen: "-",
             ai_level: None,
             started_at: 1,
+            fence: None,
         };
         ids.push((store.create_game(&new).await.unwrap(), opp.id));
     }
@@ -471,6 +472,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                 }),
                 reward: None,
                 coins: Vec::new(),
+                fence: None,
             };
             store.finish_game(&f).await.unwrap().expect("rated")
         });

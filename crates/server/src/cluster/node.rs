@@ -1,0 +1,119 @@
+//! [`Node`]: this server as one node of the site — its id, the lease settings, its last beat
+//! before this run — and the two things it does with the database: beat its row and claim
+//! tables (docs/scale.md, "Ownership").
+
+use super::ClusterConfig;
+use crate::clock;
+use crate::store::{Db, StoreError};
+use crate::table::Lease;
+use platform::{Millis, TableId};
+use std::time::Duration;
+
+/// This node.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Its id (`[cluster] node_id`).
+    pub id: String,
+    /// This run (a restart under the same id is a new run).
+    pub run: String,
+    /// How long a lease lasts without a beat (ms).
+    pub lease_ms: u64,
+    /// How often the node beats (ms).
+    pub beat_ms: u64,
+    /// Its last beat before this run (0 if none): its own games restored after a crash are
+    /// paused there.
+    pub previous_beat: u64,
+}
+
+impl Node {
+    /// This node as `config` says, for run `run`; reads its last beat, then beats once (so
+    /// that it counts as live before it claims anything).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn join(db: &Db, config: &ClusterConfig, run: String) -> Result<Node, StoreError> {
+        let previous_beat = db.last_beat(&config.node_id).await?;
+        let node = Node {
+            id: config.node_id.clone(),
+            run,
+            lease_ms: config.lease_ms,
+            beat_ms: config.beat_ms,
+            previous_beat,
+        };
+        node.beat(db).await?;
+        Ok(node)
+    }
+
+    /// Records that this node is alive now.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn beat(&self, db: &Db) -> Result<(), StoreError> {
+        db.beat(&self.id, &self.run, clock::now().0).await
+    }
+
+    /// Beats every `beat_ms` for ever (the task is aborted at shutdown).
+    pub async fn beat_forever(self, db: Db) {
+        let mut every = tokio::time::interval(Duration::from_millis(self.beat_ms));
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if let Err(e) = self.beat(&db).await {
+                tracing::warn!(node = %self.id, "heartbeat: {e}");
+            }
+        }
+    }
+
+    /// Beats older than this instant are stale: their node's leases have expired.
+    #[must_use]
+    pub fn stale_before(&self) -> u64 {
+        clock::now().0.saturating_sub(self.lease_ms)
+    }
+
+    /// The live nodes (a fresh beat), sorted.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn live_nodes(&self, db: &Db) -> Result<Vec<String>, StoreError> {
+        db.live_nodes(self.stale_before()).await
+    }
+
+    /// Claims `table` for this node; `None` when a live node owns it. A game restored under the
+    /// lease is paused at the previous owner's last beat (this node's own before this run,
+    /// after a restart).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn claim(&self, db: &Db, table: TableId) -> Result<Option<Lease>, StoreError> {
+        let Some(grant) = db.claim_table(table, &self.id, self.stale_before()).await? else {
+            return Ok(None);
+        };
+        // A table nobody held was released (its games were paused then, so any instant does)
+        // or never claimed: a site upgraded from one server, whose last heartbeat is this
+        // node's (migration 0010 made it n1's).
+        let outage_since = match &grant.previous {
+            Some((owner, beat)) if *owner != self.id => *beat,
+            _ => self.previous_beat,
+        };
+        if let Some((owner, _)) = grant.previous.as_ref().filter(|(o, _)| *o != self.id) {
+            tracing::info!(
+                table = table.0,
+                from = %owner,
+                epoch = grant.fence.epoch.0,
+                "took the table over"
+            );
+        }
+        Ok(Some(Lease {
+            fence: grant.fence,
+            outage_since: Millis(outage_since),
+        }))
+    }
+
+    /// Gives up this node's tables (after a clean stop paused their games).
+    pub async fn release(&self, db: &Db) {
+        match db.release_tables(&self.id).await {
+            Ok(n) => tracing::info!(node = %self.id, tables = n, "released the tables"),
+            Err(e) => tracing::warn!(node = %self.id, "releasing the tables: {e}"),
+        }
+    }
+}
