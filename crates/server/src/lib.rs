@@ -10,8 +10,8 @@
 
 pub mod ai;
 pub mod client;
-pub mod cluster;
 pub mod clock;
+pub mod cluster;
 pub mod coins;
 pub mod config;
 pub mod error;

@@ -38,7 +38,8 @@ impl ClusterConfig {
         let id_ok = |s: &str| {
             !s.is_empty()
                 && s.len() <= 32
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         };
         if !id_ok(&self.node_id) {
             return Some("cluster: node_id must be 1..=32 letters, digits, '-' or '_'");

@@ -51,6 +51,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0009_computer_players.sqlite.sql"),
         include_str!("../../migrations/0009_computer_players.postgres.sql"),
     ),
+    (
+        13,
+        include_str!("../../migrations/0013_ladders.sqlite.sql"),
+        include_str!("../../migrations/0013_ladders.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a
