@@ -17,6 +17,7 @@ pub mod config;
 pub mod error;
 pub mod error_code;
 pub mod http;
+pub mod ladder;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
@@ -53,6 +54,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())
+        .merge(http::ladders::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -146,6 +146,7 @@ pub async fn start(
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
         tournaments: crate::tournament::Tournaments::default(),
+        ladders: crate::ladder::Ladders::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         engine: EnginePool::new(config.ai_workers, opponent),
@@ -200,6 +201,7 @@ pub async fn start(
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
+    crate::ladder::restore_all(&state, &mut unfinished).await?;
     let pickup = crate::tournament::spawn_pickup(&state);
     for (table, g) in unfinished {
         match restored_ai_side(&state, &g.game) {

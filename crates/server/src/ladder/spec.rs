@@ -117,20 +117,34 @@ impl LadderSpec {
         }
         let name = self.name.trim();
         if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
-            return Err(format!("ladder {}: the name must be 1..=80 printable characters", self.id));
+            return Err(format!(
+                "ladder {}: the name must be 1..=80 printable characters",
+                self.id
+            ));
         }
         if self.room.is_empty() || self.room.len() > 40 {
-            return Err(format!("ladder {}: room must be 1..=40 characters", self.id));
+            return Err(format!(
+                "ladder {}: room must be 1..=40 characters",
+                self.id
+            ));
         }
         if self.play_within_secs > 90 * 86_400 {
-            return Err(format!("ladder {}: play_within_secs must be at most 90 days", self.id));
+            return Err(format!(
+                "ladder {}: play_within_secs must be at most 90 days",
+                self.id
+            ));
         }
         self.config()
             .check()
             .map_err(|e| format!("ladder {}: {e}", self.id))?;
         preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
-            .ok_or_else(|| format!("ladder {}: unknown time control {:?}", self.id, self.time_control))
+            .ok_or_else(|| {
+                format!(
+                    "ladder {}: unknown time control {:?}",
+                    self.id, self.time_control
+                )
+            })
     }
 }
 
