@@ -72,7 +72,7 @@ export function mount(root, app, [idText]) {
       h('p.muted', { text: `${t('ladder.players', { n: l.rungs.length })} · ${l.rules.time_control}` }),
       mine
         ? h('p', { 'data-testid': 'ladder-me', 'data-place': String(mine.place),
-          text: mine.top === null ? t('ladder.mePlaceTop', { place: mine.place }) : t('ladder.mePlace', { place: mine.place, top: mine.top, prev: mine.place - 1 }) })
+          text: mine.top === null ? t('ladder.mePlaceTop', { place: mine.place }) : t('ladder.mePlace', { place: mine.place, range: mine.top === mine.place - 1 ? mine.top : `${mine.top}–${mine.place - 1}` }) })
         : null,
       mine
         ? h('button', { type: 'button', 'data-testid': 'ladder-leave', on: { click: () => act(() => api.ladderLeave(id)) } }, t('ladder.leave'))
