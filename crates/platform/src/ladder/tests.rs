@@ -291,7 +291,7 @@ fn repeated_time_outs_remove_a_player_and_withdraw_their_challenges() {
             },
             now,
         );
-        now = now + DAY;
+        now += DAY;
     }
     let open = challenge(&mut l, 6, 5, now).unwrap();
     let id = challenge(&mut l, 5, 3, now).unwrap();
@@ -456,7 +456,7 @@ proptest! {
         let mut now = Millis(0);
         let mut journal = Vec::new();
         for (cmd, step) in cmds {
-            now = now + Millis(step);
+            now += Millis(step);
             let before = order(&l);
             let text = serde_json::to_string(&cmd).unwrap();
             match l.apply(cmd, now) {
@@ -467,12 +467,27 @@ proptest! {
                     users.sort_unstable();
                     users.dedup();
                     prop_assert_eq!(users.len(), l.rungs.len());
+                    // The events tell every change of place: applied to the old places they
+                    // give the new ones (what the players' notices rely on).
+                    let mut places: std::collections::BTreeMap<u64, u32> =
+                        before.iter().enumerate().map(|(i, u)| (*u, i as u32 + 1)).collect();
                     for e in &events {
-                        if let LadderEvent::Moved { user, to, .. } = e {
-                            prop_assert!(*to >= 1);
-                            let _ = user;
+                        match e {
+                            LadderEvent::Joined { user, place } => {
+                                places.insert(user.0, *place);
+                            }
+                            LadderEvent::Left { user, place } | LadderEvent::Removed { user, place, .. } => {
+                                prop_assert_eq!(places.remove(&user.0), Some(*place));
+                            }
+                            LadderEvent::Moved { user, from, to } => {
+                                prop_assert_eq!(places.insert(user.0, *to), Some(*from));
+                            }
+                            _ => {}
                         }
                     }
+                    let now_places: std::collections::BTreeMap<u64, u32> =
+                        order(&l).iter().enumerate().map(|(i, u)| (*u, i as u32 + 1)).collect();
+                    prop_assert_eq!(places, now_places);
                 }
             }
             for c in &l.open {
