@@ -111,8 +111,8 @@ impl LadderConfig {
                 "max_open_per_defender and max_open_per_challenger must be at least 1".into(),
             );
         }
-        if self.play_within.0 < 60_000 {
-            return Err("play_within must be at least one minute".into());
+        if self.play_within.0 < 1_000 {
+            return Err("play_within must be at least one second".into());
         }
         if !(2..=100_000).contains(&self.max_players) {
             return Err("max_players must be 2..=100000".into());

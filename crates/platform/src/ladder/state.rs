@@ -201,8 +201,8 @@ impl Ladder {
             LadderCommand::Join { user, rating } => self.join(user, rating, now, events),
             LadderCommand::Leave { user } => {
                 let place = self.place_of(user).ok_or(LadderError::NotOnLadder)?;
-                self.withdraw_challenges_of(user, now, events);
                 self.take_out(place, events);
+                self.withdraw_challenges_of(user, now, events);
                 events.push(LadderEvent::Left { user, place });
                 Ok(())
             }
@@ -368,8 +368,8 @@ impl Ladder {
         let Some(place) = self.place_of(user) else {
             return;
         };
-        self.withdraw_challenges_of(user, now, events);
         self.take_out(place, events);
+        self.withdraw_challenges_of(user, now, events);
         events.push(LadderEvent::Removed {
             user,
             place,
@@ -377,7 +377,8 @@ impl Ladder {
         });
     }
 
-    /// Ends every open challenge of `user` as withdrawn.
+    /// Ends every open challenge of `user` as withdrawn (after they left: their place after it
+    /// is none).
     fn withdraw_challenges_of(&mut self, user: UserId, now: Millis, events: &mut Vec<LadderEvent>) {
         let ids: Vec<_> = self
             .open

@@ -373,6 +373,8 @@ fn leaving_moves_the_players_below_up() {
         .apply(LadderCommand::Leave { user: u(2) }, Millis(1))
         .unwrap();
     assert_eq!(order(&l), [1, 3, 4]);
+    // The withdrawn challenge's record: the challenger moved up one, the defender is gone.
+    assert_eq!(l.history.last().unwrap().places_after, (Some(2), None));
     assert!(events.contains(&LadderEvent::Ended {
         challenge: id,
         outcome: Outcome::Withdrawn

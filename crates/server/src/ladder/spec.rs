@@ -191,7 +191,7 @@ mod tests {
         assert!(bad(|s| s.id = 0).contains("id"));
         assert!(bad(|s| s.name = " ".into()).contains("name"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
-        assert!(bad(|s| s.play_within_secs = 1).contains("play_within"));
+        assert!(bad(|s| s.play_within_secs = 0).contains("play_within"));
         assert!(check_all(&[spec(), spec()]).unwrap_err().contains("twice"));
     }
 }
