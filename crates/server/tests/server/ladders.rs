@@ -171,6 +171,9 @@ async fn a_defender_who_does_not_move_forfeits_and_the_challenger_climbs() {
     .await;
     assert_eq!(status, 200, "{v}");
     let table = v["table"].as_u64().unwrap();
+    // The deadline is within the reminder's 12 hours at once: both are told.
+    let near = notice(&mut p[1], "deadline_near").await;
+    assert_eq!(near["table"].as_u64(), Some(table));
     p[2].ok(json!({"t": "join", "table": table})).await;
     p[2].mv(table, "h2e2").await;
     // The defender never answers: after two seconds they forfeit.
