@@ -65,9 +65,7 @@ impl Director {
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { break };
-                    if !self.handle(msg).await {
-                        break;
-                    }
+                    self.handle(msg).await;
                 }
                 () = tokio::time::sleep(wait) => self.on_time(clock::now()).await,
             }
@@ -122,8 +120,8 @@ impl Director {
         }
     }
 
-    /// Routes one message; `false` stops the task.
-    async fn handle(&mut self, msg: LadderMsg) -> bool {
+    /// Routes one message.
+    async fn handle(&mut self, msg: LadderMsg) {
         let now = clock::now();
         match msg {
             LadderMsg::Join {
@@ -166,12 +164,7 @@ impl Director {
             LadderMsg::View(reply) => {
                 let _ = reply.send(self.view());
             }
-            LadderMsg::Stop(done) => {
-                let _ = done.send(());
-                return false;
-            }
         }
-        true
     }
 
     /// Records `outcome` for the challenge played at `table`, if still open.

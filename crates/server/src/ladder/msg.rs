@@ -59,6 +59,4 @@ pub enum LadderMsg {
     },
     /// The ladder as it stands.
     View(oneshot::Sender<LadderView>),
-    /// Stop the task (server shutting down).
-    Stop(oneshot::Sender<()>),
 }

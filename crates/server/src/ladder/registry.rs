@@ -47,13 +47,4 @@ impl Ladders {
         t.insert(id, handle);
         true
     }
-
-    /// Every live director.
-    #[must_use]
-    pub fn all(&self) -> Vec<LadderHandle> {
-        self.live
-            .read()
-            .map(|t| t.values().cloned().collect())
-            .unwrap_or_default()
-    }
 }
