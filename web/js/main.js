@@ -1,6 +1,6 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
-//   #/tournaments  #/tournament/ID
+//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -13,6 +13,9 @@ import * as profileView from './views/profile.js';
 import * as replayView from './views/replay.js';
 import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
+import * as laddersView from './views/ladders.js';
+import * as ladderView from './views/ladder.js';
+import { noticeText as ladderNoticeText } from './views/ladder.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 import { toast, errorText } from './ui.js';
@@ -46,6 +49,8 @@ const routes = [
   [/^#\/game\/(\d+)$/, replayView, false],
   [/^#\/tournaments$/, tournamentListView, true],
   [/^#\/tournament\/(\d+)$/, tournamentView, true],
+  [/^#\/ladders$/, laddersView, true],
+  [/^#\/ladder\/(\d+)$/, ladderView, true],
 ];
 
 let current = null;
@@ -102,6 +107,7 @@ app.connect = function connect() {
         renderHeader();
       }
       followSeeks(msg);
+      if (msg.t === 'ladder_notice') toast(ladderNoticeText(msg));
       for (const fn of this.listeners) fn(msg);
     },
   });

@@ -8,6 +8,7 @@
 pub mod clock;
 pub mod eligibility;
 mod ids;
+pub mod ladder;
 pub mod ledger;
 pub mod parimutuel;
 pub mod rating;

@@ -155,6 +155,8 @@ pub struct Config {
     pub rooms: Vec<RoomConfig>,
     /// Tournaments (`[tournaments]`).
     pub tournaments: TournamentsConfig,
+    /// Ladders (`[[ladders]]`, docs/ladder.md); none by default.
+    pub ladders: Vec<crate::ladder::LadderSpec>,
 }
 
 /// `[tournaments]`: who may create and run events.
@@ -208,6 +210,7 @@ impl Default for Config {
             metrics: crate::metrics::MetricsConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
+            ladders: Vec::new(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -303,6 +306,7 @@ impl Config {
         if let Some(problem) = self.cluster.problem() {
             return bad(problem.into());
         }
+        crate::ladder::spec::check_all(&self.ladders).map_err(ConfigError::Invalid)?;
         if let Some(problem) = self.limits.problem() {
             return bad(problem.into());
         }

@@ -18,6 +18,7 @@ pub mod config;
 pub mod error;
 pub mod error_code;
 pub mod http;
+pub mod ladder;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
@@ -56,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())
         .merge(http::metrics::routes())
+        .merge(http::ladders::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

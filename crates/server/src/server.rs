@@ -159,6 +159,7 @@ pub async fn start(
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
         tournaments: crate::tournament::Tournaments::default(),
+        ladders: crate::ladder::Ladders::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         broker,
@@ -198,6 +199,7 @@ pub async fn start(
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
+    crate::ladder::restore_all(&state, &mut unfinished).await?;
     let pickup = crate::tournament::spawn_pickup(&state);
     let me = state.node.id.clone();
     for (table, g) in unfinished {

@@ -35,6 +35,8 @@ pub struct Shared {
     pub tables: Registry,
     /// Live tournament directors.
     pub tournaments: Tournaments,
+    /// Live ladder directors.
+    pub ladders: crate::ladder::Ladders,
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
     /// The seek desk's mailbox (quick pairing, open seeks, challenges).

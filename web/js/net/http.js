@@ -55,5 +55,13 @@ export const api = {
   createTournament: (body) => call('POST', '/api/tournaments', body),
   /** join | withdraw | start | cancel. */
   tournamentAct: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {}),
+  /** Ladders: [{id, name, time_control, players, open}]. */
+  ladders: () => call('GET', '/api/ladders'),
+  /** One ladder: rules, rungs (with each player's top of reach), open challenges, history. */
+  ladder: (id) => call('GET', `/api/ladders/${encodeURIComponent(id)}`),
+  ladderJoin: (id) => call('POST', `/api/ladders/${encodeURIComponent(id)}/join`, {}),
+  ladderLeave: (id) => call('POST', `/api/ladders/${encodeURIComponent(id)}/leave`, {}),
+  /** {challenge, table}. */
+  ladderChallenge: (id, defender) => call('POST', `/api/ladders/${encodeURIComponent(id)}/challenge`, { defender }),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

@@ -60,6 +60,8 @@ error_codes! {
     NotOrganiser = "not_organiser",
     /// A tournament refused the request (already registered, late entry closed, started, …).
     TournamentRefused = "tournament_refused",
+    /// A ladder refused the request (out of reach, cooldown, already on the ladder, …).
+    LadderRefused = "ladder_refused",
     /// The balance is below what the room, stake or bet needs.
     NotEnoughCoins = "not_enough_coins",
     /// A key already used for a different request.

@@ -7,6 +7,7 @@ pub mod bets;
 pub mod hashing;
 pub mod health;
 pub mod json;
+pub mod ladders;
 pub mod ledger;
 pub mod limit;
 pub mod lobby;

@@ -56,6 +56,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0010_ownership.sqlite.sql"),
         include_str!("../../migrations/0010_ownership.postgres.sql"),
     ),
+    (
+        13,
+        include_str!("../../migrations/0013_ladders.sqlite.sql"),
+        include_str!("../../migrations/0013_ladders.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

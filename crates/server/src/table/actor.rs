@@ -166,6 +166,11 @@ impl TableActor {
                     caller.refuse(id, ErrorCode::TournamentRefused, why);
                     return true;
                 }
+                if crate::ladder::is_ladder_table(id) && presence::director_only(&action) {
+                    let why = "the ladder seats its games; they cannot be aborted";
+                    caller.refuse(id, ErrorCode::LadderRefused, why);
+                    return true;
+                }
                 if let Action::Sit(_) = action {
                     if let Err((code, why)) = presence::admits(&self.core, &caller.user).await {
                         caller.refuse(id, code, &why);
@@ -374,6 +379,9 @@ impl TableActor {
         self.core.last_game_id = self.core.game_id.take();
         if let Some(event) = self.tournament {
             crate::tournament::game_ended(&self.core.state, event, self.core.id, end);
+        }
+        if crate::ladder::is_ladder_table(self.core.id) {
+            crate::ladder::game_ended(&self.core.state, self.core.id, end);
         }
     }
 

@@ -16,6 +16,7 @@ mod first_move;
 mod games;
 mod hostile_http;
 mod hostile_ws;
+mod ladders;
 mod ledger;
 mod loadtest;
 mod metrics;

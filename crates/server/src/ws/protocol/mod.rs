@@ -5,6 +5,7 @@
 pub mod client;
 pub mod events;
 pub mod evidence;
+pub mod ladder;
 pub mod route;
 pub mod server;
 pub mod views;

@@ -153,6 +153,13 @@ pub enum ServerMsg<'a> {
         /// `Seek`.
         seek: &'a SeekView,
     },
+    /// Private: a ladder's notice to this user.
+    LadderNotice {
+        /// The ladder.
+        ladder: u32,
+        /// What happened (`LadderNotice`, tagged by `kind`).
+        notice: &'a super::ladder::LadderNotice,
+    },
     /// A suggested move (private).
     Hint {
         /// The table.
@@ -166,7 +173,7 @@ pub enum ServerMsg<'a> {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 18] = [
+    pub const TYPES: [&'static str; 19] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -185,6 +192,7 @@ impl ServerMsg<'_> {
         "seek_paired",
         "seek_gone",
         "challenge",
+        "ladder_notice",
     ];
 
     /// The message's JSON text.
@@ -380,6 +388,10 @@ mod tests {
                 reason: "expired",
             },
             ServerMsg::Challenge { seek: &seek },
+            ServerMsg::LadderNotice {
+                ladder: 1,
+                notice: &super::super::ladder::LadderNotice::Moved { from: 3, to: 2 },
+            },
         ];
         let mut seen: Vec<String> = all
             .iter()

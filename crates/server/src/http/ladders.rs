@@ -1,0 +1,123 @@
+//! Ladders over HTTP: `GET /api/ladders` (every configured ladder), `GET /api/ladders/{id}`
+//! (rungs, open challenges, history), and `POST /api/ladders/{id}/join`, `.../leave`,
+//! `.../challenge {defender}`. Every change goes to the ladder's director; players hear of
+//! what concerns them over the WebSocket (`ladder_notice`).
+
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
+use crate::http::auth::CurrentUser;
+use crate::http::json::AppJson;
+use crate::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use platform::UserId;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The ladder routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/ladders", get(list))
+        .route("/api/ladders/{id}", get(one))
+        .route("/api/ladders/{id}/join", post(join))
+        .route("/api/ladders/{id}/leave", post(leave))
+        .route("/api/ladders/{id}/challenge", post(challenge))
+}
+
+async fn view(state: &AppState, id: u32) -> Result<LadderView, AppError> {
+    ladder::ask(state, id, LadderMsg::View)
+        .await
+        .ok_or(AppError::NotFound)
+}
+
+async fn list(State(state): State<AppState>) -> Result<Json<Vec<LadderSummary>>, AppError> {
+    let mut out = Vec::new();
+    for spec in &state.config.ladders {
+        out.push(view(&state, spec.id).await?.summary());
+    }
+    Ok(Json(out))
+}
+
+async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<u32>,
+) -> Result<Json<LadderView>, AppError> {
+    view(&state, id).await.map(Json)
+}
+
+/// The user's rating as the ladder keeps it.
+fn rating_of(user: &crate::user::UserInfo) -> u32 {
+    user.rating.rating.round().clamp(0.0, 10_000.0) as u32
+}
+
+fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {
+    match r {
+        Some(Ok(t)) => Ok(t),
+        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
+        Some(Err(Refusal::Ladder(e))) => Err(refused(&e.to_string())),
+        None => Err(AppError::NotFound),
+    }
+}
+
+fn refused(why: &str) -> AppError {
+    AppError::BadRequest(ErrorCode::LadderRefused, why.to_owned())
+}
+
+async fn join(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<u32>,
+) -> Result<Json<Value>, AppError> {
+    if user.guest || user.computer.is_some() {
+        return Err(refused("guests cannot join a ladder"));
+    }
+    let (uid, name, rating) = (user.id, user.name.clone(), rating_of(&user));
+    let place = answer(
+        ladder::ask(&state, id, |reply| LadderMsg::Join {
+            user: uid,
+            name,
+            rating,
+            reply,
+        })
+        .await,
+    )?;
+    Ok(Json(json!({ "place": place })))
+}
+
+async fn leave(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<u32>,
+) -> Result<Json<Value>, AppError> {
+    let uid = user.id;
+    answer(ladder::ask(&state, id, |reply| LadderMsg::Leave { user: uid, reply }).await)?;
+    Ok(Json(json!({ "ok": true })))
+}
+
+/// `POST /api/ladders/{id}/challenge` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChallengeBody {
+    defender: UserId,
+}
+
+async fn challenge(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<u32>,
+    AppJson(body): AppJson<ChallengeBody>,
+) -> Result<Json<Value>, AppError> {
+    let (uid, rating) = (user.id, rating_of(&user));
+    let (challenge, table) = answer(
+        ladder::ask(&state, id, |reply| LadderMsg::Challenge {
+            challenger: uid,
+            defender: body.defender,
+            rating,
+            reply,
+        })
+        .await,
+    )?;
+    Ok(Json(json!({ "challenge": challenge.0, "table": table })))
+}

@@ -1,0 +1,55 @@
+//! Ladders in the server: one director task per configured ladder (`[[ladders]]`, [`spec`]),
+//! the ladder's only writer, over the pure core `platform::ladder`. Every command it accepts is
+//! journaled (`ladder_log`) before it is kept or published, so a ladder survives `kill -9` at
+//! any moment: [`restore`] replays the journal at start-up and reopens the games of open
+//! challenges. A challenge's game is an ordinary table ([`games`]) whose end comes back through
+//! [`game_ended`]; players hear of what concerns them as private `ladder_notice`s
+//! ([`notices`]). See `docs/ladder.md`.
+
+mod actor;
+mod games;
+mod msg;
+mod notices;
+mod registry;
+mod restore;
+pub mod spec;
+mod view;
+
+pub use games::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
+pub use msg::{LadderMsg, Refusal};
+pub use registry::{LadderHandle, Ladders};
+pub use restore::restore_all;
+pub use spec::LadderSpec;
+pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};
+
+use crate::state::AppState;
+use platform::table::GameEnd;
+use platform::TableId;
+use tokio::sync::oneshot;
+
+/// Sends `msg(reply)` to ladder `id`'s director and waits for its answer; `None` if no director
+/// runs it (no such ladder).
+pub async fn ask<T>(
+    state: &AppState,
+    id: u32,
+    msg: impl FnOnce(oneshot::Sender<T>) -> LadderMsg,
+) -> Option<T> {
+    let h = state.ladders.get(id)?;
+    let (tx, rx) = oneshot::channel();
+    if !h.send(msg(tx)) {
+        return None;
+    }
+    rx.await.ok()
+}
+
+/// Tells the director of the ladder whose game was played at `table` that it ended (called by
+/// the table's task).
+pub fn game_ended(state: &AppState, table: TableId, end: GameEnd) {
+    let Some((ladder, _)) = challenge_of_table(table) else {
+        return;
+    };
+    match state.ladders.get(ladder) {
+        Some(h) if h.send(LadderMsg::GameEnded { table, end }) => {}
+        _ => tracing::warn!(ladder, table = table.0, "no director for a ladder game"),
+    }
+}

@@ -1,0 +1,72 @@
+//! What the players hear: each ladder event that concerns a player becomes a private
+//! `ladder_notice` to every connection of theirs (`UserSockets`). Notices are not stored: a
+//! player who is not connected reads the ladder's page instead.
+
+use super::actor::Director;
+use super::games::table_of;
+use crate::ws::protocol::ladder::LadderNotice;
+use crate::ws::protocol::ServerMsg;
+use platform::ladder::{Challenge, Ladder, LadderEvent};
+use platform::UserId;
+
+impl Director {
+    /// Sends `notice` to `user`.
+    fn notify(&self, user: UserId, notice: &LadderNotice) {
+        let msg = ServerMsg::LadderNotice {
+            ladder: self.spec.id,
+            notice,
+        };
+        self.state.sockets.send(user, &msg);
+    }
+
+    /// Tells the players concerned by `e` (`before`: the ladder before the command).
+    pub(super) fn tell(&self, e: &LadderEvent, before: &Ladder) {
+        match e {
+            LadderEvent::Challenged { challenge: c } => {
+                let n = LadderNotice::Challenged {
+                    challenge: c.id.0,
+                    challenger: c.challenger,
+                    defender: c.defender,
+                    table: table_of(self.spec.id, c.id),
+                    deadline: c.deadline.0,
+                };
+                self.notify(c.challenger, &n);
+                self.notify(c.defender, &n);
+            }
+            LadderEvent::Ended { challenge, outcome } => {
+                if let Some(c) = before.challenge(*challenge) {
+                    let n = LadderNotice::Ended {
+                        challenge: challenge.0,
+                        outcome: *outcome,
+                    };
+                    self.notify(c.challenger, &n);
+                    self.notify(c.defender, &n);
+                }
+            }
+            LadderEvent::Moved { user, from, to } => {
+                self.notify(
+                    *user,
+                    &LadderNotice::Moved {
+                        from: *from,
+                        to: *to,
+                    },
+                );
+            }
+            LadderEvent::Removed { user, reason, .. } => {
+                self.notify(*user, &LadderNotice::Removed { reason: *reason });
+            }
+            _ => {}
+        }
+    }
+
+    /// Tells both players of `c` that its deadline is near.
+    pub(super) fn remind_of(&self, c: &Challenge) {
+        let n = LadderNotice::DeadlineNear {
+            challenge: c.id.0,
+            table: table_of(self.spec.id, c.id),
+            deadline: c.deadline.0,
+        };
+        self.notify(c.challenger, &n);
+        self.notify(c.defender, &n);
+    }
+}

@@ -1,0 +1,112 @@
+//! Bringing ladders back at start-up: each configured ladder is rebuilt by replaying its
+//! journal through the core at the recorded instants (deterministic, so exactly); then every
+//! open challenge's game resumes: a game in progress comes back from its own journal at its
+//! table, a game that ended while the director did not hear of it is reported from its stored
+//! row, and a challenge whose game never started is seated again.
+
+use super::actor::Director;
+use super::games::{stored_outcome_of, table_of};
+use super::registry::LadderHandle;
+use super::spec::LadderSpec;
+use crate::state::AppState;
+use crate::store::{StoreError, UnfinishedGame};
+use platform::ladder::{Challenge, LadderCommand};
+use platform::{Millis, TableId};
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+/// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
+async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
+    let mut d = Director::new(state, spec.clone()).map_err(StoreError::Corrupt)?;
+    let log = state.db.ladder_log(spec.id).await?;
+    d.replaying = true;
+    for e in &log {
+        let cmd: LadderCommand =
+            serde_json::from_str(&e.entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        if let Err(why) = d.command(cmd, Millis(e.at)).await {
+            tracing::error!(ladder = spec.id, seq = e.seq, "replay refused: {why}");
+        }
+    }
+    d.seq = log.last().map_or(0, |e| e.seq + 1);
+    d.replaying = false;
+    let users: Vec<_> = d
+        .ladder
+        .rungs
+        .iter()
+        .map(|r| r.user)
+        .chain(
+            d.ladder
+                .history
+                .iter()
+                .flat_map(|h| [h.challenge.challenger, h.challenge.defender]),
+        )
+        .collect();
+    for u in users {
+        if d.names.contains_key(&u) {
+            continue;
+        }
+        if let Some(row) = state.db.user(u).await? {
+            d.names.insert(u, row.name);
+        }
+    }
+    tracing::info!(ladder = spec.id, entries = log.len(), "restored a ladder");
+    Ok(d)
+}
+
+/// Starts the director of every configured ladder; takes the games of open challenges out of
+/// `unfinished` (their tables are reopened by the directors, once registered, so that a game
+/// ending at once is heard).
+///
+/// # Errors
+/// [`StoreError`] if a journal cannot be read.
+pub async fn restore_all(
+    state: &AppState,
+    unfinished: &mut HashMap<TableId, UnfinishedGame>,
+) -> Result<(), StoreError> {
+    for spec in &state.config.ladders {
+        let d = rebuild(state, spec).await?;
+        let resume = d
+            .ladder
+            .open
+            .iter()
+            .map(|c| (c.clone(), unfinished.remove(&table_of(spec.id, c.id))))
+            .collect();
+        start(d, resume);
+    }
+    Ok(())
+}
+
+/// Registers and starts `d`'s task, resuming the games of `resume` first; nothing if the
+/// ladder has a director already.
+fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    if !d.state.ladders.insert_new(d.spec.id, LadderHandle::new(tx)) {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut d = d;
+        d.resume(resume).await;
+        d.run(rx).await;
+    });
+}
+
+impl Director {
+    /// Resumes the games of open challenges.
+    async fn resume(&mut self, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
+        for (c, game) in resume {
+            if game.is_some() {
+                self.open_game(&c, game).await;
+                continue;
+            }
+            let table = table_of(self.spec.id, c.id);
+            match self.state.db.ended_game_at(table).await {
+                Ok(Some(g)) => {
+                    let now = crate::clock::now();
+                    self.report(table, stored_outcome_of(&g), now).await;
+                }
+                Ok(None) => self.open_game(&c, None).await,
+                Err(e) => tracing::error!(ladder = self.spec.id, "resume: {e}"),
+            }
+        }
+    }
+}
