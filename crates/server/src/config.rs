@@ -336,14 +336,7 @@ impl Config {
 /// The time control named `name`.
 #[must_use]
 pub fn preset(name: &str) -> Option<TimeControl> {
-    Some(match name {
-        "ourgame" => TimeControl::ourgame(),
-        "qq" => TimeControl::qq(),
-        "blitz" => TimeControl::blitz(),
-        "rapid" => TimeControl::rapid(),
-        "untimed" => TimeControl::untimed(),
-        _ => return None,
-    })
+    TimeControl::preset(name)
 }
 
 #[cfg(test)]

@@ -4,6 +4,20 @@ use super::control::{Byoyomi, Stage, TimeControl};
 use crate::ids::Millis;
 
 impl TimeControl {
+    /// The preset named `name` (`ourgame`, `qq`, `blitz`, `rapid`, `untimed`), as rooms,
+    /// events and ladders name their controls.
+    #[must_use]
+    pub fn preset(name: &str) -> Option<TimeControl> {
+        Some(match name {
+            "ourgame" => TimeControl::ourgame(),
+            "qq" => TimeControl::qq(),
+            "blitz" => TimeControl::blitz(),
+            "rapid" => TimeControl::rapid(),
+            "untimed" => TimeControl::untimed(),
+            _ => return None,
+        })
+    }
+
     /// An untimed casual game.
     #[must_use]
     pub fn untimed() -> TimeControl {

@@ -96,6 +96,7 @@ impl Node {
             _ => self.previous_beat,
         };
         if let Some((owner, _)) = grant.previous.as_ref().filter(|(o, _)| *o != self.id) {
+            crate::metrics::metrics().lease_takeovers.inc();
             tracing::info!(
                 table = table.0,
                 from = %owner,

@@ -153,12 +153,12 @@ impl Director {
                 };
                 let r = self.command(cmd, now).await.map(|_| {
                     let id = ChallengeId(self.ladder.last_id);
-                    (id, super::games::table_of(self.spec.id, id))
+                    (id, super::tables::table_of(self.spec.id, id))
                 });
                 let _ = reply.send(r);
             }
             LadderMsg::GameEnded { table, end } => {
-                let outcome = super::games::outcome_of(&end);
+                let outcome = super::outcome::outcome_of(&end);
                 self.report(table, outcome, now).await;
             }
             LadderMsg::View(reply) => {
@@ -169,7 +169,7 @@ impl Director {
 
     /// Records `outcome` for the challenge played at `table`, if still open.
     pub(super) async fn report(&mut self, table: platform::TableId, outcome: Outcome, now: Millis) {
-        let Some((ladder, challenge)) = super::games::challenge_of_table(table) else {
+        let Some((ladder, challenge)) = super::tables::challenge_of_table(table) else {
             return;
         };
         if ladder != self.spec.id || self.ladder.challenge(challenge).is_none() {

@@ -10,16 +10,18 @@ mod actor;
 mod games;
 mod msg;
 mod notices;
+mod outcome;
 mod registry;
 mod restore;
 pub mod spec;
+mod tables;
 mod view;
 
-pub use games::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
 pub use restore::restore_all;
 pub use spec::LadderSpec;
+pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};
 
 use crate::state::AppState;

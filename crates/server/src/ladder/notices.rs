@@ -3,7 +3,7 @@
 //! player who is not connected reads the ladder's page instead.
 
 use super::actor::Director;
-use super::games::table_of;
+use super::tables::table_of;
 use crate::ws::protocol::ladder::LadderNotice;
 use crate::ws::protocol::ServerMsg;
 use platform::ladder::{Challenge, Ladder, LadderEvent};

@@ -5,9 +5,10 @@
 //! row, and a challenge whose game never started is seated again.
 
 use super::actor::Director;
-use super::games::{stored_outcome_of, table_of};
+use super::outcome::stored_outcome_of;
 use super::registry::LadderHandle;
 use super::spec::LadderSpec;
+use super::tables::table_of;
 use crate::state::AppState;
 use crate::store::{StoreError, UnfinishedGame};
 use platform::ladder::{Challenge, LadderCommand};

@@ -2,7 +2,6 @@
 //! room whose tables host its games, the games' time control and the rules (durations in
 //! seconds). Every field but `id` and `name` has the default.
 
-use crate::config::preset;
 use platform::clock::TimeControl;
 use platform::ladder::{Inactivity, JoinAt, LadderConfig, Reach};
 use platform::Millis;
@@ -137,7 +136,7 @@ impl LadderSpec {
         self.config()
             .check()
             .map_err(|e| format!("ladder {}: {e}", self.id))?;
-        preset(&self.time_control)
+        TimeControl::preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| {
                 format!(

@@ -2,8 +2,8 @@
 //! top of reach, so a client can show whom its user may challenge), the open challenges with
 //! their tables and deadlines, and the history, newest first.
 
-use super::games::table_of;
 use super::spec::LadderSpec;
+use super::tables::table_of;
 use platform::ladder::{Challenge, Ladder, Outcome};
 use platform::{Millis, TableId, UserId};
 use serde::Serialize;

@@ -12,8 +12,9 @@
 use super::entry::Entry;
 use super::msg::{DirectorMsg, Refusal};
 use super::spec::Spec;
+use super::system::view;
 use super::system::{Command, Core, CoreEvent, Effect};
-use super::view::{rows, status_of, view, TournamentView};
+use super::view::{rows, status_of, TournamentView};
 use crate::clock;
 use crate::state::AppState;
 use crate::store::{StoreError, TournamentLogEntry};

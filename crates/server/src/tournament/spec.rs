@@ -1,7 +1,6 @@
 //! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
 //! `tournaments.spec`).
 
-use crate::config::preset;
 use platform::clock::TimeControl;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
@@ -120,7 +119,7 @@ impl Spec {
         if self.prizes.iter().map(|p| u64::from(*p)).sum::<u64>() > 1_000 {
             return Err("prizes are per mille of the pot and sum to at most 1000".into());
         }
-        let control = preset(&self.time_control)
+        let control = TimeControl::preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
         let scoring = Preset::by_name(self.preset_name())

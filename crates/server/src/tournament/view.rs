@@ -4,7 +4,6 @@
 //! system; what differs is filled by the system's collaborator (`system/`).
 
 use super::spec::Spec;
-use super::system::Core;
 use platform::tournament::swiss::Phase;
 use platform::tournament::{GameResult, Row, TieBreak};
 use platform::{TableId, UserId};
@@ -166,7 +165,7 @@ pub fn status_of(phase: Phase, cancelled: bool) -> &'static str {
 }
 
 /// A tie-break's name as served (`opponent_score`, `wins`, …).
-fn name_of(t: TieBreak) -> String {
+pub fn name_of(t: TieBreak) -> String {
     serde_json::to_value(t)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
@@ -185,29 +184,6 @@ pub fn rows(standings: &[Row]) -> Vec<RowView> {
             tiebreaks: r.tiebreaks.iter().map(|(_, h)| h.to_string()).collect(),
         })
         .collect()
-}
-
-/// The view of an event.
-#[must_use]
-pub fn view(
-    (id, name, starts_at): (u64, &str, u64),
-    spec: &Spec,
-    core: &Core,
-    cancelled: bool,
-) -> TournamentView {
-    let rules = core.rules();
-    TournamentView {
-        id,
-        name: name.to_owned(),
-        status: status_of(rules.phase(), cancelled).to_owned(),
-        starts_at,
-        spec: spec.clone(),
-        tiebreaks: rules.tiebreaks().into_iter().map(name_of).collect(),
-        players: rules.players(),
-        rounds: rules.rounds(id),
-        standings: rows(&rules.standings()),
-        bracket: rules.bracket(id),
-    }
 }
 
 #[cfg(test)]

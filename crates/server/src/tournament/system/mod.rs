@@ -10,7 +10,9 @@ mod robin;
 mod swiss;
 
 use super::spec::Spec;
-use super::view::{BracketRoundView, PlayerView, RoundView};
+use super::view::{
+    name_of, rows, status_of, BracketRoundView, PlayerView, RoundView, TournamentView,
+};
 use platform::clock::TimeControl;
 use platform::tournament::knockout::{Knockout, KnockoutCommand, KnockoutEvent};
 use platform::tournament::robin::{RobinCommand, RobinEvent, RoundRobin};
@@ -170,6 +172,29 @@ impl CoreEvent {
             | CoreEvent::Knockout(KnockoutEvent::Finished { .. }) => Effect::Finished,
             _ => Effect::None,
         }
+    }
+}
+
+/// The view of an event.
+#[must_use]
+pub fn view(
+    (id, name, starts_at): (u64, &str, u64),
+    spec: &Spec,
+    core: &Core,
+    cancelled: bool,
+) -> TournamentView {
+    let rules = core.rules();
+    TournamentView {
+        id,
+        name: name.to_owned(),
+        status: status_of(rules.phase(), cancelled).to_owned(),
+        starts_at,
+        spec: spec.clone(),
+        tiebreaks: rules.tiebreaks().into_iter().map(name_of).collect(),
+        players: rules.players(),
+        rounds: rules.rounds(id),
+        standings: rows(&rules.standings()),
+        bracket: rules.bracket(id),
     }
 }
 
