@@ -1,16 +1,14 @@
 //! Two real `chuhe serve` nodes on one PostgreSQL database (a fresh schema) and NATS (a fresh
 //! subject prefix), ids `n1` and `n2`: a private message caused on node 2 (a spectator's bet
 //! there moves their coins) reaches that user's connection on node 1 exactly once, node 1's
-//! lobby lists node 2's tables and is told when one changes, and drops them once node 2 has
-//! been silent for longer than `lease_ms`.
+//! lobby lists node 2's tables and is told when one changes, and once node 2 has been silent
+//! for longer than `lease_ms` node 1 takes its tables over, the game in progress with them.
 //!
 //! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
 //! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
 //!
-//! Until tables are placed across nodes (issue 20, item 2) every node starts the room tables
-//! its configuration lists, numbered from 1: node 2 is given a room of its own first (`x`,
-//! tables 1–3, which node 1 does not show) so that its tables of the shared room `a` are 4
-//! and 5, apart from node 1's 1–3.
+//! Both nodes have the same rooms. Node 2 starts first and, alone, claims every table; node 1
+//! finds them held by a live node and keeps its hands off (placement is sticky).
 
 mod common;
 
@@ -155,23 +153,23 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
     let tmp = tempfile::tempdir().expect("tmp");
     let store = Store::new(tmp.path()).await;
     let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
-    write_config(&d1, &config("n1", &prefix, &nats, &format!("{ROOM_A}3\n")));
-    let own_room = "[[rooms]]\nid = \"x\"\nname = \"X\"\ntables = 3\n";
-    write_config(
-        &d2,
-        &config("n2", &prefix, &nats, &format!("{own_room}{ROOM_A}2\n")),
-    );
-    // One after the other: the first applies the migrations.
-    let n1 = Serve::start(&d1, &store).await;
+    let rooms = format!("{ROOM_A}6\n");
+    write_config(&d1, &config("n1", &prefix, &nats, &rooms));
+    write_config(&d2, &config("n2", &prefix, &nats, &rooms));
+    // One after the other: the first applies the migrations and claims every table.
     let n2 = Serve::start(&d2, &store).await;
-
-    // Node 1's lobby lists its own tables of room `a` and node 2's.
-    lobby_becomes(n1.addr, "a", &[1, 2, 3, 4, 5], Duration::from_secs(10)).await;
-    lobby_becomes(n2.addr, "a", &[1, 2, 3, 4, 5], Duration::from_secs(10)).await;
-    assert!(
-        lobby_tables(n1.addr, "x").await.is_empty(),
-        "node 1 has no room x"
+    let n1 = Serve::start(&d1, &store).await;
+    let all = [1, 2, 3, 4, 5, 6];
+    assert_eq!(health(n2.addr).await["tables"], 6);
+    assert_eq!(
+        health(n1.addr).await["tables"],
+        0,
+        "node 2 holds every table"
     );
+
+    // Node 1's lobby lists node 2's tables.
+    lobby_becomes(n1.addr, "a", &all, Duration::from_secs(10)).await;
+    lobby_becomes(n2.addr, "a", &all, Duration::from_secs(10)).await;
 
     // A lobby watcher on node 1.
     let mut watcher = Client::register(n1.addr, "watcher").await;
@@ -259,19 +257,33 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         .expect("ledger");
     assert_eq!((status, v["balance"].as_i64()), (200, Some(190)), "{v}");
 
-    // Node 2 dies: node 1's lobby drops its tables once it has been silent for the lease.
+    // Node 2 dies: node 1 takes its tables over once it has been silent for the lease, the
+    // game in progress with them.
     n2.kill9();
     let killed = Instant::now();
-    lobby_becomes(
-        n1.addr,
-        "a",
-        &[1, 2, 3],
-        Duration::from_millis(LEASE_MS) + Duration::from_secs(3),
-    )
-    .await;
+    let within = Duration::from_millis(LEASE_MS) + Duration::from_secs(3);
+    loop {
+        let h = health(n1.addr).await;
+        if h["tables"] == 6 && h["games_in_progress"] == 1 {
+            break;
+        }
+        assert!(killed.elapsed() < within, "no takeover: {h}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     assert!(
         killed.elapsed() >= Duration::from_millis(LEASE_MS / 2),
-        "dropped only after the node fell silent"
+        "taken over only after the node fell silent"
     );
+    lobby_becomes(n1.addr, "a", &all, Duration::from_secs(3)).await;
     drop(n1);
+}
+
+/// `addr`'s `/healthz`.
+async fn health(addr: SocketAddr) -> Value {
+    let (status, v) = HttpClient::new(addr)
+        .get("/healthz")
+        .await
+        .expect("healthz");
+    assert_eq!(status, 200, "{v}");
+    v
 }
