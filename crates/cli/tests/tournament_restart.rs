@@ -6,7 +6,7 @@
 mod common;
 
 use common::serve::{Serve, Store};
-use common::tournament::{assert_ledger_clean, boards, play, view, Player, CONFIG};
+use common::tournament::{assert_ledger_clean, boards, play, start_four, view, CONFIG};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -17,26 +17,9 @@ async fn a_swiss_survives_sigkill_mid_round() {
     let store = Store::new(dir.path()).await;
     let srv = Serve::start(dir.path(), &store).await;
 
-    let mut org = Player::register(srv.addr, "torg").await;
     let spec =
         json!({"rounds": 2, "time_control": "rapid", "round_gap_secs": 0, "no_show_secs": 120});
-    let created = org
-        .post(
-            "/api/tournaments",
-            json!({"name": "Kill Cup", "starts_in_secs": 3600, "spec": spec}),
-        )
-        .await;
-    let id = created["id"].as_u64().expect("id");
-    let mut players = BTreeMap::new();
-    for i in 0..4 {
-        let mut p = Player::register(srv.addr, &format!("tk{i}")).await;
-        p.post(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-        players.insert(p.id, p);
-    }
-    org.ok(json!({"t": "t_watch", "tournament": id})).await;
-    org.post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
+    let (mut org, id, mut players) = start_four(srv.addr, "Kill Cup", spec, "tk").await;
     org.t_ev("round_paired").await;
     let round1 = boards(&org, id, 1).await;
     play(&mut players, round1[0]).await;

@@ -7,9 +7,9 @@
 mod common;
 
 use common::serve::{Serve, Store};
-use common::tournament::{assert_ledger_clean, boards, play, view, Player, CONFIG};
+use common::tournament::{assert_ledger_clean, boards, play, start_four, view, Player, CONFIG};
 use serde_json::json;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 async fn balance(p: &Player) -> i64 {
     let (status, v) = p.http.get("/api/me/ledger?limit=1").await.expect("ledger");
@@ -24,26 +24,9 @@ async fn a_round_robin_survives_sigkill_mid_round() {
     let store = Store::new(dir.path()).await;
     let srv = Serve::start(dir.path(), &store).await;
 
-    let mut org = Player::register(srv.addr, "torg").await;
     let spec = json!({"system": "robin", "time_control": "rapid", "round_gap_secs": 0,
                       "no_show_secs": 120, "entry_fee": 10, "prizes": [1000]});
-    let created = org
-        .post(
-            "/api/tournaments",
-            json!({"name": "Robin Kill Cup", "starts_in_secs": 3600, "spec": spec}),
-        )
-        .await;
-    let id = created["id"].as_u64().expect("id");
-    let mut players = BTreeMap::new();
-    for i in 0..4 {
-        let mut p = Player::register(srv.addr, &format!("rk{i}")).await;
-        p.post(&format!("/api/tournaments/{id}/join"), json!({}))
-            .await;
-        players.insert(p.id, p);
-    }
-    org.ok(json!({"t": "t_watch", "tournament": id})).await;
-    org.post(&format!("/api/tournaments/{id}/start"), json!({}))
-        .await;
+    let (mut org, id, mut players) = start_four(srv.addr, "Robin Kill Cup", spec, "rk").await;
     org.t_ev("started").await;
     let mut met = BTreeSet::new();
     for b in boards(&org, id, 1).await {

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod cluster;
 pub mod coins;
 pub mod config;
+pub mod directors;
 pub mod error;
 pub mod error_code;
 pub mod http;

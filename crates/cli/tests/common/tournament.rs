@@ -138,3 +138,32 @@ pub fn assert_ledger_clean(store: &super::serve::Store) {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// `torg` creates the event `name` with `spec`, four players (`<prefix>0`..`<prefix>3`) join,
+/// and `torg`, watching it, starts it: the organiser, the event id and the players by id.
+pub async fn start_four(
+    addr: SocketAddr,
+    name: &str,
+    spec: Value,
+    prefix: &str,
+) -> (Player, u64, BTreeMap<u64, Player>) {
+    let mut org = Player::register(addr, "torg").await;
+    let created = org
+        .post(
+            "/api/tournaments",
+            json!({"name": name, "starts_in_secs": 3600, "spec": spec}),
+        )
+        .await;
+    let id = created["id"].as_u64().expect("id");
+    let mut players = BTreeMap::new();
+    for i in 0..4 {
+        let mut p = Player::register(addr, &format!("{prefix}{i}")).await;
+        p.post(&format!("/api/tournaments/{id}/join"), json!({}))
+            .await;
+        players.insert(p.id, p);
+    }
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    org.post(&format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
+    (org, id, players)
+}

@@ -67,14 +67,7 @@ impl Rules for Knockout {
     }
 
     fn players(&self) -> Vec<PlayerView> {
-        self.players
-            .iter()
-            .map(|&(user, rating)| PlayerView {
-                user,
-                rating,
-                withdrawn: self.withdrawn.contains(&user),
-            })
-            .collect()
+        super::player_views(&self.players, &self.withdrawn)
     }
 
     fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<CoreEvent>, TournamentError> {
@@ -95,14 +88,6 @@ impl Rules for Knockout {
 
     fn start(&self) -> Command {
         Command::Knockout(KnockoutCommand::Start)
-    }
-
-    fn next_round(&self) -> Option<Command> {
-        None
-    }
-
-    fn finish(&self) -> Option<Command> {
-        None
     }
 
     fn due(&self, event: u64) -> Vec<Due> {

@@ -87,10 +87,15 @@ pub trait Rules {
     /// The command starting the event.
     fn start(&self) -> Command;
     /// What the director's timer applies while the event runs (the Swiss pairs its next round);
-    /// `None`: the timer only opens the games due.
-    fn next_round(&self) -> Option<Command>;
-    /// The command ending the event early when no next round can be made (Swiss).
-    fn finish(&self) -> Option<Command>;
+    /// `None` (the default): the timer only opens the games due.
+    fn next_round(&self) -> Option<Command> {
+        None
+    }
+    /// The command ending the event early when no next round can be made (Swiss; default
+    /// none).
+    fn finish(&self) -> Option<Command> {
+        None
+    }
     /// The games to be played now (without a result) of event `event`.
     fn due(&self, event: u64) -> Vec<Due>;
     /// The command recording `result` for the game at `table`, if that game is due.
@@ -107,6 +112,19 @@ pub trait Rules {
     fn bracket(&self, _event: u64) -> Option<Vec<BracketRoundView>> {
         None
     }
+}
+
+/// The entries of a core that keeps `(user, rating)` in registration order and its
+/// withdrawals apart (round robin, knockout).
+fn player_views(players: &[(UserId, u32)], withdrawn: &[UserId]) -> Vec<PlayerView> {
+    players
+        .iter()
+        .map(|&(user, rating)| PlayerView {
+            user,
+            rating,
+            withdrawn: withdrawn.contains(&user),
+        })
+        .collect()
 }
 
 /// The system an event runs, with its state.

@@ -35,14 +35,7 @@ impl Rules for RoundRobin {
     }
 
     fn players(&self) -> Vec<PlayerView> {
-        self.players
-            .iter()
-            .map(|&(user, rating)| PlayerView {
-                user,
-                rating,
-                withdrawn: self.withdrawn.contains(&user),
-            })
-            .collect()
+        super::player_views(&self.players, &self.withdrawn)
     }
 
     fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<CoreEvent>, TournamentError> {
@@ -63,14 +56,6 @@ impl Rules for RoundRobin {
 
     fn start(&self) -> Command {
         Command::Robin(RobinCommand::Start)
-    }
-
-    fn next_round(&self) -> Option<Command> {
-        None
-    }
-
-    fn finish(&self) -> Option<Command> {
-        None
     }
 
     fn due(&self, event: u64) -> Vec<Due> {

@@ -1,0 +1,75 @@
+//! [`Directors`]: the live long-lived directors of one kind (tournaments, ladders) by id, each
+//! reached through its [`Mailbox`]. One writer per id: a second director for an id is refused.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::RwLock;
+use tokio::sync::mpsc;
+
+/// The mailbox of one director.
+#[derive(Debug)]
+pub struct Mailbox<M> {
+    tx: mpsc::UnboundedSender<M>,
+}
+
+impl<M> Clone for Mailbox<M> {
+    fn clone(&self) -> Self {
+        Mailbox {
+            tx: self.tx.clone(),
+        }
+    }
+}
+
+impl<M> Mailbox<M> {
+    pub(crate) fn new(tx: mpsc::UnboundedSender<M>) -> Mailbox<M> {
+        Mailbox { tx }
+    }
+
+    /// Sends `msg`; `false` if the director is gone.
+    pub fn send(&self, msg: M) -> bool {
+        self.tx.send(msg).is_ok()
+    }
+}
+
+/// Live directors by id.
+#[derive(Debug)]
+pub struct Directors<K, M> {
+    live: RwLock<HashMap<K, Mailbox<M>>>,
+}
+
+impl<K, M> Default for Directors<K, M> {
+    fn default() -> Self {
+        Directors {
+            live: RwLock::new(HashMap::new()),
+        }
+    }
+}
+
+impl<K: Eq + Hash + Copy, M> Directors<K, M> {
+    /// The director of `id`.
+    #[must_use]
+    pub fn get(&self, id: K) -> Option<Mailbox<M>> {
+        self.live.read().ok()?.get(&id).cloned()
+    }
+
+    /// Registers a director unless `id` has one already (`false` then): never two writers.
+    pub fn insert_new(&self, id: K, mailbox: Mailbox<M>) -> bool {
+        let Ok(mut t) = self.live.write() else {
+            return false;
+        };
+        if t.contains_key(&id) {
+            return false;
+        }
+        t.insert(id, mailbox);
+        true
+    }
+
+    /// Every live director.
+    #[must_use]
+    pub fn all(&self) -> Vec<Mailbox<M>> {
+        self.live
+            .read()
+            .map(|t| t.values().cloned().collect())
+            .unwrap_or_default()
+    }
+}
