@@ -52,8 +52,11 @@ pub async fn run(state: AppState, mut sink: SplitSink<WebSocket, Message>, mut f
             },
         };
         if write_batch(&mut sink, &mut feeds.rx, msg).await.is_err() {
-            // The socket is gone: nothing more can be sent, the reader stops too.
+            // The socket is gone, or the client's close frame arrived while this batch was being
+            // written (tungstenite then refuses new messages): the reader stops too, and `close`
+            // still flushes the answer to the client's close that tungstenite queued.
             feeds.out.close(Close::GONE);
+            let _ = tokio::time::timeout(CLOSE_TIMEOUT, sink.close()).await;
             return;
         }
     };
