@@ -12,11 +12,11 @@
 
 mod common;
 
+use common::cluster::{self, connect, fresh_prefix, health, nats_url, write_config, Client};
 use common::serve::{Serve, Store};
-use serde_json::{json, Value};
+use serde_json::json;
 use server::client::{HttpClient, WsClient};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;
@@ -28,70 +28,7 @@ name = "A"
 tables = "#;
 
 fn config(node: &str, prefix: &str, nats: &str, rooms: &str) -> String {
-    format!(
-        "login_attempts_per_minute = 1000\nws_messages_per_sec = 200\n\
-         first_move_deadline_secs = 0\n\n\
-         [cluster]\nnode_id = \"{node}\"\nnats = \"{nats}\"\nsubject_prefix = \"{prefix}\"\n\
-         lease_ms = {LEASE_MS}\nbeat_ms = 500\n\n{rooms}"
-    )
-}
-
-/// A subject prefix no other run uses.
-fn fresh_prefix() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("cl{nanos:x}p{}", std::process::id())
-}
-
-fn write_config(dir: &Path, text: &str) {
-    std::fs::create_dir_all(dir).expect("dir");
-    std::fs::write(dir.join("chuhe.toml"), text).expect("config");
-}
-
-async fn nats_url() -> Option<String> {
-    let given = std::env::var("NATS_URL").ok().filter(|u| !u.is_empty());
-    let url = given
-        .clone()
-        .unwrap_or_else(|| "nats://127.0.0.1:4222".to_owned());
-    match server::broker::Broker::connect_nats(&url, "probe").await {
-        Ok(_) => Some(url),
-        Err(e) if given.is_none() => {
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("NATS_URL={url}: {e}"),
-    }
-}
-
-struct Client {
-    http: HttpClient,
-    ws: WsClient,
-    name: &'static str,
-}
-
-impl Client {
-    async fn register(addr: SocketAddr, name: &'static str) -> Client {
-        let mut http = HttpClient::new(addr);
-        http.register(name, "password123").await.expect("register");
-        let ws = connect(addr, &http).await;
-        Client { http, ws, name }
-    }
-
-    async fn ok(&mut self, msg: Value) {
-        let shown = msg.to_string();
-        self.ws
-            .call(msg)
-            .await
-            .unwrap_or_else(|e| panic!("{} {shown}: {e}", self.name));
-    }
-}
-
-async fn connect(addr: SocketAddr, http: &HttpClient) -> WsClient {
-    WsClient::connect(addr, http.cookie.as_deref())
-        .await
-        .expect("ws")
-        .0
+    cluster::config(node, prefix, nats, LEASE_MS, rooms)
 }
 
 /// The ids of room `room`'s tables in `addr`'s lobby.
@@ -142,8 +79,7 @@ async fn balances(ws: &mut WsClient, wait: Duration) -> Vec<i64> {
 
 #[tokio::test]
 async fn two_nodes_share_private_messages_and_the_lobby() {
-    if std::env::var("CHUHE_TEST_DATABASE_URL").map_or(true, |u| u.is_empty()) {
-        eprintln!("skipping: CHUHE_TEST_DATABASE_URL is not set");
+    if !cluster::has_database() {
         return;
     }
     let Some(nats) = nats_url().await else {
@@ -188,6 +124,8 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         ws: connect(n2.addr, &on_n2).await,
         http: on_n2,
         name: "bettor on n2",
+        addr: n2.addr,
+        user: bettor.user.clone(),
     };
 
     // Two players start a game at table 4, on node 2.
@@ -276,14 +214,4 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
     );
     lobby_becomes(n1.addr, "a", &all, Duration::from_secs(3)).await;
     drop(n1);
-}
-
-/// `addr`'s `/healthz`.
-async fn health(addr: SocketAddr) -> Value {
-    let (status, v) = HttpClient::new(addr)
-        .get("/healthz")
-        .await
-        .expect("healthz");
-    assert_eq!(status, 200, "{v}");
-    v
 }

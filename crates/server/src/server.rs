@@ -175,6 +175,7 @@ pub async fn start(
         ),
         epoch: run,
         node,
+        remote: crate::cluster::Remote::default(),
         db: db.clone(),
         config: config.clone(),
     });

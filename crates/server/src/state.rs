@@ -57,6 +57,8 @@ pub struct Shared {
     pub epoch: String,
     /// This node of the site: its id, heartbeat and claims (docs/scale.md, "Ownership").
     pub node: crate::cluster::Node,
+    /// Tables used across nodes (nothing on one node).
+    pub remote: crate::cluster::Remote,
 }
 
 impl AppState {

@@ -1,5 +1,6 @@
 //! Shared by the cli tests that run the real `chuhe` binary on sample files.
 
+pub mod cluster;
 pub mod serve;
 pub mod tournament;
 

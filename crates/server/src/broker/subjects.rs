@@ -8,6 +8,7 @@
 //! | `<prefix>.u.<user>` | private messages for a user's connections on every node |
 //! | `<prefix>.lobby` | table summaries of every node |
 //! | `<prefix>.own` | table ownership changes |
+//! | `<prefix>.n.<node>` | what tables elsewhere send to `<node>`'s connections |
 
 use platform::{TableId, UserId};
 use std::fmt;
@@ -103,6 +104,12 @@ impl Subjects {
     #[must_use]
     pub fn own(&self) -> Subject {
         self.make(format_args!("own"))
+    }
+
+    /// `<prefix>.n.<node>`: what tables of other nodes send to `node`'s connections.
+    #[must_use]
+    pub fn node_conns(&self, node: &str) -> Subject {
+        self.make(format_args!("n.{node}"))
     }
 
     /// The user a `<prefix>.u.<user>` subject is for.

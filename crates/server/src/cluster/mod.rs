@@ -1,21 +1,28 @@
 //! Running several `chuhe serve` nodes as one site (docs/scale.md): the `[cluster]`
 //! configuration, this node ([`Node`]: heartbeat and claims), where tables go
 //! ([`placement`]), taking over the tables of dead nodes ([`takeover`]), what nodes tell each
-//! other ([`notes`]), and the relays that carry private messages ([`users`]) and the lobby
-//! ([`lobby_relay`]) across nodes over the broker (`crate::broker`). One node with no
-//! `[cluster]` section is the default and needs nothing: with the in-process broker no relay
-//! runs.
+//! other ([`notes`]), the relays that carry private messages ([`users`]) and the lobby
+//! ([`lobby_relay`]) across nodes over the broker (`crate::broker`), and remote tables (a
+//! connection here using a table of another node: [`remote_tables`], served by the owner's
+//! [`table_service`] through [`proxies`]). One node with no `[cluster]` section is the default
+//! and needs nothing: with the in-process broker no relay runs.
 
 mod config;
 pub mod lobby_relay;
 mod node;
 pub mod notes;
 pub mod placement;
+pub mod proxies;
+mod remote;
+pub mod remote_tables;
+pub mod remote_watch;
+pub mod table_service;
 pub mod takeover;
 pub mod users;
 
 pub use config::ClusterConfig;
 pub use node::Node;
+pub use remote::Remote;
 
 use crate::broker::BrokerError;
 use crate::state::AppState;
@@ -31,5 +38,6 @@ pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, Broke
     }
     let mut tasks = users::start(state).await?;
     tasks.extend(lobby_relay::start(state).await?);
+    tasks.extend(remote_tables::start(state).await?);
     Ok(tasks)
 }

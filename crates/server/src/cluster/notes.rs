@@ -1,7 +1,10 @@
 //! What nodes tell each other over the broker, typed in this one place (JSON): a private
 //! message for a user's connections ([`UserNote`], on `<prefix>.u.<user>`) and table summaries
-//! ([`LobbyNote`], on `<prefix>.lobby`). Every note names the node that sent it, so a node
-//! skips its own. Server messages travel as the JSON the sending node wrote (`RawValue`), never
+//! ([`LobbyNote`], on `<prefix>.lobby`); a remote table's traffic: a client's message for the
+//! table's owner ([`TableRequest`], answered with [`TableReply`]), what the table sends back to
+//! that connection ([`ConnNote`], on `<prefix>.n.<node>`), and a table's new owner
+//! ([`OwnerNote`], on `<prefix>.own`). Every note names the node that sent it (or is for), so a
+//! node skips its own. Server messages travel as the JSON the sending node wrote (`RawValue`), never
 //! parsed on the way.
 
 use platform::{TableId, UserId};
@@ -63,4 +66,55 @@ pub enum LobbyNews {
         /// The tables of this part.
         tables: Vec<TableNote>,
     },
+}
+
+/// A client's table message sent by the node it is connected to (`node`) to the table's owner,
+/// as a request on `<prefix>.t.<table>.cmd` (answered with a [`TableReply`]).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TableRequest<'a> {
+    /// The node the client is connected to.
+    pub node: &'a str,
+    /// The connection there.
+    pub conn: u64,
+    /// Its user.
+    pub user: UserId,
+    /// The client's message as it sent it (`{"t": "join", …}`), parsed again by the owner;
+    /// `None`: the connection closed.
+    #[serde(borrow, default)]
+    pub msg: Option<&'a RawValue>,
+}
+
+/// What a table's owner answers a [`TableRequest`] (what the table says goes to the connection
+/// as [`ConnNote`]s, before the reply is sent).
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableReply {
+    /// Handed to the table.
+    Taken,
+    /// The table is no longer here (it was dropped or moved): ask again.
+    Gone,
+}
+
+/// A server message, or the close signal, for one connection of the node it is published to
+/// (on `<prefix>.n.<node>`), from a table that lives on another node.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ConnNote<'a> {
+    /// The connection on the receiving node.
+    pub conn: u64,
+    /// The message (`{"t": …}`), if it is one.
+    #[serde(borrow, default, skip_serializing_if = "Option::is_none")]
+    pub msg: Option<&'a RawValue>,
+    /// The close code, if the connection is to close.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close: Option<u16>,
+}
+
+/// `table` has a new owner, `node` (published on `<prefix>.own` by the node that claimed it
+/// from another): connections elsewhere that watched it join again.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct OwnerNote {
+    /// The table.
+    pub table: TableId,
+    /// Its owner now.
+    pub node: String,
 }

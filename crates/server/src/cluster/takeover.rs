@@ -81,7 +81,9 @@ pub async fn open(
     let Some(lease) = state.node.claim(&state.db, setup.id).await? else {
         return Ok(false);
     };
+    let table = setup.id;
     spawn_table(state, setup, lease, restore).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    super::remote_tables::announce_owner(state, table).await;
     Ok(true)
 }
 
@@ -151,6 +153,14 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
         if owner != me {
             if let Some(h) = state.tables.get(*t) {
                 h.send(TableMsg::CheckOwner).await;
+            }
+        }
+    }
+    // Connections of dead nodes at this node's tables are gone with their node.
+    for (conn, tables) in state.remote.proxies.drop_dead_nodes(&seen.live) {
+        for t in tables {
+            if let Some(h) = state.tables.get(t) {
+                h.send(TableMsg::Closed { conn }).await;
             }
         }
     }

@@ -82,6 +82,8 @@ pub fn spawn_table(
     let handle = TableHandle::new(tx);
     state.tables.insert(setup.id, handle.clone());
     tokio::spawn(actor.run(rx, restore));
+    // Clustered: connections of other nodes reach it too.
+    crate::cluster::table_service::spawn(state, setup.id, handle.clone());
     Ok(handle)
 }
 

@@ -80,6 +80,28 @@ impl Close {
     };
 }
 
+impl Close {
+    /// The reason with close code `code` (as sent between nodes); an unknown code closes as
+    /// [`Close::TABLE_MOVED`] (the client joins again).
+    #[must_use]
+    pub fn from_code(code: u16) -> Close {
+        [
+            Close::NORMAL,
+            Close::GOING_AWAY,
+            Close::PROTOCOL,
+            Close::INVALID_UTF8,
+            Close::TOO_BIG,
+            Close::LOGGED_OUT,
+            Close::TOO_SLOW,
+            Close::TABLE_MOVED,
+            Close::GONE,
+        ]
+        .into_iter()
+        .find(|c| c.code == code)
+        .unwrap_or(Close::TABLE_MOVED)
+    }
+}
+
 /// Where a table (or the connection itself) sends a connection's messages (serialized JSON).
 #[derive(Clone, Debug)]
 pub struct Outbox {

@@ -26,6 +26,11 @@ impl TableHandle {
     pub async fn send(&self, msg: TableMsg) -> bool {
         self.tx.send(msg).await.is_ok()
     }
+
+    /// Resolves once the table's task has ended.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
 }
 
 /// Live tables.

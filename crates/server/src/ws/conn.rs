@@ -6,8 +6,10 @@
 use super::close;
 use super::limit::MessageLimiter;
 use super::protocol::{self, Route, ServerMsg, PROTOCOL_VERSION};
+use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::clock;
+use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
@@ -89,8 +91,14 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         })
         .await;
     for table in &reader.joined {
-        if let Some(h) = state.tables.get(*table) {
-            h.send(TableMsg::Closed { conn }).await;
+        match state.tables.get(*table) {
+            Some(h) => {
+                h.send(TableMsg::Closed { conn }).await;
+            }
+            None if !state.broker.is_local() => {
+                remote_tables::closed(&state, *table, conn, reader.user.id).await;
+            }
+            None => {}
         }
     }
     drop(reader);
@@ -168,6 +176,10 @@ impl Reader {
             Ok(r) => r,
             Err(e) => return self.bad(id, &e.0),
         };
+        let route = match table_msg(route, self.caller(id)) {
+            Routed::Table(table, msg) => return self.send_table(table, msg, id, text).await,
+            Routed::Other(other) => other,
+        };
         match route {
             Route::Ping { n } => {
                 self.out.send_msg(&ServerMsg::Pong {
@@ -180,16 +192,6 @@ impl Reader {
                 let _ = self.lobby.send(on).await;
                 self.ack(id);
             }
-            Route::Join { table, since } => {
-                let msg = TableMsg::Join {
-                    caller: self.caller(id),
-                    since,
-                };
-                if self.state.tables.get(table).is_some() {
-                    self.joined.insert(table);
-                }
-                self.to_table(table, msg, id).await;
-            }
             Route::TWatch { tournament } => {
                 let msg = crate::tournament::DirectorMsg::Watch {
                     conn: self.conn,
@@ -199,29 +201,6 @@ impl Reader {
                     Some(h) if h.send(msg) => self.ack(id),
                     _ => self.error(id, None, ErrorCode::NotFound, "no such running tournament"),
                 }
-            }
-            Route::Leave { table } => {
-                self.joined.remove(&table);
-                let msg = TableMsg::Leave(self.caller(id));
-                self.to_table(table, msg, id).await;
-            }
-            Route::Table { table, action } => {
-                let msg = TableMsg::Command {
-                    caller: self.caller(id),
-                    action,
-                };
-                self.to_table(table, msg, id).await;
-            }
-            Route::Coins { table, cmd } => {
-                let msg = TableMsg::Coins {
-                    caller: self.caller(id),
-                    cmd,
-                };
-                self.to_table(table, msg, id).await;
-            }
-            Route::Hint { table } => {
-                let msg = TableMsg::Hint(self.caller(id));
-                self.to_table(table, msg, id).await;
             }
             Route::AiStart {
                 level,
@@ -249,6 +228,12 @@ impl Reader {
                 let asker = self.asker(id);
                 self.to_desk(DeskMsg::Cancel { asker, seek }, id).await;
             }
+            // Sent to their table above.
+            Route::Join { .. }
+            | Route::Leave { .. }
+            | Route::Table { .. }
+            | Route::Coins { .. }
+            | Route::Hint { .. } => {}
         }
     }
 
@@ -278,8 +263,22 @@ impl Reader {
         }
     }
 
-    async fn to_table(&self, table: TableId, msg: TableMsg, id: Option<u64>) {
-        match self.state.tables.get(table) {
+    /// Hands `msg` (the client's `text`) to `table`: here, or at its owner on another node.
+    async fn send_table(&mut self, table: TableId, msg: TableMsg, id: Option<u64>, text: &str) {
+        let watch = match &msg {
+            TableMsg::Join { .. } => Some(true),
+            TableMsg::Leave(_) => Some(false),
+            _ => None,
+        };
+        if watch == Some(false) {
+            self.joined.remove(&table);
+        }
+        let local = self.state.tables.get(table);
+        if local.is_some() && watch == Some(true) {
+            self.joined.insert(table);
+        }
+        match local {
+            None if !self.state.broker.is_local() => self.send_remote(table, watch, id, text).await,
             Some(h) if h.send(msg).await => {}
             // Its task has stopped: the server is shutting down.
             Some(_) => self.error(
@@ -290,6 +289,40 @@ impl Reader {
             ),
             None => self.error(id, Some(table), ErrorCode::NotFound, "no such table"),
         }
+    }
+
+    /// Sends the client's `text` to `table`'s owner on another node; `watch`: whether it
+    /// starts (`join`) or stops (`leave`) watching there.
+    async fn send_remote(
+        &mut self,
+        table: TableId,
+        watch: Option<bool>,
+        id: Option<u64>,
+        text: &str,
+    ) {
+        let remote = &self.state.remote.watch;
+        match watch {
+            Some(true) => {
+                self.joined.insert(table);
+                remote.add(table, self.conn, &self.out);
+            }
+            Some(false) => remote.remove(table, self.conn),
+            None => {}
+        }
+        let sent = remote_tables::send(&self.state, table, self.conn, self.user.id, text).await;
+        let (code, why) = match sent {
+            Ok(()) => return,
+            Err(RemoteError::NotFound) => (ErrorCode::NotFound, "no such table"),
+            Err(RemoteError::Unavailable) => (
+                ErrorCode::Unavailable,
+                "the table's server is not reachable; try again",
+            ),
+        };
+        if watch == Some(true) {
+            self.joined.remove(&table);
+            remote.remove(table, self.conn);
+        }
+        self.error(id, Some(table), code, why);
     }
 
     async fn start_ai(&mut self, req: AiRequest, id: Option<u64>) {

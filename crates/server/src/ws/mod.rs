@@ -9,6 +9,7 @@ pub mod conn;
 pub mod limit;
 pub mod protocol;
 pub mod sockets;
+pub mod table_route;
 pub mod writer;
 
 use crate::error::AppError;

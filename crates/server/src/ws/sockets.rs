@@ -30,6 +30,8 @@ struct Conn {
 #[derive(Debug, Default)]
 pub struct UserSockets {
     by_user: RwLock<HashMap<UserId, HashMap<ConnId, Conn>>>,
+    /// The same connections by id (what other nodes' tables send reaches one by its id).
+    by_conn: RwLock<HashMap<ConnId, Outbox>>,
     /// The user relay's queue (clustered nodes only).
     relay: OnceLock<mpsc::Sender<Relayed>>,
     /// Private messages the relay's full queue could not take.
@@ -40,6 +42,9 @@ impl UserSockets {
     /// Registers a new connection of `user`, opened with the session whose token hashes to
     /// `session`.
     pub fn add(&self, user: UserId, conn: ConnId, session: &str, out: Outbox) {
+        if let Ok(mut m) = self.by_conn.write() {
+            m.insert(conn, out.clone());
+        }
         if let Ok(mut m) = self.by_user.write() {
             let session = Arc::from(session);
             m.entry(user)
@@ -48,8 +53,17 @@ impl UserSockets {
         }
     }
 
+    /// The outbox of connection `conn`, if it is open on this node.
+    #[must_use]
+    pub fn outbox(&self, conn: ConnId) -> Option<Outbox> {
+        self.by_conn.read().ok()?.get(&conn).cloned()
+    }
+
     /// Forgets a closed connection.
     pub fn remove(&self, user: UserId, conn: ConnId) {
+        if let Ok(mut m) = self.by_conn.write() {
+            m.remove(&conn);
+        }
         if let Ok(mut m) = self.by_user.write() {
             if let Some(conns) = m.get_mut(&user) {
                 conns.remove(&conn);

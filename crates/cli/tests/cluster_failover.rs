@@ -1,0 +1,241 @@
+//! Three real `chuhe serve` nodes on one PostgreSQL database (a fresh schema) and NATS (a fresh
+//! subject prefix): Red connected to node 1 and Black to node 2 play a table that node 3 owns
+//! (every command a request to node 3, every event relayed back, events before their `ack`);
+//! node 3 is killed with SIGKILL; within the lease plus 3 s both players, reconnecting to their
+//! own nodes, see the table again with every move and clock (one of nodes 1 and 2 took it
+//! over); then Red's own node 1 is killed as well and Red, connecting to node 2 with the same
+//! session, plays on to mate: one game record, one rating change each, `chuhe ledger check`
+//! clean.
+//!
+//! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
+//! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
+
+mod common;
+
+use common::cluster::{self, fresh_prefix, health, nats_url, write_config, Client};
+use common::serve::{Serve, Store};
+use common::tournament::assert_ledger_clean;
+use serde_json::{json, Value};
+use server::client::{ClientError, HttpClient};
+use std::time::{Duration, Instant};
+
+const LEASE_MS: u64 = 2_000;
+const TABLE: u64 = 1;
+
+/// Red's rooks mate on b9 whenever Red likes; until then both sides have quiet moves. The `qq`
+/// profile rates the first game of two new players.
+const ROOMS: &str = r#"
+[[rooms]]
+id = "m"
+name = "Mate"
+tables = 2
+min_coins = 0
+time_control = "untimed"
+start_fen = "3k5/R8/9/8p/9/9/9/9/9/1R2K4 w - - 0 1"
+"#;
+
+/// Ten quiet moves (Red's king steps, Black's pawn walks down), then Red mates.
+const QUIET: [&str; 10] = [
+    "e0e1", "i6i5", "e1e0", "i5i4", "e0e1", "i4i3", "e1e0", "i3i2", "e0e1", "i2i1",
+];
+const MATE: &str = "b0b9";
+
+fn node_config(node: &str, prefix: &str, nats: &str) -> String {
+    let text = cluster::config(node, prefix, nats, LEASE_MS, ROOMS);
+    format!("rating_profile = \"qq\"\n{text}")
+}
+
+fn is_moved(m: &Value, ply: usize) -> bool {
+    m["t"] == "ev" && m["e"]["type"] == "moved" && m["e"]["ply"] == ply
+}
+
+/// Waits until `p`'s socket is closed by its node (the table moved), then connects again and
+/// joins: the table's state.
+async fn back_at_the_table(p: &mut Client, until: Instant) -> Value {
+    loop {
+        match p.ws.next().await {
+            Err(ClientError::Closed) => break,
+            Err(ClientError::Timeout(_)) | Ok(_) => {}
+            Err(e) => panic!("{}: {e}", p.name),
+        }
+        assert!(
+            Instant::now() < until,
+            "{}: not told the table moved",
+            p.name
+        );
+    }
+    p.reconnect().await;
+    let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+    let state = before
+        .into_iter()
+        .find(|m| m["t"] == "table_state")
+        .unwrap_or_else(|| panic!("{}: no table_state before the join's ack", p.name));
+    assert!(Instant::now() < until, "{}: back too late", p.name);
+    state["state"].clone()
+}
+
+fn game_time(clock: &Value, color: &str) -> u64 {
+    clock[color]["game_time"].as_u64().expect("a timed clock")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_across_three_nodes_survives_its_owners_kill9() {
+    if !cluster::has_database() {
+        return;
+    }
+    let Some(nats) = nats_url().await else {
+        return;
+    };
+    let prefix = fresh_prefix();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let store = Store::tagged(tmp.path(), "_three").await;
+    let dir = |n: &str| write_config(&tmp.path().join(n), &node_config(n, &prefix, &nats));
+    // Node 3 first: alone, it claims both tables; the others find them held (sticky).
+    let n3 = Serve::start(&dir("n3"), &store).await;
+    let n1 = Serve::start(&dir("n1"), &store).await;
+    let n2 = Serve::start(&dir("n2"), &store).await;
+    assert_eq!(health(n3.addr).await["tables"], 2);
+    assert_eq!(health(n1.addr).await["tables"], 0);
+    assert_eq!(health(n2.addr).await["tables"], 0);
+
+    let mut red = Client::register(n1.addr, "red_n1").await;
+    let mut black = Client::register(n2.addr, "black_n2").await;
+    for (p, color) in [(&mut red, "red"), (&mut black, "black")] {
+        let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+        assert!(
+            before.iter().any(|m| m["t"] == "table_state"),
+            "{}: the state comes before the join's ack: {before:?}",
+            p.name
+        );
+        p.ok(json!({"t": "sit", "table": TABLE, "color": color}))
+            .await;
+    }
+    let control = json!({"stages": [{"time": 600_000, "moves": 0}], "per_move": null,
+        "byoyomi": null, "increment": 0});
+    red.ok(json!({"t": "propose", "table": TABLE, "control": control}))
+        .await;
+    black
+        .ws
+        .event("control_proposed")
+        .await
+        .expect("control_proposed");
+    black
+        .ok(json!({"t": "accept_control", "table": TABLE}))
+        .await;
+    for p in [&mut red, &mut black] {
+        p.ok(json!({"t": "ready", "table": TABLE, "ready": true}))
+            .await;
+    }
+    let started = red.ws.event("game_started").await.expect("game_started");
+    let game_id = started["e"]["game"]["game_id"].clone();
+
+    let mut last = Value::Null;
+    for (i, mv) in QUIET.iter().enumerate() {
+        let ply = i + 1;
+        let (mover, other) = if i % 2 == 0 {
+            (&mut red, &mut black)
+        } else {
+            (&mut black, &mut red)
+        };
+        let before = mover
+            .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
+            .await;
+        assert!(
+            before.iter().any(|m| is_moved(m, ply)),
+            "{}: ply {ply}'s event comes before its ack",
+            mover.name
+        );
+        last = other
+            .ws
+            .next_where(|m| is_moved(m, ply), "moved")
+            .await
+            .expect("the other player sees the move")["e"]
+            .clone();
+    }
+    let (red_before, black_before) = (
+        game_time(&last["clock"], "red"),
+        game_time(&last["clock"], "black"),
+    );
+
+    n3.kill9();
+    let until = Instant::now() + Duration::from_millis(LEASE_MS) + Duration::from_secs(3);
+    for p in [&mut red, &mut black] {
+        let state = back_at_the_table(p, until).await;
+        let game = &state["game"];
+        assert_eq!(game["game_id"], game_id, "{state}");
+        assert_eq!(game["moves"], json!(QUIET), "{}: {game}", p.name);
+        assert!(game["end"].is_null(), "{game}");
+        // Red was on move: charged at most until node 3's last beat; Black not at all.
+        assert!(game_time(&game["clock"], "red") <= red_before, "{game}");
+        assert!(red_before - game_time(&game["clock"], "red") < LEASE_MS + 3_000);
+        assert_eq!(game_time(&game["clock"], "black"), black_before, "{game}");
+    }
+    let mut held = 0;
+    for addr in [n1.addr, n2.addr] {
+        held += health(addr).await["tables"].as_u64().unwrap_or(0);
+    }
+    assert_eq!(held, 2, "nodes 1 and 2 hold both tables");
+
+    // Red's own node dies too: Red connects to node 2 with the same session and plays on
+    // (node 2 takes node 1's tables, if it had any, within the lease).
+    n1.kill9();
+    red.addr = n2.addr;
+    red.reconnect().await;
+    black.reconnect().await;
+    let until = Instant::now() + Duration::from_millis(LEASE_MS) + Duration::from_secs(3);
+    for p in [&mut red, &mut black] {
+        let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+        let state = before
+            .iter()
+            .find(|m| m["t"] == "table_state")
+            .expect("table_state");
+        assert_eq!(state["state"]["game"]["moves"], json!(QUIET), "{state}");
+    }
+    assert!(Instant::now() < until, "back at the table in time");
+    assert_eq!(
+        health(n2.addr).await["tables"],
+        2,
+        "node 2 holds both tables"
+    );
+
+    let before = red
+        .ok(json!({"t": "move", "table": TABLE, "mv": MATE}))
+        .await;
+    assert!(before.iter().any(|m| is_moved(m, QUIET.len() + 1)));
+    for p in [&mut red, &mut black] {
+        let end = p.ws.event("game_ended").await.expect("game_ended");
+        assert_eq!(end["e"]["end"]["result"], "1-0", "{end}");
+        assert_eq!(end["e"]["end"]["reason"], "checkmate", "{end}");
+    }
+
+    // One record, one rating change each, read from either node.
+    let http = HttpClient::new(n2.addr);
+    let (_, record) = http
+        .get(&format!("/api/games/{game_id}"))
+        .await
+        .expect("record");
+    assert_eq!(record["game"]["status"], "finished", "{record}");
+    assert_eq!(
+        record["game"]["moves"].as_array().map(Vec::len),
+        Some(QUIET.len() + 1)
+    );
+    for p in [&red, &black] {
+        let (name, id) = (p.name, p.user["id"].clone());
+        let (_, games) = HttpClient::new(n2.addr)
+            .get(&format!("/api/users/{id}/games"))
+            .await
+            .expect("games");
+        assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
+        let (_, ratings) = http
+            .get(&format!("/api/users/{id}/ratings"))
+            .await
+            .expect("ratings");
+        assert_eq!(
+            ratings["points"].as_array().map(Vec::len),
+            Some(1),
+            "{name}: {ratings}"
+        );
+    }
+    drop(n2);
+    assert_ledger_clean(&store);
+}

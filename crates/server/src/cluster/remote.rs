@@ -1,0 +1,14 @@
+//! [`Remote`]: what a node keeps for tables used across nodes.
+
+use super::proxies::Proxies;
+use super::remote_watch::RemoteWatch;
+
+/// What a node keeps for tables used across nodes: the other nodes' connections at its own
+/// tables ([`Proxies`]) and its connections at other nodes' tables ([`RemoteWatch`]).
+#[derive(Debug, Default)]
+pub struct Remote {
+    /// Other nodes' connections at this node's tables.
+    pub proxies: Proxies,
+    /// This node's connections at other nodes' tables.
+    pub watch: RemoteWatch,
+}

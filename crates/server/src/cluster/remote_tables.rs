@@ -1,0 +1,179 @@
+//! On the node a client is connected to: its messages for tables that live on other nodes.
+//! Each goes to the table's owner as a request on `<prefix>.t.<table>.cmd`
+//! ([`super::table_service`]); what the table answers comes back on `<prefix>.n.<node>` and is
+//! handed to the connection ([`deliver`]), so the client protocol does not change. While the
+//! owner is unreachable (it died and its lease has not yet been taken over) the message is
+//! retried until the lease plus a margin has passed. When a table gets a new owner
+//! ([`OwnerNote`] on `<prefix>.own`), the connections here that watched it are closed with
+//! "table moved" and join again, as a local table's watchers are when it moves
+//! (docs/scale.md, "Remote tables").
+
+use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
+use crate::broker::{BrokerError, RequestError, Subscription};
+use crate::metrics::{metrics, seconds_since};
+use crate::state::AppState;
+use crate::table::{Close, ConnId};
+use bytes::Bytes;
+use platform::{TableId, UserId};
+use serde_json::value::RawValue;
+use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
+
+/// Longest wait for an owner to take one request.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
+/// Pause between tries while a table's owner is unreachable.
+const RETRY_EVERY: Duration = Duration::from_millis(250);
+/// How long past the lease a message waits for a new owner.
+const FAILOVER_MARGIN: Duration = Duration::from_secs(3);
+
+/// Why a message did not reach a remote table.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RemoteError {
+    /// No node has such a table.
+    NotFound,
+    /// Its owner could not be reached in time.
+    Unavailable,
+}
+
+/// Sends the client message `text` of connection `conn` (of `user`) to `table`'s owner.
+///
+/// # Errors
+/// [`RemoteError`] when no node has the table, or its owner stays unreachable.
+pub async fn send(
+    state: &AppState,
+    table: TableId,
+    conn: ConnId,
+    user: UserId,
+    text: &str,
+) -> Result<(), RemoteError> {
+    let msg = serde_json::from_str::<&RawValue>(text).map_err(|_| RemoteError::NotFound)?;
+    let req = TableRequest {
+        node: &state.node.id,
+        conn: conn.0,
+        user,
+        msg: Some(msg),
+    };
+    request(state, table, &req).await
+}
+
+/// Tells `table`'s owner that connection `conn` closed (one try: a dead owner forgets it anyway).
+pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId) {
+    state.remote.watch.remove(table, conn);
+    let req = TableRequest {
+        node: &state.node.id,
+        conn: conn.0,
+        user,
+        msg: None,
+    };
+    let Ok(payload) = serde_json::to_vec(&req) else {
+        return;
+    };
+    let subject = state.broker.subjects().table_cmd(table);
+    let _ = state
+        .broker
+        .request(&subject, Bytes::from(payload), REQUEST_TIMEOUT)
+        .await;
+}
+
+async fn request(
+    state: &AppState,
+    table: TableId,
+    req: &TableRequest<'_>,
+) -> Result<(), RemoteError> {
+    let payload = Bytes::from(serde_json::to_vec(req).map_err(|_| RemoteError::NotFound)?);
+    let subject = state.broker.subjects().table_cmd(table);
+    let deadline = Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN;
+    loop {
+        let started = Instant::now();
+        let answer = state
+            .broker
+            .request(&subject, payload.clone(), REQUEST_TIMEOUT)
+            .await;
+        metrics().broker_round_trips.inc();
+        metrics().broker_latency.observe(seconds_since(started));
+        match answer {
+            Ok(reply) if serde_json::from_slice(&reply).ok() == Some(TableReply::Taken) => {
+                return Ok(());
+            }
+            // No table of that id anywhere (never claimed by any node).
+            Err(RequestError::NoResponders)
+                if matches!(state.db.table_owner(table).await, Ok(None)) =>
+            {
+                return Err(RemoteError::NotFound);
+            }
+            // Moved, no owner yet, or the owner is slow: try again.
+            _ => {}
+        }
+        if Instant::now() + RETRY_EVERY >= deadline {
+            return Err(RemoteError::Unavailable);
+        }
+        tokio::time::sleep(RETRY_EVERY).await;
+    }
+}
+
+/// Announces that this node owns `table` now (the other nodes' watchers of it join again).
+pub async fn announce_owner(state: &AppState, table: TableId) {
+    if state.broker.is_local() {
+        return;
+    }
+    let note = OwnerNote {
+        table,
+        node: state.node.id.clone(),
+    };
+    let Ok(payload) = serde_json::to_vec(&note) else {
+        return;
+    };
+    let subject = state.broker.subjects().own();
+    if let Err(e) = state.broker.publish(&subject, Bytes::from(payload)).await {
+        tracing::warn!(table = table.0, "announcing the table's owner: {e}");
+    }
+}
+
+/// Subscribes to what other nodes' tables send this node's connections and to owner changes,
+/// and starts the tasks that hand them on.
+///
+/// # Errors
+/// [`BrokerError`] if a subscription fails.
+pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+    let subjects = state.broker.subjects();
+    let conns = state
+        .broker
+        .subscribe(&subjects.node_conns(&state.node.id))
+        .await?;
+    let owners = state.broker.subscribe(&subjects.own()).await?;
+    Ok(vec![
+        tokio::spawn(deliver(state.clone(), conns)),
+        tokio::spawn(rejoin(state.clone(), owners)),
+    ])
+}
+
+/// Hands each [`ConnNote`] to its connection here.
+async fn deliver(state: AppState, mut sub: Subscription) {
+    while let Some(m) = sub.next().await {
+        let Ok(note) = serde_json::from_slice::<ConnNote<'_>>(&m.payload) else {
+            tracing::warn!("unreadable note for a connection");
+            continue;
+        };
+        let Some(out) = state.sockets.outbox(ConnId(note.conn)) else {
+            continue;
+        };
+        if let Some(msg) = note.msg {
+            out.send(std::sync::Arc::from(msg.get()));
+        }
+        if let Some(code) = note.close {
+            out.close(Close::from_code(code));
+        }
+    }
+}
+
+/// On a table's new owner, closes this node's connections that watched it there.
+async fn rejoin(state: AppState, mut sub: Subscription) {
+    while let Some(m) = sub.next().await {
+        let Ok(note) = serde_json::from_slice::<OwnerNote>(&m.payload) else {
+            continue;
+        };
+        for out in state.remote.watch.take(note.table) {
+            out.close(Close::TABLE_MOVED);
+        }
+    }
+}

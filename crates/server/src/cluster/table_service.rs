@@ -1,0 +1,181 @@
+//! A table's owner serving the connections of other nodes: while the table's task runs, a
+//! subscription on `<prefix>.t.<table>.cmd` takes each [`TableRequest`], gives the connection
+//! its stand-in here ([`super::proxies`]) and hands the message to the table as if the
+//! connection were local; the reply says only that the table took it (what the table answers
+//! reaches the connection through its stand-in, events before the `ack`). Only clustered
+//! nodes serve (docs/scale.md, "Remote tables").
+
+use super::notes::{ConnNote, TableReply, TableRequest};
+use super::proxies::{Ends, Stand};
+use crate::broker::{Message, Subject};
+use crate::error_code::{ErrorCode, ErrorMsg};
+use crate::state::AppState;
+use crate::table::{Caller, Close, ConnId, TableHandle, TableMsg};
+use crate::user::UserInfo;
+use crate::ws::protocol;
+use crate::ws::table_route::{table_msg, Routed};
+use bytes::Bytes;
+use platform::{TableId, UserId};
+use serde_json::value::RawValue;
+use std::sync::Arc;
+
+/// Serves `table` (whose task `handle` reaches) to other nodes until its task ends.
+pub fn spawn(state: &AppState, table: TableId, handle: TableHandle) {
+    if state.broker.is_local() {
+        return;
+    }
+    tokio::spawn(serve(state.clone(), table, handle));
+}
+
+async fn serve(state: AppState, table: TableId, handle: TableHandle) {
+    let subject = state.broker.subjects().table_cmd(table);
+    let mut sub = match state.broker.subscribe(&subject).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(table = table.0, "serving the table to other nodes: {e}");
+            return;
+        }
+    };
+    loop {
+        let m = tokio::select! {
+            m = sub.next() => m,
+            () = handle.closed() => None,
+        };
+        let Some(m) = m else { break };
+        let reply = take(&state, table, &handle, &m).await;
+        let gone = reply == TableReply::Gone;
+        if let Ok(payload) = serde_json::to_vec(&reply) {
+            let _ = m.respond(Bytes::from(payload)).await;
+        }
+        if gone {
+            break;
+        }
+    }
+}
+
+/// Hands one request to the table.
+async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Message) -> TableReply {
+    let Ok(req) = serde_json::from_slice::<TableRequest<'_>>(&m.payload) else {
+        tracing::warn!(table = table.0, "unreadable table request");
+        return TableReply::Taken;
+    };
+    let proxies = &state.remote.proxies;
+    let Some(text) = req.msg else {
+        // The connection closed.
+        if let Some(stand) = proxies.find_stand(req.node, req.conn) {
+            if !handle.send(TableMsg::Closed { conn: stand.conn }).await {
+                return TableReply::Gone;
+            }
+            proxies.watches(req.node, req.conn, table, false);
+        }
+        return TableReply::Taken;
+    };
+    let Some(stand) = stand(state, req.node, req.conn, req.user).await else {
+        return TableReply::Taken;
+    };
+    let Ok(env) = protocol::parse(text.get()) else {
+        // The connection's node parsed it already: nothing else sends here.
+        return TableReply::Taken;
+    };
+    let id = env.id;
+    let caller = Caller {
+        conn: stand.conn,
+        user: stand.user.clone(),
+        out: stand.out.clone(),
+        id,
+    };
+    let routed = env.msg.route().ok().map(|r| table_msg(r, caller));
+    let Some(Routed::Table(to, msg)) =
+        routed.filter(|r| matches!(r, Routed::Table(t, _) if *t == table))
+    else {
+        stand.out.send_error(&ErrorMsg::new(
+            id,
+            ErrorCode::BadMessage,
+            "not for this table",
+        ));
+        return TableReply::Taken;
+    };
+    let watching = match &msg {
+        TableMsg::Join { .. } => Some(true),
+        TableMsg::Leave(_) => Some(false),
+        _ => None,
+    };
+    if !handle.send(msg).await {
+        return TableReply::Gone;
+    }
+    if let Some(on) = watching {
+        proxies.watches(req.node, req.conn, to, on);
+    }
+    TableReply::Taken
+}
+
+/// The stand-in of connection `conn` of `node` (user `user`), made on first use (the user read
+/// once, its forwarder started).
+async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
+    let proxies = &state.remote.proxies;
+    if let Some(s) = proxies.find_stand(node, conn) {
+        return Some(s);
+    }
+    let info: Arc<UserInfo> = match state.db.user(user).await {
+        Ok(Some(row)) => Arc::new(row.into()),
+        Ok(None) => return None,
+        Err(e) => {
+            tracing::warn!(user = user.0, "remote connection's user: {e}");
+            return None;
+        }
+    };
+    let (stand, ends) = proxies.add(node, conn, info)?;
+    if let Some(ends) = ends {
+        let to = Arc::from(node);
+        tokio::spawn(forward(state.clone(), to, conn, stand.conn, ends));
+    }
+    Some(stand)
+}
+
+/// Publishes what the stand-in `id` of connection `conn` of `node` receives, in order, then
+/// its close; forgets it once its outbox is closed or dropped.
+async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: Ends) {
+    let (mut rx, mut closing) = ends;
+    let subject = state.broker.subjects().node_conns(&node);
+    let close = loop {
+        // Decided first, acted on after: no borrow of the close signal lives across a publish.
+        let next = tokio::select! {
+            biased;
+            m = rx.recv() => Ok(m),
+            c = closing.wait_for(Option::is_some) => Err(c.ok().and_then(|c| *c)),
+        };
+        match next {
+            Ok(Some(text)) => {
+                let Ok(msg) = serde_json::from_str::<&RawValue>(&text) else {
+                    continue;
+                };
+                let note = ConnNote {
+                    conn,
+                    msg: Some(msg),
+                    close: None,
+                };
+                publish(&state, &subject, &note).await;
+            }
+            Ok(None) => break None,
+            Err(why) => break why,
+        }
+    };
+    if let Some(why) = close.filter(|c| *c != Close::GONE) {
+        let note = ConnNote {
+            conn,
+            msg: None,
+            close: Some(why.code),
+        };
+        publish(&state, &subject, &note).await;
+    }
+    state.remote.proxies.forget(&node, conn, id);
+}
+
+async fn publish(state: &AppState, subject: &Subject, note: &ConnNote<'_>) {
+    let Ok(payload) = serde_json::to_vec(note) else {
+        return;
+    };
+    if let Err(e) = state.broker.publish(subject, Bytes::from(payload)).await {
+        tracing::warn!(%subject, "remote connection: {e}");
+    }
+}
