@@ -7,12 +7,15 @@
 //! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
 //! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
 //!
-//! Both nodes have the same rooms. Node 2 starts first and, alone, claims every table; node 1
-//! finds them held by a live node and keeps its hands off (placement is sticky).
+//! Both nodes have the same rooms. Node 2 starts first and, alone, claims every table; once node
+//! 1 joins, node 2 releases the idle tables that placement gives node 1, which claims them.
+//! A second test: a process started with a running node's id is refused.
 
 mod common;
 
-use common::cluster::{self, connect, fresh_prefix, health, nats_url, write_config, Client};
+use common::cluster::{
+    self, connect, fresh_prefix, health, holds, nats_url, placed, write_config, Client,
+};
 use common::serve::{Serve, Store};
 use serde_json::json;
 use server::client::{HttpClient, WsClient};
@@ -92,16 +95,25 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
     let rooms = format!("{ROOM_A}6\n");
     write_config(&d1, &config("n1", &prefix, &nats, &rooms));
     write_config(&d2, &config("n2", &prefix, &nats, &rooms));
-    // One after the other: the first applies the migrations and claims every table.
+    // One after the other: the first applies the migrations and claims every table; once
+    // node 1 joins, node 2 gives it the idle tables that placement gives it.
     let n2 = Serve::start(&d2, &store).await;
+    assert_eq!(
+        health(n2.addr).await["tables"],
+        6,
+        "alone, node 2 holds every table"
+    );
     let n1 = Serve::start(&d1, &store).await;
     let all = [1, 2, 3, 4, 5, 6];
-    assert_eq!(health(n2.addr).await["tables"], 6);
-    assert_eq!(
-        health(n1.addr).await["tables"],
-        0,
-        "node 2 holds every table"
+    let (to_n1, to_n2) = (
+        placed(1..=6, &["n1", "n2"], "n1"),
+        placed(1..=6, &["n1", "n2"], "n2"),
     );
+    let within = Duration::from_secs(5);
+    holds(n1.addr, to_n1.len(), within).await;
+    holds(n2.addr, to_n2.len(), within).await;
+    // The game is played at one of node 2's tables.
+    let t = *to_n2.first().expect("placement gives node 2 a table");
 
     // Node 1's lobby lists node 2's tables.
     lobby_becomes(n1.addr, "a", &all, Duration::from_secs(10)).await;
@@ -128,14 +140,14 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         user: bettor.user.clone(),
     };
 
-    // Two players start a game at table 4, on node 2.
+    // Two players start a game at table t, on node 2.
     let mut red = Client::register(n2.addr, "red").await;
     let mut black = Client::register(n2.addr, "black").await;
     for (p, color) in [(&mut red, "red"), (&mut black, "black")] {
-        p.ok(json!({"t": "join", "table": 4})).await;
-        p.ok(json!({"t": "sit", "table": 4, "color": color})).await;
+        p.ok(json!({"t": "join", "table": t})).await;
+        p.ok(json!({"t": "sit", "table": t, "color": color})).await;
     }
-    red.ok(json!({"t": "propose", "table": 4,
+    red.ok(json!({"t": "propose", "table": t,
         "control": {"stages": [], "per_move": null, "byoyomi": null, "increment": 0}}))
         .await;
     black
@@ -146,9 +158,9 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         )
         .await
         .expect("control_proposed");
-    black.ok(json!({"t": "accept_control", "table": 4})).await;
+    black.ok(json!({"t": "accept_control", "table": t})).await;
     for p in [&mut red, &mut black] {
-        p.ok(json!({"t": "ready", "table": 4, "ready": true})).await;
+        p.ok(json!({"t": "ready", "table": t, "ready": true})).await;
     }
     let started = red
         .ws
@@ -166,19 +178,19 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
         .next_where(
             |m| {
                 m["t"] == "lobby_table"
-                    && m["table"]["id"] == 4
+                    && m["table"]["id"] == t
                     && m["table"]["status"] == "playing"
             },
-            "lobby_table 4 playing",
+            "lobby_table playing",
         )
         .await
         .expect("node 2's table change on node 1");
     assert_eq!(change["table"]["room"], "a");
 
     // The bettor bets on node 2: the balance reaches both of their connections, once each.
-    bettor_n2.ok(json!({"t": "join", "table": 4})).await;
+    bettor_n2.ok(json!({"t": "join", "table": t})).await;
     bettor_n2
-        .ok(json!({"t": "bet", "table": 4, "pick": "red", "amount": 10,
+        .ok(json!({"t": "bet", "table": t, "pick": "red", "amount": 10,
             "key": "cluster-bet-0001", "game_id": game_id}))
         .await;
     let wait = Duration::from_secs(2);
@@ -214,4 +226,34 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
     );
     lobby_becomes(n1.addr, "a", &all, Duration::from_secs(3)).await;
     drop(n1);
+}
+
+#[tokio::test]
+async fn a_second_process_with_a_running_nodes_id_is_refused() {
+    if !cluster::has_database() {
+        return;
+    }
+    let Some(nats) = nats_url().await else {
+        return;
+    };
+    let prefix = fresh_prefix();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let store = Store::tagged(tmp.path(), "_twin").await;
+    let rooms = format!("{ROOM_A}1\n");
+    let dir = tmp.path().join("n1");
+    write_config(&dir, &config("n1", &prefix, &nats, &rooms));
+    let n1 = Serve::start(&dir, &store).await;
+    let twin = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .arg("serve")
+        .arg("--config")
+        .arg(dir.join("chuhe.toml"))
+        .args(store.args())
+        .args(["--listen", "127.0.0.1:0"])
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&twin.stderr);
+    assert!(!twin.status.success(), "the twin must not start: {said}");
+    assert!(said.contains("in use"), "{said}");
+    // The first one is untouched.
+    assert_eq!(health(n1.addr).await["node"], "n1");
 }

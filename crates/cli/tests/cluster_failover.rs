@@ -1,5 +1,7 @@
 //! Three real `chuhe serve` nodes on one PostgreSQL database (a fresh schema) and NATS (a fresh
-//! subject prefix): Red connected to node 1 and Black to node 2 play a table that node 3 owns
+//! subject prefix): node 3 starts first and holds every table until the others join and it
+//! releases to them the idle tables that placement gives them. Red connected to node 1 and
+//! Black to node 2 play a table that node 3 owns
 //! (every command a request to node 3, every event relayed back, events before their `ack`);
 //! node 3 is killed with SIGKILL; within the lease plus 3 s both players, reconnecting to their
 //! own nodes, see the table again with every move and clock (one of nodes 1 and 2 took it
@@ -12,7 +14,7 @@
 
 mod common;
 
-use common::cluster::{self, fresh_prefix, health, nats_url, write_config, Client};
+use common::cluster::{self, fresh_prefix, health, holds, nats_url, placed, write_config, Client};
 use common::serve::{Serve, Store};
 use common::tournament::assert_ledger_clean;
 use serde_json::{json, Value};
@@ -20,7 +22,6 @@ use server::client::{ClientError, HttpClient};
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;
-const TABLE: u64 = 1;
 
 /// Red's rooks mate on b9 whenever Red likes; until then both sides have quiet moves. The `qq`
 /// profile rates the first game of two new players.
@@ -28,7 +29,7 @@ const ROOMS: &str = r#"
 [[rooms]]
 id = "m"
 name = "Mate"
-tables = 2
+tables = 12
 min_coins = 0
 time_control = "untimed"
 start_fen = "3k5/R8/9/8p/9/9/9/9/9/1R2K4 w - - 0 1"
@@ -51,7 +52,7 @@ fn is_moved(m: &Value, ply: usize) -> bool {
 
 /// Waits until `p`'s socket is closed by its node (the table moved), then connects again and
 /// joins: the table's state.
-async fn back_at_the_table(p: &mut Client, until: Instant) -> Value {
+async fn back_at_the_table(p: &mut Client, table: u64, until: Instant) -> Value {
     loop {
         match p.ws.next().await {
             Err(ClientError::Closed) => break,
@@ -65,7 +66,7 @@ async fn back_at_the_table(p: &mut Client, until: Instant) -> Value {
         );
     }
     p.reconnect().await;
-    let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+    let before = p.ok(json!({"t": "join", "table": table})).await;
     let state = before
         .into_iter()
         .find(|m| m["t"] == "table_state")
@@ -90,29 +91,40 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
     let tmp = tempfile::tempdir().expect("tmp");
     let store = Store::tagged(tmp.path(), "_three").await;
     let dir = |n: &str| write_config(&tmp.path().join(n), &node_config(n, &prefix, &nats));
-    // Node 3 first: alone, it claims both tables; the others find them held (sticky).
+    // Node 3 first: alone, it claims every table; as the others join it releases to them the
+    // idle tables that placement gives them.
     let n3 = Serve::start(&dir("n3"), &store).await;
+    assert_eq!(health(n3.addr).await["tables"], 12);
     let n1 = Serve::start(&dir("n1"), &store).await;
     let n2 = Serve::start(&dir("n2"), &store).await;
-    assert_eq!(health(n3.addr).await["tables"], 2);
-    assert_eq!(health(n1.addr).await["tables"], 0);
-    assert_eq!(health(n2.addr).await["tables"], 0);
+    let all = ["n1", "n2", "n3"];
+    for (addr, node) in [(n1.addr, "n1"), (n2.addr, "n2"), (n3.addr, "n3")] {
+        holds(
+            addr,
+            placed(1..=12, &all, node).len(),
+            Duration::from_secs(5),
+        )
+        .await;
+    }
+    let table = *placed(1..=12, &all, "n3")
+        .first()
+        .expect("placement gives node 3 a table");
 
     let mut red = Client::register(n1.addr, "red_n1").await;
     let mut black = Client::register(n2.addr, "black_n2").await;
     for (p, color) in [(&mut red, "red"), (&mut black, "black")] {
-        let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+        let before = p.ok(json!({"t": "join", "table": table})).await;
         assert!(
             before.iter().any(|m| m["t"] == "table_state"),
             "{}: the state comes before the join's ack: {before:?}",
             p.name
         );
-        p.ok(json!({"t": "sit", "table": TABLE, "color": color}))
+        p.ok(json!({"t": "sit", "table": table, "color": color}))
             .await;
     }
     let control = json!({"stages": [{"time": 600_000, "moves": 0}], "per_move": null,
         "byoyomi": null, "increment": 0});
-    red.ok(json!({"t": "propose", "table": TABLE, "control": control}))
+    red.ok(json!({"t": "propose", "table": table, "control": control}))
         .await;
     black
         .ws
@@ -120,10 +132,10 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
         .await
         .expect("control_proposed");
     black
-        .ok(json!({"t": "accept_control", "table": TABLE}))
+        .ok(json!({"t": "accept_control", "table": table}))
         .await;
     for p in [&mut red, &mut black] {
-        p.ok(json!({"t": "ready", "table": TABLE, "ready": true}))
+        p.ok(json!({"t": "ready", "table": table, "ready": true}))
             .await;
     }
     let started = red.ws.event("game_started").await.expect("game_started");
@@ -138,7 +150,7 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
             (&mut black, &mut red)
         };
         let before = mover
-            .ok(json!({"t": "move", "table": TABLE, "mv": mv}))
+            .ok(json!({"t": "move", "table": table, "mv": mv}))
             .await;
         assert!(
             before.iter().any(|m| is_moved(m, ply)),
@@ -160,7 +172,7 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
     n3.kill9();
     let until = Instant::now() + Duration::from_millis(LEASE_MS) + Duration::from_secs(3);
     for p in [&mut red, &mut black] {
-        let state = back_at_the_table(p, until).await;
+        let state = back_at_the_table(p, table, until).await;
         let game = &state["game"];
         assert_eq!(game["game_id"], game_id, "{state}");
         assert_eq!(game["moves"], json!(QUIET), "{}: {game}", p.name);
@@ -170,11 +182,21 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
         assert!(red_before - game_time(&game["clock"], "red") < LEASE_MS + 3_000);
         assert_eq!(game_time(&game["clock"], "black"), black_before, "{game}");
     }
-    let mut held = 0;
-    for addr in [n1.addr, n2.addr] {
-        held += health(addr).await["tables"].as_u64().unwrap_or(0);
+    let within = Instant::now() + Duration::from_secs(3);
+    loop {
+        let mut held = 0;
+        for addr in [n1.addr, n2.addr] {
+            held += health(addr).await["tables"].as_u64().unwrap_or(0);
+        }
+        if held == 12 {
+            break;
+        }
+        assert!(
+            Instant::now() < within,
+            "nodes 1 and 2 hold {held} of 12 tables"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert_eq!(held, 2, "nodes 1 and 2 hold both tables");
 
     // Red's own node dies too: Red connects to node 2 with the same session and plays on
     // (node 2 takes node 1's tables, if it had any, within the lease).
@@ -184,7 +206,7 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
     black.reconnect().await;
     let until = Instant::now() + Duration::from_millis(LEASE_MS) + Duration::from_secs(3);
     for p in [&mut red, &mut black] {
-        let before = p.ok(json!({"t": "join", "table": TABLE})).await;
+        let before = p.ok(json!({"t": "join", "table": table})).await;
         let state = before
             .iter()
             .find(|m| m["t"] == "table_state")
@@ -192,14 +214,10 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
         assert_eq!(state["state"]["game"]["moves"], json!(QUIET), "{state}");
     }
     assert!(Instant::now() < until, "back at the table in time");
-    assert_eq!(
-        health(n2.addr).await["tables"],
-        2,
-        "node 2 holds both tables"
-    );
+    holds(n2.addr, 12, Duration::from_secs(5)).await;
 
     let before = red
-        .ok(json!({"t": "move", "table": TABLE, "mv": MATE}))
+        .ok(json!({"t": "move", "table": table, "mv": MATE}))
         .await;
     assert!(before.iter().any(|m| is_moved(m, QUIET.len() + 1)));
     for p in [&mut red, &mut black] {

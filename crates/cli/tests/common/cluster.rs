@@ -123,3 +123,26 @@ pub async fn connect(addr: SocketAddr, http: &HttpClient) -> WsClient {
         .expect("ws")
         .0
 }
+
+/// The tables among `tables` that placement gives `node` when `nodes` are live.
+pub fn placed(tables: std::ops::RangeInclusive<u64>, nodes: &[&str], node: &str) -> Vec<u64> {
+    let nodes: Vec<String> = nodes.iter().map(|n| (*n).to_owned()).collect();
+    tables
+        .filter(|t| {
+            server::cluster::placement::rendezvous(platform::TableId(*t), &nodes) == Some(node)
+        })
+        .collect()
+}
+
+/// Waits until the node at `addr` holds `tables` tables, at most `within`.
+pub async fn holds(addr: SocketAddr, tables: usize, within: std::time::Duration) {
+    let since = std::time::Instant::now();
+    loop {
+        let h = health(addr).await;
+        if h["tables"].as_u64() == u64::try_from(tables).ok() {
+            return;
+        }
+        assert!(since.elapsed() < within, "{h}: not {tables} tables in time");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

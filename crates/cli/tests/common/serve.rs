@@ -90,9 +90,17 @@ impl Serve {
             .args(store.args())
             .arg("--listen")
             .arg(addr.to_string())
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("SERVE_LOG").unwrap_or_else(|_| "warn".into()),
+            )
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(match std::env::var("SERVE_LOG_DIR") {
+                Ok(d) => {
+                    Stdio::from(std::fs::File::create(format!("{d}/{port}.log")).expect("log file"))
+                }
+                Err(_) => Stdio::null(),
+            })
             .spawn()
             .expect("start chuhe serve");
         let mut serve = Serve { child, addr };

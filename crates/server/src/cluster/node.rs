@@ -30,9 +30,18 @@ impl Node {
     /// that it counts as live before it claims anything).
     ///
     /// # Errors
-    /// [`StoreError::Db`].
+    /// [`StoreError::Db`]; [`StoreError::NodeIdInUse`] when another running process (on NATS)
+    /// beats under the same id.
     pub async fn join(db: &Db, config: &ClusterConfig, run: String) -> Result<Node, StoreError> {
         let previous_beat = db.last_beat(&config.node_id).await?;
+        if config.nats.is_some() && previous_beat + config.lease_ms > clock::now().0 {
+            // A beat under this id within the lease: this node just stopped, or another process
+            // runs with the same id. Two beat periods tell which (the second keeps beating).
+            tokio::time::sleep(Duration::from_millis(2 * config.beat_ms + 100)).await;
+            if db.last_beat(&config.node_id).await? != previous_beat {
+                return Err(StoreError::NodeIdInUse(config.node_id.clone()));
+            }
+        }
         let node = Node {
             id: config.node_id.clone(),
             run,

@@ -89,8 +89,11 @@ pub struct TableRequest<'a> {
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TableReply {
-    /// Handed to the table.
-    Taken,
+    /// Handed to the table, which is on `node`.
+    Taken {
+        /// The table's owner.
+        node: String,
+    },
     /// The table is no longer here (it was dropped or moved): ask again.
     Gone,
 }

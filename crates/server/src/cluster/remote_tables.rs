@@ -4,8 +4,8 @@
 //! handed to the connection ([`deliver`]), so the client protocol does not change. While the
 //! owner is unreachable (it died and its lease has not yet been taken over) the message is
 //! retried until the lease plus a margin has passed. When a table gets a new owner
-//! ([`OwnerNote`] on `<prefix>.own`), the connections here that watched it are closed with
-//! "table moved" and join again, as a local table's watchers are when it moves
+//! ([`OwnerNote`] on `<prefix>.own`), the connections here whose join another node took are
+//! closed with "table moved" and join again, as a local table's watchers are when it moves
 //! (docs/scale.md, "Remote tables").
 
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
@@ -35,7 +35,8 @@ pub enum RemoteError {
     Unavailable,
 }
 
-/// Sends the client message `text` of connection `conn` (of `user`) to `table`'s owner.
+/// Sends the client message `text` of connection `conn` (of `user`) to `table`'s owner;
+/// `Ok`: the node that took it.
 ///
 /// # Errors
 /// [`RemoteError`] when no node has the table, or its owner stays unreachable.
@@ -45,7 +46,7 @@ pub async fn send(
     conn: ConnId,
     user: UserId,
     text: &str,
-) -> Result<(), RemoteError> {
+) -> Result<String, RemoteError> {
     let msg = serde_json::from_str::<&RawValue>(text).map_err(|_| RemoteError::NotFound)?;
     let req = TableRequest {
         node: &state.node.id,
@@ -79,7 +80,7 @@ async fn request(
     state: &AppState,
     table: TableId,
     req: &TableRequest<'_>,
-) -> Result<(), RemoteError> {
+) -> Result<String, RemoteError> {
     let payload = Bytes::from(serde_json::to_vec(req).map_err(|_| RemoteError::NotFound)?);
     let subject = state.broker.subjects().table_cmd(table);
     let deadline = Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN;
@@ -91,10 +92,14 @@ async fn request(
             .await;
         metrics().broker_round_trips.inc();
         metrics().broker_latency.observe(seconds_since(started));
+        let reply = answer
+            .as_ref()
+            .ok()
+            .and_then(|r| serde_json::from_slice::<TableReply>(r).ok());
+        if let Some(TableReply::Taken { node }) = reply {
+            return Ok(node);
+        }
         match answer {
-            Ok(reply) if serde_json::from_slice(&reply).ok() == Some(TableReply::Taken) => {
-                return Ok(());
-            }
             // No table of that id anywhere (never claimed by any node).
             Err(RequestError::NoResponders)
                 if matches!(state.db.table_owner(table).await, Ok(None)) =>
@@ -172,7 +177,7 @@ async fn rejoin(state: AppState, mut sub: Subscription) {
         let Ok(note) = serde_json::from_slice::<OwnerNote>(&m.payload) else {
             continue;
         };
-        for out in state.remote.watch.take(note.table) {
+        for out in state.remote.watch.moved(note.table, &note.node) {
             out.close(Close::TABLE_MOVED);
         }
     }

@@ -1,22 +1,44 @@
-//! [`RemoteWatch`]: this node's connections that watch tables of other nodes, by table, so that
-//! they can be told to join again when such a table gets a new owner (`remote_tables`).
+//! [`RemoteWatch`]: this node's connections that watch tables of other nodes, by table, with the
+//! node that answered each one's `join`, so that they can be told to join again when such a
+//! table gets another owner (`remote_tables`).
 
 use crate::table::{ConnId, Outbox};
 use platform::TableId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+/// A connection watching a table of another node.
+#[derive(Debug)]
+struct Watching {
+    out: Outbox,
+    /// The node whose table took its `join` (`None` while the join is on its way).
+    owner: Option<String>,
+}
+
 /// The connections of this node that watch tables of other nodes.
 #[derive(Debug, Default)]
 pub struct RemoteWatch {
-    by_table: Mutex<HashMap<TableId, HashMap<ConnId, Outbox>>>,
+    by_table: Mutex<HashMap<TableId, HashMap<ConnId, Watching>>>,
 }
 
 impl RemoteWatch {
-    /// `conn` watches `table` (of another node) from now on.
+    /// `conn` is joining `table` (of another node).
     pub fn add(&self, table: TableId, conn: ConnId, out: &Outbox) {
         if let Ok(mut m) = self.by_table.lock() {
-            m.entry(table).or_default().insert(conn, out.clone());
+            let w = Watching {
+                out: out.clone(),
+                owner: None,
+            };
+            m.entry(table).or_default().insert(conn, w);
+        }
+    }
+
+    /// `conn`'s join of `table` was taken by the table on `node`.
+    pub fn joined(&self, table: TableId, conn: ConnId, node: &str) {
+        if let Ok(mut m) = self.by_table.lock() {
+            if let Some(w) = m.get_mut(&table).and_then(|c| c.get_mut(&conn)) {
+                w.owner = Some(node.to_owned());
+            }
         }
     }
 
@@ -32,13 +54,28 @@ impl RemoteWatch {
         }
     }
 
-    /// Forgets every watcher of `table` and returns them.
-    pub fn take(&self, table: TableId) -> Vec<Outbox> {
-        self.by_table
-            .lock()
-            .ok()
-            .and_then(|mut m| m.remove(&table))
-            .map(|c| c.into_values().collect())
-            .unwrap_or_default()
+    /// `table` is `owner`'s now: forgets and returns the watchers whose join another node took
+    /// (those still joining are answered by whoever holds the table, so they stay).
+    pub fn moved(&self, table: TableId, owner: &str) -> Vec<Outbox> {
+        let Ok(mut m) = self.by_table.lock() else {
+            return Vec::new();
+        };
+        let Some(conns) = m.get_mut(&table) else {
+            return Vec::new();
+        };
+        let stale: Vec<ConnId> = conns
+            .iter()
+            .filter(|(_, w)| w.owner.as_deref().is_some_and(|o| o != owner))
+            .map(|(c, _)| *c)
+            .collect();
+        let outs = stale
+            .iter()
+            .filter_map(|c| conns.remove(c))
+            .map(|w| w.out)
+            .collect();
+        if conns.is_empty() {
+            m.remove(&table);
+        }
+        outs
     }
 }

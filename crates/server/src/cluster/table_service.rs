@@ -55,9 +55,12 @@ async fn serve(state: AppState, table: TableId, handle: TableHandle) {
 
 /// Hands one request to the table.
 async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Message) -> TableReply {
+    let taken = TableReply::Taken {
+        node: state.node.id.clone(),
+    };
     let Ok(req) = serde_json::from_slice::<TableRequest<'_>>(&m.payload) else {
         tracing::warn!(table = table.0, "unreadable table request");
-        return TableReply::Taken;
+        return taken;
     };
     let proxies = &state.remote.proxies;
     let Some(text) = req.msg else {
@@ -68,14 +71,22 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
             }
             proxies.watches(req.node, req.conn, table, false);
         }
-        return TableReply::Taken;
+        return taken;
     };
-    let Some(stand) = stand(state, req.node, req.conn, req.user).await else {
-        return TableReply::Taken;
+    // From this node itself (the table came here while the request was on its way): the
+    // connection is local, the table answers it directly.
+    let own = req.node == state.node.id;
+    let stand = if own {
+        local(state, req.conn, req.user).await
+    } else {
+        stand(state, req.node, req.conn, req.user).await
+    };
+    let Some(stand) = stand else {
+        return taken;
     };
     let Ok(env) = protocol::parse(text.get()) else {
         // The connection's node parsed it already: nothing else sends here.
-        return TableReply::Taken;
+        return taken;
     };
     let id = env.id;
     let caller = Caller {
@@ -93,7 +104,7 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
             ErrorCode::BadMessage,
             "not for this table",
         ));
-        return TableReply::Taken;
+        return taken;
     };
     let watching = match &msg {
         TableMsg::Join { .. } => Some(true),
@@ -103,10 +114,21 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
     if !handle.send(msg).await {
         return TableReply::Gone;
     }
-    if let Some(on) = watching {
+    if let (Some(on), false) = (watching, own) {
         proxies.watches(req.node, req.conn, to, on);
     }
-    TableReply::Taken
+    taken
+}
+
+/// A connection of this node, as a table's caller: its own id and outbox.
+async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
+    let out = state.sockets.outbox(ConnId(conn))?;
+    let user: Arc<UserInfo> = Arc::new(state.db.user(user).await.ok()??.into());
+    Some(Stand {
+        conn: ConnId(conn),
+        user,
+        out,
+    })
 }
 
 /// The stand-in of connection `conn` of `node` (user `user`), made on first use (the user read

@@ -1,7 +1,8 @@
 //! Which tables this node opens: at start-up, the room tables that are its own (a restart
 //! reclaims them) or that placement gives it among the live nodes and no live node holds; then,
-//! every beat, the tables of nodes whose lease expired that placement gives it now (docs/scale.md,
-//! "Ownership"). Each is claimed in the database first; a game in progress at it comes back
+//! every beat, the tables of nodes whose lease expired that placement gives it now, and the
+//! idle tables it holds that placement gives another live node are released to it
+//! (docs/scale.md, "Ownership"). Each is claimed in the database first; a game in progress at it comes back
 //! from its journal, paused at the previous owner's last beat, exactly as after a restart.
 //!
 //! Room tables are the same list on every node (the configuration); tables of games against the
@@ -168,6 +169,17 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
         // This node's own beat is stale (it was paused, or the database was away): it may not
         // take anything until it beats again.
         return Ok(0);
+    }
+    // Idle tables held here that placement gives another live node now (one joined) go to
+    // it: each table releases itself only if nobody is at it, and that node claims it. Only
+    // with a broker between the nodes (without one a client reaches only its node's tables).
+    for setup in rooms.iter().filter(|_| !state.broker.is_local()) {
+        let t = setup.id;
+        if rendezvous(t, &seen.live).is_some_and(|n| n != me) {
+            if let Some(h) = state.tables.get(t) {
+                h.send(TableMsg::Release).await;
+            }
+        }
     }
     let mut opened = 0;
     for setup in rooms {

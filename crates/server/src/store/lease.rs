@@ -163,6 +163,22 @@ impl Db {
         Ok(done.rows_affected())
     }
 
+    /// Gives up one table held under `fence` (placement gives it another live node now): its
+    /// row stays, unowned, so any node may claim it at once. `false`: the fence no longer
+    /// holds (nothing changed).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn release_table(&self, fence: Fence) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE table_owner SET node_id = '' WHERE table_id = $1 AND epoch = $2")
+                .bind(fence.table.sql())
+                .bind(fence.epoch.0.sql())
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// The stored owner of `table`, if it was ever claimed.
     ///
     /// # Errors

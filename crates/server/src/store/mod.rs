@@ -82,6 +82,9 @@ pub enum StoreError {
     /// longer the writer's). The writer must drop the table and never write for it again.
     #[error("table {} is owned by another node now", .0 .0)]
     Fenced(platform::TableId),
+    /// Another running process beats under this node's id (`[cluster] node_id` must be unique).
+    #[error("node id {0:?} is in use by another running node: give every node its own node_id")]
+    NodeIdInUse(String),
     /// A write failed on purpose (see [`Faults`]).
     #[error("injected failure: {0:?}")]
     Injected(Fault),

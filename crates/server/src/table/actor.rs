@@ -152,6 +152,38 @@ impl TableActor {
         core.state.lobby.remove(core.id);
     }
 
+    /// Gives the table up when nobody is at it (see [`TableMsg::Release`]); `true` when it did
+    /// (the task ends).
+    async fn release(&mut self) -> bool {
+        let table = &self.core.table;
+        let nobody = !table.is_playing()
+            && xiangqi::Color::ALL.iter().all(|c| table.seat(*c).is_none())
+            && table.spectators().next().is_none()
+            && self.watchers.is_empty();
+        if !nobody || self.computer.is_some() || self.tournament.is_some() {
+            return false;
+        }
+        match self.core.state.db.release_table(self.core.fence()).await {
+            Ok(true) => {
+                tracing::info!(
+                    table = self.core.id.0,
+                    "released to the node placement gives it"
+                );
+                self.core.state.tables.remove(self.core.id);
+                self.core.state.lobby.remove(self.core.id);
+                true
+            }
+            Ok(false) => {
+                self.core.fence_off();
+                true
+            }
+            Err(e) => {
+                tracing::warn!(table = self.core.id.0, "releasing the table: {e}");
+                false
+            }
+        }
+    }
+
     /// Routes one message; `false` stops the task.
     async fn handle(&mut self, msg: TableMsg) -> bool {
         let now = clock::now();
@@ -265,6 +297,7 @@ impl TableActor {
                     Err(e) => tracing::warn!(table = id.0, "checking the owner: {e}"),
                 }
             }
+            TableMsg::Release => return !self.release().await,
             TableMsg::Stop(done) => {
                 // The outage starts now: journaled, so the next run charges it to nobody.
                 self.pause_game(now).await;

@@ -109,6 +109,9 @@ pub enum TableMsg {
     },
     /// Stop the task (server shutting down); answers when stopped.
     Stop(oneshot::Sender<()>),
+    /// Placement gives the table another live node now (one joined): give it up if nobody is
+    /// at it (no game, no seat, no watcher), so that node claims it.
+    Release,
     /// The database may name another owner now (a takeover seen by this node's look at the
     /// site): the task checks its epoch and, if it is no longer the stored one, drops the table.
     CheckOwner,

@@ -311,7 +311,14 @@ impl Reader {
         }
         let sent = remote_tables::send(&self.state, table, self.conn, self.user.id, text).await;
         let (code, why) = match sent {
-            Ok(()) => return,
+            // Taken at this node (the table came here meanwhile): it watches it locally now.
+            Ok(node) if node == self.state.node.id => return remote.remove(table, self.conn),
+            Ok(node) => {
+                if watch == Some(true) {
+                    remote.joined(table, self.conn, &node);
+                }
+                return;
+            }
             Err(RemoteError::NotFound) => (ErrorCode::NotFound, "no such table"),
             Err(RemoteError::Unavailable) => (
                 ErrorCode::Unavailable,
