@@ -7,7 +7,8 @@
 //! own nodes, see the table again with every move and clock (one of nodes 1 and 2 took it
 //! over); then Red's own node 1 is killed as well and Red, connecting to node 2 with the same
 //! session, plays on to mate: one game record, one rating change each, `chuhe ledger check`
-//! clean.
+//! clean. A second test restarts NATS itself (a `nats-server` of its own) during a game played
+//! across two nodes.
 //!
 //! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
 //! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
@@ -256,4 +257,87 @@ async fn a_game_across_three_nodes_survives_its_owners_kill9() {
     }
     drop(n2);
     assert_ledger_clean(&store);
+}
+
+/// NATS itself dies during a game whose players are on two nodes and restarts on the same
+/// port: the nodes reconnect and subscribe again, and the game goes on — a move sent while the
+/// broker is away is retried until it is back and acknowledged once, events still before acks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_across_nodes_survives_a_nats_restart() {
+    if !cluster::has_database() {
+        return;
+    }
+    let port = cluster::free_port();
+    let Some(nats) = cluster::OwnNats::start(port).await else {
+        eprintln!("skipping: no nats-server on PATH");
+        return;
+    };
+    let url = nats.url();
+    let prefix = fresh_prefix();
+    let tmp = tempfile::tempdir().expect("tmp");
+    let store = Store::tagged(tmp.path(), "_natsdown").await;
+    let dir = |n: &str| write_config(&tmp.path().join(n), &node_config(n, &prefix, &url));
+    let n2 = Serve::start(&dir("n2"), &store).await;
+    let n1 = Serve::start(&dir("n1"), &store).await;
+    let both = ["n1", "n2"];
+    for (addr, node) in [(n1.addr, "n1"), (n2.addr, "n2")] {
+        holds(
+            addr,
+            placed(1..=12, &both, node).len(),
+            Duration::from_secs(5),
+        )
+        .await;
+    }
+    let table = *placed(1..=12, &both, "n2").first().expect("a table on n2");
+
+    // Red on node 1 plays node 2's table remotely; Black is on node 2.
+    let mut red = Client::register(n1.addr, "red_nats").await;
+    let mut black = Client::register(n2.addr, "black_nats").await;
+    for (p, color) in [(&mut red, "red"), (&mut black, "black")] {
+        p.ok(json!({"t": "join", "table": table})).await;
+        p.ok(json!({"t": "sit", "table": table, "color": color}))
+            .await;
+    }
+    for p in [&mut red, &mut black] {
+        p.ok(json!({"t": "ready", "table": table, "ready": true}))
+            .await;
+    }
+    red.ws.event("game_started").await.expect("game_started");
+    red.ok(json!({"t": "move", "table": table, "mv": QUIET[0]}))
+        .await;
+    black
+        .ok(json!({"t": "move", "table": table, "mv": QUIET[1]}))
+        .await;
+    red.ws
+        .next_where(|m| is_moved(m, 2), "moved 2")
+        .await
+        .expect("Red sees Black's move");
+
+    // NATS dies and comes back on the same port a second later.
+    drop(nats);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let _nats = cluster::OwnNats::start(port)
+        .await
+        .expect("nats-server again");
+
+    let before = red
+        .ok(json!({"t": "move", "table": table, "mv": QUIET[2]}))
+        .await;
+    assert!(
+        before.iter().any(|m| is_moved(m, 3)),
+        "the event before the ack"
+    );
+    black
+        .ws
+        .next_where(|m| is_moved(m, 3), "moved 3")
+        .await
+        .expect("Black sees Red's move made over the restarted broker");
+    black
+        .ok(json!({"t": "move", "table": table, "mv": QUIET[3]}))
+        .await;
+    red.ws
+        .next_where(|m| is_moved(m, 4), "moved 4")
+        .await
+        .expect("Red sees Black's move");
+    drop((n1, n2));
 }

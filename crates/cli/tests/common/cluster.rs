@@ -146,3 +146,51 @@ pub async fn holds(addr: SocketAddr, tables: usize, within: std::time::Duration)
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
+
+/// A `nats-server` of the test's own on `port` (killed when dropped): one the test may restart.
+pub struct OwnNats {
+    child: std::process::Child,
+    /// Its port.
+    pub port: u16,
+}
+
+impl OwnNats {
+    /// Starts it and waits until it listens; `None` when `nats-server` is not installed.
+    pub async fn start(port: u16) -> Option<OwnNats> {
+        let child = std::process::Command::new("nats-server")
+            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "nats-server did not come up"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        Some(OwnNats { child, port })
+    }
+
+    /// Its URL.
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for OwnNats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A free TCP port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
