@@ -339,5 +339,14 @@ async fn a_game_across_nodes_survives_a_nats_restart() {
         .next_where(|m| is_moved(m, 4), "moved 4")
         .await
         .expect("Red sees Black's move");
+
+    // Red's connection (on node 1) closes: at node 2's table Red counts as gone.
+    red.ws.close().await;
+    let gone = black
+        .ws
+        .event("disconnected")
+        .await
+        .expect("Black is told Red's connection dropped");
+    assert_eq!(gone["e"]["color"], "red", "{gone}");
     drop((n1, n2));
 }

@@ -57,7 +57,8 @@ pub async fn send(
     request(state, table, &req).await
 }
 
-/// Tells `table`'s owner that connection `conn` closed (one try: a dead owner forgets it anyway).
+/// Tells `table`'s owner that connection `conn` closed, so that the player there counts as
+/// gone; tried like any message while the owner or the broker is away for a moment.
 pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId) {
     state.remote.watch.remove(table, conn);
     let req = TableRequest {
@@ -66,14 +67,12 @@ pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId
         user,
         msg: None,
     };
-    let Ok(payload) = serde_json::to_vec(&req) else {
-        return;
-    };
-    let subject = state.broker.subjects().table_cmd(table);
-    let _ = state
-        .broker
-        .request(&subject, Bytes::from(payload), REQUEST_TIMEOUT)
-        .await;
+    if let Err(e) = request(state, table, &req).await {
+        tracing::info!(
+            table = table.0,
+            "telling a remote table a connection closed: {e:?}"
+        );
+    }
 }
 
 async fn request(
