@@ -21,6 +21,7 @@
 mod computer;
 mod elo;
 mod game;
+mod handicap;
 pub mod glicko2;
 mod profile;
 mod title;

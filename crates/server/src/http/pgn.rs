@@ -71,6 +71,7 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
     tag(&mut out, "Black", black);
     tag(&mut out, "Result", result);
     if start != Position::startpos() {
+        tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &g.start_fen);
     }
     tag(&mut out, "Format", notation.format_tag());
@@ -78,11 +79,16 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
         tag(&mut out, "Termination", reason);
     }
     out.push('\n');
+    // A start with Black to move (a 让先 handicap) numbers its first move `1...`.
+    let black_first = usize::from(start.turn() == xiangqi::Color::Black);
     let mut pos = start;
     let mut line = String::new();
     for (i, &m) in g.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            let _ = write!(line, "{}. ", i / 2 + 1);
+        let k = i + black_first;
+        if k % 2 == 0 {
+            let _ = write!(line, "{}. ", k / 2 + 1);
+        } else if i == 0 {
+            line.push_str("1... ");
         }
         let text = write_move(&pos, m, notation.notation());
         pos.play_mut(m)

@@ -1,5 +1,7 @@
 //! Members and game records: profiles, a user's finished games, one game, its PGN.
 
+use crate::ws::protocol::handicap::HandicapTag;
+use platform::table::Handicap;
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
@@ -86,6 +88,8 @@ struct GameRecord {
     table: TableId,
     control: TimeControl,
     start_fen: String,
+    /// The handicap the start position gives against the standard one (`null`: even).
+    handicap: Option<HandicapTag>,
     moves: Vec<String>,
     clocks: Vec<u32>,
     ratings: Option<Ratings>,
@@ -189,6 +193,7 @@ async fn game(
         summary,
         table: g.table,
         control: g.control,
+        handicap: handicap(&state, &g),
         start_fen: g.start_fen,
         moves: g.moves.iter().map(ToString::to_string).collect(),
         clocks: g.clocks,
@@ -196,6 +201,19 @@ async fn game(
         evidence,
     };
     Ok(Json(GameBody { game }))
+}
+
+/// The handicap of a stored game: its start read back against its room's own start.
+fn handicap(state: &AppState, g: &GameRow) -> Option<HandicapTag> {
+    let room = state.config.rooms.iter().find(|r| r.id == g.room);
+    let base = room
+        .and_then(|r| r.start_fen.as_deref())
+        .and_then(|fen| xiangqi::Position::from_fen(fen).ok())
+        .unwrap_or_else(xiangqi::Position::startpos);
+    let start = xiangqi::Position::from_fen(&g.start_fen).ok()?;
+    Handicap::recognise(&base, &start)
+        .as_ref()
+        .map(HandicapTag::from)
 }
 
 /// The evidence of a stored game that ended by the repetition rules, replayed from its moves

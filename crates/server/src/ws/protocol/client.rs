@@ -76,6 +76,18 @@ pub enum ClientMsg {
     AcceptControl { table: TableId },
     /// Decline the proposal.
     DeclineControl { table: TableId },
+    /// Propose a handicap (让子) for the next games.
+    HandicapPropose {
+        table: TableId,
+        giver: Side,
+        kind: super::handicap::HandicapKindMsg,
+        #[serde(default)]
+        fen: Option<String>,
+    },
+    /// Accept the handicap proposal.
+    HandicapAccept { table: TableId },
+    /// Decline the proposal, withdraw one's own, or drop the agreed handicap.
+    HandicapDecline { table: TableId },
     /// Make a move.
     Move {
         table: TableId,

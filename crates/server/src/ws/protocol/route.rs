@@ -3,6 +3,7 @@
 //! tables never see a wire type. Every message type is routed by name: a new one does not
 //! compile until it is routed.
 
+use super::handicap::handicap;
 use super::client::{BadMessage, ClientMsg, PickMsg, SeekKindMsg, WagerModeMsg};
 use crate::seek::{KindAsked, SeekAsked};
 use crate::table::{self, CoinCmd, WagerKind};
@@ -182,6 +183,14 @@ impl ClientMsg {
             M::Propose { table, control } => at(table, Action::ProposeTimeControl(control)),
             M::AcceptControl { table } => at(table, Action::AcceptTimeControl),
             M::DeclineControl { table } => at(table, Action::DeclineTimeControl),
+            M::HandicapPropose {
+                table,
+                giver,
+                kind,
+                fen,
+            } => at(table, Action::ProposeHandicap(handicap(giver, kind, fen)?)),
+            M::HandicapAccept { table } => at(table, Action::AcceptHandicap),
+            M::HandicapDecline { table } => at(table, Action::DeclineHandicap),
             M::Move { table, mv, lag } => {
                 let mv = mv
                     .parse()
