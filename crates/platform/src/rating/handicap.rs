@@ -73,7 +73,13 @@ mod tests {
         let p = Profile::Ourgame;
         let (strong, weak) = (player(1900.0), player(1700.0));
         // Giving 200 points to a player 200 below: an even game; a win gains what an even win does.
-        let h = p.rate_with_handicap(&strong, &weak, Color::Red, 200.0, &game(GameResult::RedWins));
+        let h = p.rate_with_handicap(
+            &strong,
+            &weak,
+            Color::Red,
+            200.0,
+            &game(GameResult::RedWins),
+        );
         let even = p.rate(&player(1700.0), &weak, &game(GameResult::RedWins));
         assert!(h.is_rated());
         assert!((h.red_delta - even.red_delta).abs() < 1e-9);
@@ -83,7 +89,13 @@ mod tests {
         let plain = p.rate(&strong, &weak, &game(GameResult::RedWins));
         assert!(plain.red_delta < h.red_delta);
         // Black giving: the same, mirrored.
-        let hb = p.rate_with_handicap(&weak, &strong, Color::Black, 200.0, &game(GameResult::BlackWins));
+        let hb = p.rate_with_handicap(
+            &weak,
+            &strong,
+            Color::Black,
+            200.0,
+            &game(GameResult::BlackWins),
+        );
         assert!((hb.black_delta - even.red_delta).abs() < 1e-9);
         assert!((hb.black.rating - (1900.0 + hb.black_delta)).abs() < 1e-9);
     }

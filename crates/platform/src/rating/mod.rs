@@ -21,8 +21,8 @@
 mod computer;
 mod elo;
 mod game;
-mod handicap;
 pub mod glicko2;
+mod handicap;
 mod profile;
 mod title;
 

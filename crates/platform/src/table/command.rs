@@ -1,7 +1,7 @@
 //! Commands: what a user (or the server on a user's behalf) asks of a table.
 
-use crate::clock::TimeControl;
 use super::handicap::Handicap;
+use crate::clock::TimeControl;
 use crate::ids::{Millis, UserId};
 use xiangqi::{Color, Move};
 

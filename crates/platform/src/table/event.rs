@@ -1,7 +1,7 @@
 //! Events: what happened at a table, in order, for clients and storage.
 
-use crate::clock::{ClockSnapshot, TimeControl};
 use super::handicap::Handicap;
+use crate::clock::{ClockSnapshot, TimeControl};
 use crate::ids::{Millis, UserId};
 use xiangqi::{Color, Move, Outcome};
 

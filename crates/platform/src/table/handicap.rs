@@ -328,7 +328,10 @@ mod tests {
         let pos = Position::from_fen(fen).unwrap();
         assert_eq!(
             Handicap::recognise(&base, &pos),
-            Some(Handicap::new(Color::Black, HandicapKind::Position(pos.fen())))
+            Some(Handicap::new(
+                Color::Black,
+                HandicapKind::Position(pos.fen())
+            ))
         );
     }
 

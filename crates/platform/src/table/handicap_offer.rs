@@ -71,7 +71,10 @@ impl Table {
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
         let color = self.paired_seat(user)?;
-        let p = self.handicap_proposal.as_ref().ok_or(TableError::NoProposal)?;
+        let p = self
+            .handicap_proposal
+            .as_ref()
+            .ok_or(TableError::NoProposal)?;
         if p.by == color {
             return Err(TableError::OwnProposal);
         }

@@ -200,7 +200,10 @@ impl Table {
         let (Some(red), Some(black)) = (self.seat(Color::Red), self.seat(Color::Black)) else {
             return;
         };
-        if !(red.ready && black.ready) || self.proposal.is_some() || self.handicap_proposal.is_some() {
+        if !(red.ready && black.ready)
+            || self.proposal.is_some()
+            || self.handicap_proposal.is_some()
+        {
             return;
         }
         let players = ByColor {

@@ -1,7 +1,5 @@
 //! Members and game records: profiles, a user's finished games, one game, its PGN.
 
-use crate::ws::protocol::handicap::HandicapTag;
-use platform::table::Handicap;
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
@@ -10,12 +8,14 @@ use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
 use crate::user::{UserInfo, UserView, COMPUTER};
 use crate::ws::protocol::evidence::EvidenceView;
+use crate::ws::protocol::handicap::HandicapTag;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::clock::TimeControl;
+use platform::table::Handicap;
 use platform::{GameId, TableId, UserId};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -189,11 +189,12 @@ async fn game(
     let g = load_game(&state, id).await?;
     let summary = summary(&state, &g).await?;
     let evidence = repetition_evidence(&g);
+    let handicap = handicap(&state, &g);
     let game = GameRecord {
         summary,
         table: g.table,
         control: g.control,
-        handicap: handicap(&state, &g),
+        handicap,
         start_fen: g.start_fen,
         moves: g.moves.iter().map(ToString::to_string).collect(),
         clocks: g.clocks,

@@ -89,18 +89,20 @@ pub(super) async fn finish(
     });
     let unrated_handicap = matches!(handicap, Some((_, None)));
     let rate = match (end.outcome(), core.ai) {
-        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap => Some(RateRequest {
-            profile: core.state.profile,
-            red,
-            black,
-            game: RatedGame {
-                result: outcome.result,
-                reason: outcome.reason,
-                plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
-            },
-            computer: ai.map(|a| a.color),
-            handicap: handicap.and_then(|(giver, o)| o.map(|o| (giver, f64::from(o)))),
-        }),
+        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap => {
+            Some(RateRequest {
+                profile: core.state.profile,
+                red,
+                black,
+                game: RatedGame {
+                    result: outcome.result,
+                    reason: outcome.reason,
+                    plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+                },
+                computer: ai.map(|a| a.color),
+                handicap: handicap.and_then(|(giver, o)| o.map(|o| (giver, f64::from(o)))),
+            })
+        }
         _ => None,
     };
     let finished_game = end.outcome().is_some();
@@ -180,12 +182,7 @@ pub(super) async fn finish(
 
 /// Why a finished game that nobody rated was not rated (a casual game against the computer, an
 /// unrated handicap game, or a guest's), with both players' ratings unchanged: the `rated` event says so.
-fn unrated_outcome(
-    core: &TableCore,
-    red: UserId,
-    black: UserId,
-    handicap: bool,
-) -> RatingOutcome {
+fn unrated_outcome(core: &TableCore, red: UserId, black: UserId, handicap: bool) -> RatingOutcome {
     let rating = |u: UserId| {
         core.users
             .get(&u)

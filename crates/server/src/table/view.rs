@@ -7,11 +7,11 @@ use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::evidence::EvidenceView;
-use crate::ws::protocol::views::{
-    ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView, SummaryView, TableStateView,
-    UndoView, WagerView,
-};
 use crate::ws::protocol::handicap::{HandicapTag, HandicapView};
+use crate::ws::protocol::views::{
+    ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView,
+    SummaryView, TableStateView, UndoView, WagerView,
+};
 use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
 use platform::wager::WagerStatus;
@@ -84,7 +84,10 @@ impl TableCore {
     fn handicap_tag(&self) -> Option<HandicapTag> {
         match self.table.game().filter(|g| g.is_playing()) {
             Some(g) => g.handicap().map(HandicapTag::from),
-            None => self.table.handicap().map(|a| HandicapTag::from(&a.handicap)),
+            None => self
+                .table
+                .handicap()
+                .map(|a| HandicapTag::from(&a.handicap)),
         }
     }
 
@@ -121,7 +124,9 @@ impl TableCore {
             red: self.shown_user(g.player(Color::Red)),
             black: self.shown_user(g.player(Color::Black)),
             start_fen: g.start_position().fen(),
-            handicap: g.handicap().map(|h| self.handicap_view(h, g.start_position())),
+            handicap: g
+                .handicap()
+                .map(|h| self.handicap_view(h, g.start_position())),
             fen: g.position().fen(),
             moves: g.moves().iter().map(ToString::to_string).collect(),
             turn: color_name(g.turn()),
@@ -172,11 +177,17 @@ impl TableCore {
                 by: color_name(p.by),
                 control: p.control.clone(),
             }),
-            handicap: self.table.handicap().map(|a| self.handicap_view(&a.handicap, &a.start)),
-            handicap_proposal: self.table.handicap_proposal().map(|p| HandicapProposalView {
-                by: color_name(p.by),
-                handicap: self.handicap_view(&p.offer.handicap, &p.offer.start),
-            }),
+            handicap: self
+                .table
+                .handicap()
+                .map(|a| self.handicap_view(&a.handicap, &a.start)),
+            handicap_proposal: self
+                .table
+                .handicap_proposal()
+                .map(|p| HandicapProposalView {
+                    by: color_name(p.by),
+                    handicap: self.handicap_view(&p.offer.handicap, &p.offer.start),
+                }),
             spectators,
             game: self.game_view(now),
             wager: desk.wager_view(self),

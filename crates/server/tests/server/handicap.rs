@@ -7,8 +7,7 @@ use serde_json::{json, Value};
 
 const T: u64 = 4;
 /// The standard start without Red's b0 horse (让单马).
-const NO_RED_HORSE: &str =
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1";
+const NO_RED_HORSE: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1";
 
 fn propose(kind: &str) -> Value {
     json!({"t": "handicap_propose", "table": T, "giver": "red", "kind": kind})
@@ -16,6 +15,8 @@ fn propose(kind: &str) -> Value {
 
 /// Red proposes a horse handicap and Black accepts; returns what a spectator saw.
 async fn agree_horse(red: &mut Player, black: &mut Player, watcher: &mut Player) -> Value {
+    black.ws.clear();
+    watcher.ws.clear();
     red.ok(propose("horse")).await;
     let proposed = black.event("handicap_proposed").await;
     assert_eq!(proposed["by"], "red");
@@ -35,7 +36,8 @@ async fn a_handicap_is_proposed_refused_agreed_played_and_recorded_unrated() {
     watcher.join_state(T).await;
     // Alone at the table, nobody can agree.
     red.ok(json!({"t": "join", "table": T})).await;
-    red.ok(json!({"t": "sit", "table": T, "color": "red"})).await;
+    red.ok(json!({"t": "sit", "table": T, "color": "red"}))
+        .await;
     assert_eq!(red.refused(propose("horse")).await, "no_opponent");
     red.ok(json!({"t": "stand", "table": T})).await;
     seat_players(&mut red, &mut black, T, untimed()).await;
@@ -50,7 +52,8 @@ async fn a_handicap_is_proposed_refused_agreed_played_and_recorded_unrated() {
     assert!(state["state"]["handicap"].is_null(), "{state}");
 
     // Agreed: everyone at the table and the lobby see it.
-    red.ok(json!({"t": "ready", "table": T, "ready": true})).await;
+    red.ok(json!({"t": "ready", "table": T, "ready": true}))
+        .await;
     let set = agree_horse(&mut red, &mut black, &mut watcher).await;
     assert_eq!(set["handicap"]["giver"], "red", "{set}");
     assert_eq!(set["handicap"]["start_fen"], NO_RED_HORSE);
@@ -58,7 +61,11 @@ async fn a_handicap_is_proposed_refused_agreed_played_and_recorded_unrated() {
     let summary = watcher
         .ws
         .next_where(
-            |m| m["t"] == "lobby_table" && m["table"]["id"] == T && !m["table"]["handicap"].is_null(),
+            |m| {
+                m["t"] == "lobby_table"
+                    && m["table"]["id"] == T
+                    && !m["table"]["handicap"].is_null()
+            },
             "lobby handicap",
         )
         .await
@@ -76,7 +83,11 @@ async fn a_handicap_is_proposed_refused_agreed_played_and_recorded_unrated() {
     let started = watcher.event("game_started").await;
     assert_eq!(started["game"]["start_fen"], NO_RED_HORSE, "{started}");
     assert_eq!(started["game"]["handicap"]["kind"], "horse");
-    assert_eq!(red.refused(json!({"t": "move", "table": T, "mv": "b0c2"})).await, "illegal_move");
+    assert_eq!(
+        red.refused(json!({"t": "move", "table": T, "mv": "b0c2"}))
+            .await,
+        "illegal_move"
+    );
     red.mv(T, "h2e2").await;
     black.mv(T, "h9g7").await;
     red.mv(T, "h0g2").await;
@@ -87,9 +98,16 @@ async fn a_handicap_is_proposed_refused_agreed_played_and_recorded_unrated() {
     let game_id = rated["game_id"].as_u64().expect("game id");
 
     // The record keeps the start and the handicap; the PGN sets it up.
-    let (_, g) = red.http.get(&format!("/api/games/{game_id}")).await.unwrap();
+    let (_, g) = red
+        .http
+        .get(&format!("/api/games/{game_id}"))
+        .await
+        .unwrap();
     assert_eq!(g["game"]["start_fen"], NO_RED_HORSE);
-    assert_eq!(g["game"]["handicap"], json!({"giver": "red", "kind": "horse"}));
+    assert_eq!(
+        g["game"]["handicap"],
+        json!({"giver": "red", "kind": "horse"})
+    );
     assert_eq!(g["game"]["rated"], false);
     assert_eq!(g["game"]["moves"], json!(["h2e2", "h9g7", "h0g2"]));
     let (_, pgn) = red
@@ -130,7 +148,10 @@ async fn a_room_that_rates_handicaps_rates_the_giver_with_the_offset() {
     let set = agree_horse(&mut red, &mut black, &mut watcher).await;
     assert_eq!(set["handicap"]["offset"], 200, "{set}");
     both_ready(&mut red, &mut black, T).await;
-    for (i, mv) in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"].iter().enumerate() {
+    for (i, mv) in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+        .iter()
+        .enumerate()
+    {
         if i % 2 == 0 {
             red.mv(T, mv).await;
         } else {

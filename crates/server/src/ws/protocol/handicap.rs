@@ -97,7 +97,10 @@ mod tests {
     #[test]
     fn kinds_and_fens_are_read() {
         let h = handicap(Side::Black, HandicapKindMsg::Chariot, None).unwrap();
-        assert_eq!(h, Handicap::new(xiangqi::Color::Black, HandicapKind::Chariot));
+        assert_eq!(
+            h,
+            Handicap::new(xiangqi::Color::Black, HandicapKind::Chariot)
+        );
         assert!(handicap(Side::Red, HandicapKindMsg::Position, None).is_err());
         assert!(handicap(Side::Red, HandicapKindMsg::Horse, Some("x".into())).is_err());
         let p = handicap(Side::Red, HandicapKindMsg::Position, Some("f".into())).unwrap();

@@ -3,8 +3,8 @@
 //! tables never see a wire type. Every message type is routed by name: a new one does not
 //! compile until it is routed.
 
-use super::handicap::handicap;
 use super::client::{BadMessage, ClientMsg, PickMsg, SeekKindMsg, WagerModeMsg};
+use super::handicap::handicap;
 use crate::seek::{KindAsked, SeekAsked};
 use crate::table::{self, CoinCmd, WagerKind};
 use crate::ws::amount::{Seen, Stakes};
