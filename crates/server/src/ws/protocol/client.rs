@@ -80,7 +80,7 @@ pub enum ClientMsg {
     HandicapPropose {
         table: TableId,
         giver: Side,
-        kind: super::handicap::HandicapKindMsg,
+        kind: HandicapKindMsg,
         #[serde(default)]
         fen: Option<String>,
     },
@@ -218,6 +218,22 @@ pub enum PickMsg {
     Black,
     /// A draw.
     Draw,
+}
+
+/// A handicap's kind as `handicap_propose` names it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HandicapKindMsg {
+    /// 让单马.
+    Horse,
+    /// 让双马.
+    TwoHorses,
+    /// 让单车.
+    Chariot,
+    /// 让先.
+    FirstMove,
+    /// Any start position: `fen` says which.
+    Position,
 }
 
 /// Why a message was not understood.

@@ -1,27 +1,11 @@
-//! Handicaps (让子) on the wire: what `handicap_propose` carries ([`HandicapKindMsg`], read by
+//! Handicaps (让子) on the wire: what `handicap_propose` carries (`HandicapKindMsg`, read by
 //! [`handicap`]), and how a handicap is shown ([`HandicapView`] in `TableState`, `GameState` and
 //! the handicap events; [`HandicapTag`] in the lobby's `TableSummary`).
 
-use super::client::{BadMessage, Side};
+use super::client::{BadMessage, HandicapKindMsg, Side};
 use platform::table::{Handicap, HandicapKind, HandicapOffsets};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use xiangqi::Position;
-
-/// A handicap's kind as `handicap_propose` names it.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum HandicapKindMsg {
-    /// 让单马.
-    Horse,
-    /// 让双马.
-    TwoHorses,
-    /// 让单车.
-    Chariot,
-    /// 让先.
-    FirstMove,
-    /// Any start position: `fen` says which.
-    Position,
-}
 
 /// The handicap `giver` gives of `kind` (`fen` for a free position).
 ///
