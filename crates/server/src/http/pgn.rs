@@ -116,4 +116,38 @@ mod tests {
         assert_eq!(pgn_date(0), "1970.01.01");
         assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
     }
+
+    #[test]
+    fn a_black_first_start_is_set_up_and_numbered_from_1_dots() {
+        let fen = xiangqi::START_FEN.replace(" w ", " b ");
+        let g = GameRow {
+            id: GameId(1),
+            table: platform::TableId(1),
+            room: "r".into(),
+            red: platform::UserId(1),
+            black: platform::UserId(2),
+            control: platform::clock::TimeControl::untimed(),
+            start_fen: fen.clone(),
+            ai_level: None,
+            status: "finished".into(),
+            result: Some("0-1".into()),
+            reason: None,
+            moves: vec!["h7e7".parse().unwrap(), "h2e2".parse().unwrap()],
+            clocks: Vec::new(),
+            rated: false,
+            ratings: None,
+            started_at: 0,
+            ended_at: None,
+        };
+        let pgn = write(&g, "a", "b", PgnNotation::Iccs).unwrap();
+        assert!(
+            pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]")),
+            "{pgn}"
+        );
+        let moves = pgn.lines().last().unwrap_or_default();
+        assert!(
+            moves.starts_with("1... ") && moves.contains(" 2. "),
+            "{pgn}"
+        );
+    }
 }

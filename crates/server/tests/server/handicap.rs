@@ -166,3 +166,34 @@ async fn a_room_that_rates_handicaps_rates_the_giver_with_the_offset() {
     assert_eq!(rated["black"]["delta"], 7, "{rated}");
     assert_eq!(rated["red"]["delta"], -7, "{rated}");
 }
+
+#[tokio::test]
+async fn a_handicap_game_comes_back_from_its_start_after_a_crash() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let mut red = Player::register(srv.addr, "cgiver").await;
+    let mut black = Player::register(srv.addr, "ctaker").await;
+    seat_players(&mut red, &mut black, T, untimed()).await;
+    // 让先: Black opens.
+    red.ok(propose("first_move")).await;
+    black.ok(json!({"t": "handicap_accept", "table": T})).await;
+    both_ready(&mut red, &mut black, T).await;
+    black.mv(T, "h7e7").await;
+    red.mv(T, "h0g2").await;
+    black.event("moved").await;
+    srv.crash();
+
+    let srv = TestServer::start_with(test_config(&db)).await;
+    black.reconnect(srv.addr).await;
+    let state = black.join_state(T).await;
+    let game = &state["state"]["game"];
+    assert_eq!(
+        game["start_fen"],
+        xiangqi::START_FEN.replace(" w ", " b "),
+        "{state}"
+    );
+    assert_eq!(game["handicap"]["kind"], "first_move");
+    assert_eq!(game["moves"], json!(["h7e7", "h0g2"]));
+    assert_eq!(game["turn"], "black");
+    black.mv(T, "h9g7").await;
+}
