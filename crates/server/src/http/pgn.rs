@@ -121,7 +121,7 @@ mod tests {
     fn a_black_first_start_is_set_up_and_numbered_from_1_dots() {
         let fen = xiangqi::START_FEN.replace(" w ", " b ");
         let g = GameRow {
-            id: GameId(1),
+            id: platform::GameId(1),
             table: platform::TableId(1),
             room: "r".into(),
             red: platform::UserId(1),
