@@ -47,8 +47,8 @@ const PHASES = {
   'computer, live': () => table({ game: { ai_level: 3 } }),
   'computer, ended': () => table({ game: { ai_level: 3, ...ENDED } }),
 };
-const PLAYER_CONTROLS = ['resign', 'draw-offer', 'undo', 'abort', 'hint', 'ready', 'set-control', 'stand', 'rematch-ai'];
-const ANSWERS = ['proposal-accept', 'proposal-decline', 'draw-accept', 'draw-decline', 'undo-accept', 'undo-decline'];
+const PLAYER_CONTROLS = ['resign', 'draw-offer', 'undo', 'abort', 'hint', 'ready', 'set-control', 'set-handicap', 'drop-handicap', 'stand', 'rematch-ai'];
+const ANSWERS = ['proposal-accept', 'proposal-decline', 'handicap-accept', 'handicap-decline', 'draw-accept', 'draw-decline', 'undo-accept', 'undo-decline'];
 
 test('board helpers: the other colour and the side to move of a FEN', () => {
   assert.equal(otherColor('red'), 'black');
@@ -106,7 +106,7 @@ test('controlsFor leaves the state as it was', () => {
 test('a player between games: ready, time control, stand', () => {
   for (const seat of ['red', 'black']) {
     const model = controlsFor(table(), seat);
-    assert.deepEqual(ids(model), ['ready', 'set-control', 'stand', 'flip', 'leave']);
+    assert.deepEqual(ids(model), ['ready', 'set-control', 'set-handicap', 'stand', 'flip', 'leave']);
     assert.deepEqual(byId(model, 'ready'), { id: 'ready', label: 'table.ready', enabled: true, primary: true, msg: { t: 'ready', ready: true } });
     assert.deepEqual(byId(model, 'stand').msg, { t: 'stand' });
     assert.equal(byId(model, 'set-control').msg, undefined, 'the time control needs a dialog first');
@@ -117,7 +117,7 @@ test('a player between games: ready, time control, stand', () => {
   // After a game the same controls come back, and the result is shown.
   for (const end of [ENDED, ABORTED]) {
     const model = controlsFor(table({ game: end }), 'black');
-    assert.deepEqual(ids(model), ['ready', 'set-control', 'stand', 'flip', 'leave']);
+    assert.deepEqual(ids(model), ['ready', 'set-control', 'set-handicap', 'stand', 'flip', 'leave']);
     assert.deepEqual(notice(model, 'result'), { id: 'result', end: end.end, gameId: 9, buttons: [] });
   }
 });
@@ -226,7 +226,7 @@ test('the controls follow the events of a whole game', () => {
   assert.ok(!ids(controlsFor(st, 'red')).includes('abort'));
   applyEvent(st, { type: 'game_ended', end: { kind: 'finished', result: '0-1', reason: 'resignation', plies: 2 }, game_id: 9 }, 4);
   assert.equal(isLive(st), false);
-  assert.deepEqual(ids(controlsFor(st, 'red')), ['ready', 'set-control', 'stand', 'flip', 'leave']);
+  assert.deepEqual(ids(controlsFor(st, 'red')), ['ready', 'set-control', 'set-handicap', 'stand', 'flip', 'leave']);
   assert.equal(notice(controlsFor(st, null), 'result').end.result, '0-1');
 });
 
@@ -245,4 +245,29 @@ test('an undo puts back the moves, the side to move and the clock, and clears th
   applyEvent(st, { type: 'moved', color: 'black', mv: 'h9g7', ply: 2, clock: null, fen: 'y w' }, 43);
   assert.deepEqual([st.game.turn, st.game.ply, st.game.fen, st.game.legal, st.game.clockAt], ['red', 2, 'y w', [], 43]);
   assert.deepEqual(ids(controlsFor(st, 'red')), ['resign', 'draw-offer', 'undo', 'flip', 'leave']);
+});
+
+test('a handicap: proposed, answered by the other player only, shown once agreed, then dropped', () => {
+  const st = table();
+  const horse = { giver: 'red', kind: 'horse', start_fen: START_FEN, offset: null };
+  assert.equal(byId(controlsFor(st, 'red'), 'set-handicap').enabled, true);
+  assert.equal(byId(controlsFor(table({ black: null }), 'red'), 'set-handicap').enabled, false, 'no opponent yet');
+  st.summary.seats.red.ready = true;
+  applyEvent(st, { type: 'handicap_proposed', by: 'red', handicap: horse }, 1);
+  assert.equal(st.summary.seats.red.ready, false, 'a proposal unreadies both');
+  assert.deepEqual(noticeButtons(controlsFor(st, 'black'), 'handicap-proposal'), ['handicap-accept', 'handicap-decline']);
+  assert.deepEqual(noticeButtons(controlsFor(st, 'red'), 'handicap-proposal'), ['handicap-decline']);
+  assert.deepEqual(noticeButtons(controlsFor(st, null), 'handicap-proposal'), []);
+  assert.equal(notice(controlsFor(st, null), 'handicap-proposal').handicap.kind, 'horse');
+  assert.equal(byId(controlsFor(st, 'black'), 'ready').enabled, false, 'no start while it is pending');
+  assert.deepEqual(notice(controlsFor(st, 'black'), 'handicap-proposal').buttons[0].msg, { t: 'handicap_accept' });
+  applyEvent(st, { type: 'handicap_set', handicap: horse }, 2);
+  assert.equal(st.handicap_proposal, null);
+  assert.deepEqual(st.summary.handicap, { giver: 'red', kind: 'horse' });
+  assert.deepEqual(byId(controlsFor(st, 'black'), 'drop-handicap').msg, { t: 'handicap_decline' });
+  assert.equal(byId(controlsFor(st, 'black'), 'ready').enabled, true);
+  applyEvent(st, { type: 'handicap_set', handicap: null }, 3);
+  assert.equal(st.handicap, null);
+  assert.ok(ids(controlsFor(st, 'black')).includes('set-handicap'));
+  for (const key of ['hc.set', 'hc.drop', 'hc.proposal', 'hc.kind.horse', 'unrated.handicap', 'err.invalid_handicap']) assert.ok(has(key), key);
 });

@@ -149,6 +149,11 @@ const DICT = {
     'tour.tb.head_to_head': '直胜', 'tour.tb.fouls': '犯规', 'tour.tb.black_games': '后走局数', 'tour.tb.black_wins': '后走胜局', 'tour.tb.performance': '表现分',
     'ledger.k.entry_fee': '报名费', 'ledger.k.entry_refund': '报名费退还', 'ledger.k.prize': '比赛奖金',
     'room.beginner': '新手房', 'room.intermediate': '中级房', 'room.advanced': '高级房',
+    'hc.kind.first_move': '让先', 'hc.kind.horse': '让单马', 'hc.kind.two_horses': '让双马', 'hc.kind.chariot': '让单车', 'hc.kind.position': '让子（自定局面）',
+    'hc.label': '{who}{what}', 'hc.none': '不让子', 'hc.set': '让子…', 'hc.drop': '取消让子', 'hc.title': '让子', 'hc.giver': '让子方',
+    'hc.kind': '让法', 'hc.fen': '局面（FEN）', 'hc.propose': '提议', 'hc.proposal': '{who}提议让子：{what}', 'hc.rated': '计分（让 {n} 分）',
+    'hc.unrated': '不计分', 'hc.current': '让子：{what}', 'unrated.handicap': '让子对局不计分',
+    'err.invalid_handicap': '此桌无法这样让子', 'err.no_opponent': '对面座位还空着',
     'lang.switch': 'English', 'sound.on': '声音：开（点击静音）', 'sound.off': '声音：关（点击打开）',
   },
   en: {
@@ -298,6 +303,11 @@ const DICT = {
     'tour.tb.head_to_head': 'Head to head', 'tour.tb.fouls': 'Fouls', 'tour.tb.black_games': 'Games as Black', 'tour.tb.black_wins': 'Wins as Black', 'tour.tb.performance': 'Performance',
     'ledger.k.entry_fee': 'Entry fee', 'ledger.k.entry_refund': 'Entry fee refund', 'ledger.k.prize': 'Prize',
     'room.beginner': 'Beginners', 'room.intermediate': 'Intermediate', 'room.advanced': 'Advanced',
+    'hc.kind.first_move': 'gives the first move', 'hc.kind.horse': 'gives a horse', 'hc.kind.two_horses': 'gives both horses', 'hc.kind.chariot': 'gives a chariot', 'hc.kind.position': 'gives a handicap (own position)',
+    'hc.label': '{who} {what}', 'hc.none': 'No handicap', 'hc.set': 'Handicap…', 'hc.drop': 'Drop handicap', 'hc.title': 'Handicap (让子)', 'hc.giver': 'Given by',
+    'hc.kind': 'Handicap', 'hc.fen': 'Position (FEN)', 'hc.propose': 'Propose', 'hc.proposal': '{who} proposes a handicap: {what}', 'hc.rated': 'rated (offset {n})',
+    'hc.unrated': 'unrated', 'hc.current': 'Handicap: {what}', 'unrated.handicap': 'handicap games are unrated here',
+    'err.invalid_handicap': 'That handicap cannot be played at this table', 'err.no_opponent': 'The other seat is empty',
     'lang.switch': '中文', 'sound.on': 'Sound on (click to mute)', 'sound.off': 'Sound off (click to turn on)',
   },
 };

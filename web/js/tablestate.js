@@ -9,6 +9,8 @@ export function initTable(state, now) {
   state.chat = state.chat || [];
   state.wager = state.wager || null;
   state.pool = state.pool || null;
+  state.handicap = state.handicap || null;
+  state.handicap_proposal = state.handicap_proposal || null;
   state.settlement = null; // the last wager_settled event seen live
   state.poolResult = null; // the last pool_settled event seen live
   if (state.game) state.game.clockAt = now;
@@ -55,6 +57,18 @@ export function applyEvent(st, e, now) {
       st.control = e.control;
       st.summary.control = e.control;
       st.proposal = null;
+      break;
+    case 'handicap_proposed':
+      st.handicap_proposal = { by: e.by, handicap: e.handicap };
+      for (const c of ['red', 'black']) if (seats[c]) seats[c].ready = false;
+      break;
+    case 'handicap_declined':
+      st.handicap_proposal = null;
+      break;
+    case 'handicap_set':
+      st.handicap = e.handicap || null;
+      st.handicap_proposal = null;
+      st.summary.handicap = e.handicap ? { giver: e.handicap.giver, kind: e.handicap.kind } : null;
       break;
     case 'game_started':
       st.game = { ...e.game, clockAt: now };

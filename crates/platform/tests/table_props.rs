@@ -2,7 +2,9 @@
 //! spectators and strangers, at random times.
 
 use platform::clock::{Byoyomi, Stage, TimeControl};
-use platform::table::{Action, Command, Event, Table, TableConfig, TableError};
+use platform::table::{
+    Action, Command, Event, Handicap, HandicapKind, Table, TableConfig, TableError,
+};
 use platform::{Millis, TableId, UserId};
 use proptest::prelude::*;
 use xiangqi::{Color, Move, Square};
@@ -27,6 +29,10 @@ enum Act {
     Propose(u8),
     AcceptTc,
     DeclineTc,
+    /// A handicap: 0–4 the named kinds and a free position, given by Red (even) or Black (odd).
+    ProposeHc(u8),
+    AcceptHc,
+    DeclineHc,
     /// The n-th legal move (modulo their count), or a random move when there is none.
     Legal(usize),
     /// The n-th legal move, sent by the player on move whoever was drawn.
@@ -57,6 +63,9 @@ fn act() -> impl Strategy<Value = Act> {
         1 => (0u8..4).prop_map(Act::Propose),
         1 => Just(Act::AcceptTc),
         1 => Just(Act::DeclineTc),
+        1 => (0u8..10).prop_map(Act::ProposeHc),
+        1 => Just(Act::AcceptHc),
+        1 => Just(Act::DeclineHc),
         10 => any::<usize>().prop_map(Act::Legal),
         30 => any::<usize>().prop_map(Act::Play),
         2 => (0u8..90, 0u8..90).prop_map(|(a, b)| Act::Random(a, b)),
@@ -111,6 +120,19 @@ fn action(t: &Table, user: UserId, a: &Act) -> Option<Action> {
         Act::Propose(i) => Action::ProposeTimeControl(control(*i)),
         Act::AcceptTc => Action::AcceptTimeControl,
         Act::DeclineTc => Action::DeclineTimeControl,
+        Act::ProposeHc(i) => {
+            let giver = if i % 2 == 0 { Color::Red } else { Color::Black };
+            let kind = match i / 2 {
+                0 => HandicapKind::FirstMove,
+                1 => HandicapKind::Horse,
+                2 => HandicapKind::TwoHorses,
+                3 => HandicapKind::Chariot,
+                _ => HandicapKind::Position("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".into()),
+            };
+            Action::ProposeHandicap(Handicap::new(giver, kind))
+        }
+        Act::AcceptHc => Action::AcceptHandicap,
+        Act::DeclineHc => Action::DeclineHandicap,
         Act::Legal(n) | Act::Play(n) => {
             let moves = t.game()?.position().legal_moves();
             let mv = *moves.get(n % moves.len().max(1))?;
@@ -189,6 +211,13 @@ proptest! {
                             prop_assert!(was_playing);
                             prop_assert_eq!(Some(*color), mover);
                             prop_assert_eq!(t.game().unwrap().player(*color), user);
+                        }
+                        if let Event::GameStarted { .. } = e {
+                            // A game starts from the agreed handicap's position, else the table's.
+                            let g = t.game().unwrap();
+                            let start = t.handicap().map_or_else(|| t.config().start.fen(), |a| a.start.fen());
+                            prop_assert_eq!(g.start_position().fen(), start);
+                            prop_assert_eq!(g.handicap(), t.handicap().map(|a| &a.handicap));
                         }
                         if let Event::GameStarted { red, black, number, .. } = e {
                             prop_assert_ne!(red, black);

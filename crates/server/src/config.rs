@@ -55,6 +55,9 @@ pub struct RoomConfig {
     /// the site's `first_move_deadline_secs`.
     #[serde(default)]
     pub first_move_deadline_secs: Option<u64>,
+    /// Rates handicap games with these offsets (`crate::handicap_config`); absent: unrated.
+    #[serde(default)]
+    pub handicap_rating: Option<crate::handicap_config::HandicapRatingConfig>,
 }
 
 fn default_control() -> String {
@@ -185,6 +188,7 @@ impl Default for Config {
             time_control: default_control(),
             start_fen: None,
             first_move_deadline_secs: None,
+            handicap_rating: None,
         };
         Config {
             listen: "127.0.0.1:8080".to_owned(),

@@ -18,6 +18,7 @@ pub mod config;
 pub mod directors;
 pub mod error;
 pub mod error_code;
+pub mod handicap_config;
 pub mod http;
 pub mod ladder;
 pub mod limits;

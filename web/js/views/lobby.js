@@ -7,6 +7,7 @@ import { t, has, getLang } from '../i18n.js';
 import { roomLocked } from './gate.js';
 import { h, userLine, toast, errorText } from '../ui.js';
 import { describeControl } from '../clock.js';
+import { handicapText } from '../handicap.js';
 import {
   roomStats, visibleTables, roomControls, applyTable, applySeeks, seated,
 } from '../lobbymodel.js';
@@ -81,6 +82,7 @@ export function mount(root, app) {
       h('b.tno', { text: `${t('lobby.table')} ${tb.id}` }),
       seatCell(tb, 'red'), seatCell(tb, 'black'),
       h('span.meta', { text: `${describeControl(tb.control, t)} · ${tb.spectators} ${t('lobby.spectators')}` }),
+      tb.handicap ? h('span.handicap', { 'data-testid': `handicap-${tb.id}`, text: handicapText(tb.handicap) }) : null,
       h(`span.status.${tb.status}`, { text: t(`status.${tb.status}`) }),
       lockedAt
         ? h('button', { type: 'button', 'data-testid': `open-${tb.id}`, disabled: true, title: t('gate.titleRoom') },

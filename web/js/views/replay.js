@@ -6,6 +6,7 @@ import { parseSquare } from '../board/geometry.js';
 import { evidenceArrows, evidenceText } from '../evidence.js';
 import { h, errorText, displayName } from '../ui.js';
 import { describeControl } from '../clock.js';
+import { handicapText } from '../handicap.js';
 import { createBoard } from '../board/board.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
@@ -52,6 +53,7 @@ export function mount(root, app, [idText]) {
         meta('profile.result', `${t(`result.${game.result}`)}${game.reason ? ` · ${t(`reason.${game.reason}`)}` : ''}`, 'replay-result'),
         meta('replay.length', t('replay.plies', { n: game.plies }), 'replay-plies'),
         meta('table.control', describeControl(game.control, t), 'replay-control'),
+        ...(game.handicap ? meta('hc.title', handicapText(game.handicap), 'replay-handicap') : []),
         meta('profile.date', formatDate(game.started_at), 'replay-date'),
         meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')),
       ...(game.evidence ? [h('div.ruling', { 'data-testid': 'replay-ruling', text: evidenceText(game.evidence, getLang()) })] : []));

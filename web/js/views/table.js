@@ -15,6 +15,7 @@ import { describeGame } from '../notation.js';
 import { createTicker } from '../clock.js';
 import { createMoveList } from './movelist.js';
 import { timeControlDialog, endDialog } from './dialogs.js';
+import { handicapDialog } from './table/handicapdialog.js';
 import { createWagerPanel } from './wager.js';
 import { createBetPanel } from './betting.js';
 import { coinGate } from './gate.js';
@@ -148,6 +149,10 @@ export function mount(root, app, [idText]) {
     'set-control': async () => {
       const tc = await timeControlDialog(st.control, st.first_move_secs ?? null);
       if (tc) quiet(send({ t: 'propose', control: tc }));
+    },
+    'set-handicap': async () => {
+      const hc = await handicapDialog(mySeat());
+      if (hc) quiet(send({ t: 'handicap_propose', ...hc }));
     },
     hint: () => askHint(),
     'rematch-ai': () => rematch(),

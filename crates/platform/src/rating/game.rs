@@ -69,6 +69,8 @@ pub enum UnratedReason {
     Guest,
     /// A game against the computer played unrated by choice (the server's reason).
     Casual,
+    /// A handicap game in a room that does not rate them (the server's reason).
+    Handicap,
 }
 
 /// Whether a game was rated.

@@ -22,6 +22,7 @@ mod computer;
 mod elo;
 mod game;
 pub mod glicko2;
+mod handicap;
 mod profile;
 mod title;
 

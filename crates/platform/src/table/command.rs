@@ -1,5 +1,6 @@
 //! Commands: what a user (or the server on a user's behalf) asks of a table.
 
+use super::handicap::Handicap;
 use crate::clock::TimeControl;
 use crate::ids::{Millis, UserId};
 use xiangqi::{Color, Move};
@@ -40,6 +41,13 @@ pub enum Action {
     AcceptTimeControl,
     /// Decline the other player's proposal, or withdraw one's own.
     DeclineTimeControl,
+    /// Propose a handicap for the next games (both seats taken, between games).
+    ProposeHandicap(Handicap),
+    /// Accept the other player's handicap proposal.
+    AcceptHandicap,
+    /// Decline the other's handicap proposal, withdraw one's own, or (with none pending) drop
+    /// the agreed handicap.
+    DeclineHandicap,
     /// Make a move; `lag` is the network lag the client measured.
     Move {
         /// The move.

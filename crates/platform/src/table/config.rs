@@ -1,5 +1,6 @@
 //! Table settings and their defaults.
 
+use super::handicap::HandicapOffsets;
 use crate::clock::TimeControl;
 use crate::ids::Millis;
 use xiangqi::rulings::RuleSet;
@@ -65,6 +66,8 @@ pub struct TableConfig {
     pub chat: ChatLimits,
     /// Plies that must be played before a draw may be offered (0: any time; tournaments).
     pub draw_offer_min_ply: usize,
+    /// Whether handicap games are rated, with these offsets (`None`: unrated, the default).
+    pub handicap_rating: Option<HandicapOffsets>,
 }
 
 impl Default for TableConfig {
@@ -80,6 +83,7 @@ impl Default for TableConfig {
             max_spectators: MAX_SPECTATORS,
             chat: ChatLimits::default(),
             draw_offer_min_ply: 0,
+            handicap_rating: None,
         }
     }
 }

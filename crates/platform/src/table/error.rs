@@ -1,5 +1,6 @@
 //! Errors of the table. A refused command changes nothing.
 
+use super::handicap::HandicapError;
 use crate::clock::ClockError;
 use crate::ids::Millis;
 use thiserror::Error;
@@ -48,11 +49,17 @@ pub enum TableError {
     /// The proposed time control is invalid.
     #[error(transparent)]
     InvalidTimeControl(ClockError),
-    /// A time-control proposal must be settled first.
-    #[error("a time-control proposal is pending")]
+    /// The handicap cannot be played at this table.
+    #[error(transparent)]
+    InvalidHandicap(HandicapError),
+    /// The command needs both seats taken.
+    #[error("the other seat is empty")]
+    NoOpponent,
+    /// A time-control or handicap proposal must be settled first.
+    #[error("a proposal is pending")]
     ProposalPending,
     /// No proposal to answer.
-    #[error("no time-control proposal")]
+    #[error("no proposal")]
     NoProposal,
     /// One cannot accept one's own proposal.
     #[error("cannot accept your own proposal")]

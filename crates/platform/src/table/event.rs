@@ -1,5 +1,6 @@
 //! Events: what happened at a table, in order, for clients and storage.
 
+use super::handicap::Handicap;
 use crate::clock::{ClockSnapshot, TimeControl};
 use crate::ids::{Millis, UserId};
 use xiangqi::{Color, Move, Outcome};
@@ -93,7 +94,21 @@ pub enum Event {
     },
     /// The table's time control changed (agreed, or set by a player sitting alone).
     TimeControlSet(TimeControl),
-    /// A game started; Red's clock runs.
+    /// A handicap was proposed.
+    HandicapProposed {
+        /// Proposer's seat.
+        by: Color,
+        /// The proposal.
+        handicap: Handicap,
+    },
+    /// The handicap proposal was declined or withdrawn.
+    HandicapDeclined {
+        /// Who declined (or withdrew).
+        by: Color,
+    },
+    /// The handicap of the next games changed: agreed, or dropped (`None`: even games).
+    HandicapSet(Option<Handicap>),
+    /// A game started; the clock of the side to move runs.
     GameStarted {
         /// The table's game number (1, 2, …).
         number: u32,

@@ -2,6 +2,7 @@
 //! offers and requests, and how it ended.
 
 use super::event::GameEnd;
+use super::handicap::Handicap;
 use super::referee::Referee;
 use crate::clock::Clock;
 use crate::ids::{Millis, UserId};
@@ -24,6 +25,9 @@ pub struct Game {
     /// The side that moved first.
     pub(crate) first: Color,
     pub(crate) players: ByColor<UserId>,
+    /// The position it started from and the handicap that gave it, if any.
+    pub(crate) start: Position,
+    pub(crate) handicap: Option<Handicap>,
     pub(crate) referee: Referee,
     pub(crate) clock: Clock,
     /// `clock_history[i]` is the clock just before move `i`.
@@ -42,7 +46,7 @@ impl Game {
     pub(crate) fn start(
         number: u32,
         players: ByColor<UserId>,
-        start: Position,
+        (start, handicap): (Position, Option<Handicap>),
         rules: RuleSet,
         mut clock: Clock,
         now: Millis,
@@ -54,7 +58,9 @@ impl Game {
             number,
             first,
             players,
-            referee: Referee::new(start, rules),
+            referee: Referee::new(start.clone(), rules),
+            start,
+            handicap,
             clock,
             clock_history: Vec::new(),
             started_at: now,
@@ -82,6 +88,18 @@ impl Game {
     #[must_use]
     pub fn color_of(&self, user: UserId) -> Option<Color> {
         Color::ALL.into_iter().find(|&c| self.player(c) == user)
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The handicap the game is played with, if any.
+    #[must_use]
+    pub fn handicap(&self) -> Option<&Handicap> {
+        self.handicap.as_ref()
     }
 
     /// The current position.

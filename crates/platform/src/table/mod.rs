@@ -33,6 +33,8 @@ mod error;
 mod event;
 mod finish;
 mod game;
+mod handicap;
+mod handicap_offer;
 mod model;
 mod play;
 mod presence;
@@ -48,4 +50,6 @@ pub use config::{
 pub use error::TableError;
 pub use event::{AbortReason, Event, GameEnd};
 pub use game::{Game, UndoRequest};
+pub use handicap::{Handicap, HandicapError, HandicapKind, HandicapOffsets};
+pub use handicap_offer::{AgreedHandicap, HandicapProposal};
 pub use model::{Proposal, Seat, Table};

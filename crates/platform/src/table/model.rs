@@ -6,6 +6,7 @@
 use super::chat::ChatGate;
 use super::config::TableConfig;
 use super::game::Game;
+use super::handicap_offer::{AgreedHandicap, HandicapProposal};
 use crate::clock::TimeControl;
 use crate::ids::{Millis, TableId, UserId};
 use std::collections::BTreeSet;
@@ -41,6 +42,8 @@ pub struct Table {
     pub(crate) control: TimeControl,
     pub(crate) proposal: Option<Proposal>,
     pub(crate) game: Option<Game>,
+    pub(crate) handicap: Option<AgreedHandicap>,
+    pub(crate) handicap_proposal: Option<HandicapProposal>,
     pub(crate) games_played: u32,
     pub(crate) chat: ChatGate,
     pub(crate) paused_at: Option<Millis>,
@@ -67,6 +70,8 @@ impl Table {
             spectators: BTreeSet::new(),
             proposal: None,
             game: None,
+            handicap: None,
+            handicap_proposal: None,
             games_played: 0,
             chat: ChatGate::default(),
             paused_at: None,
@@ -120,6 +125,18 @@ impl Table {
     #[must_use]
     pub fn proposal(&self) -> Option<&Proposal> {
         self.proposal.as_ref()
+    }
+
+    /// The agreed handicap of the next games, if any.
+    #[must_use]
+    pub fn handicap(&self) -> Option<&AgreedHandicap> {
+        self.handicap.as_ref()
+    }
+
+    /// The pending handicap proposal.
+    #[must_use]
+    pub fn handicap_proposal(&self) -> Option<&HandicapProposal> {
+        self.handicap_proposal.as_ref()
     }
 
     /// The game in progress, or the last one played.
@@ -176,6 +193,10 @@ impl Table {
                 }
             }
         }
+        let both_seated = self.seat(Color::Red).is_some() && self.seat(Color::Black).is_some();
+        if !both_seated && (self.handicap.is_some() || self.handicap_proposal.is_some()) {
+            return Some("a handicap without two seated players");
+        }
         let Some(g) = &self.game else {
             return None;
         };
@@ -201,6 +222,9 @@ impl Table {
             }
             if self.proposal.is_some() {
                 return Some("a time-control proposal during a game");
+            }
+            if self.handicap_proposal.is_some() {
+                return Some("a handicap proposal during a game");
             }
         } else {
             if g.clock.is_active() {

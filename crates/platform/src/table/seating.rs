@@ -93,6 +93,7 @@ impl Table {
                 user: seat.user,
                 color,
             });
+            self.drop_handicap(events);
         }
     }
 
@@ -113,7 +114,7 @@ impl Table {
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
         let color = self.idle_seat(user)?;
-        if ready && self.proposal.is_some() {
+        if ready && (self.proposal.is_some() || self.handicap_proposal.is_some()) {
             return Err(TableError::ProposalPending);
         }
         let Some(seat) = self.seats.get_mut(color).as_mut() else {
@@ -199,7 +200,10 @@ impl Table {
         let (Some(red), Some(black)) = (self.seat(Color::Red), self.seat(Color::Black)) else {
             return;
         };
-        if !(red.ready && black.ready) || self.proposal.is_some() {
+        if !(red.ready && black.ready)
+            || self.proposal.is_some()
+            || self.handicap_proposal.is_some()
+        {
             return;
         }
         let players = ByColor {
@@ -216,10 +220,14 @@ impl Table {
             }
         }
         self.games_played += 1;
+        let (start, handicap) = match &self.handicap {
+            Some(a) => (a.start.clone(), Some(a.handicap.clone())),
+            None => (self.config.start.clone(), None),
+        };
         self.game = Some(Game::start(
             self.games_played,
             players,
-            self.config.start.clone(),
+            (start, handicap),
             self.config.rules,
             clock,
             now,

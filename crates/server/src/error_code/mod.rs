@@ -98,9 +98,14 @@ error_codes! {
     IllegalMove = "illegal_move",
     /// Table: the time control is not acceptable.
     InvalidTimeControl = "invalid_time_control",
-    /// Table: a time-control proposal is pending.
+    /// Table: the handicap cannot be played from this table's start (a piece it removes is
+    /// missing, a bad or finished position, or nothing given).
+    InvalidHandicap = "invalid_handicap",
+    /// Table: the other seat is empty (a handicap needs two players).
+    NoOpponent = "no_opponent",
+    /// Table: a time-control or handicap proposal is pending.
     ProposalPending = "proposal_pending",
-    /// Table: no time-control proposal to answer.
+    /// Table: no time-control (or handicap) proposal to answer.
     NoProposal = "no_proposal",
     /// Table: one's own proposal cannot be accepted by oneself.
     OwnProposal = "own_proposal",

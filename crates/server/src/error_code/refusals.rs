@@ -25,6 +25,8 @@ impl From<&TableError> for ErrorCode {
             TableError::NotYourTurn => C::NotYourTurn,
             TableError::IllegalMove(_) => C::IllegalMove,
             TableError::InvalidTimeControl(_) => C::InvalidTimeControl,
+            TableError::InvalidHandicap(_) => C::InvalidHandicap,
+            TableError::NoOpponent => C::NoOpponent,
             TableError::ProposalPending => C::ProposalPending,
             TableError::NoProposal => C::NoProposal,
             TableError::OwnProposal => C::OwnProposal,

@@ -71,6 +71,7 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
     tag(&mut out, "Black", black);
     tag(&mut out, "Result", result);
     if start != Position::startpos() {
+        tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &g.start_fen);
     }
     tag(&mut out, "Format", notation.format_tag());
@@ -78,11 +79,16 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
         tag(&mut out, "Termination", reason);
     }
     out.push('\n');
+    // A start with Black to move (a 让先 handicap) numbers its first move `1...`.
+    let black_first = usize::from(start.turn() == xiangqi::Color::Black);
     let mut pos = start;
     let mut line = String::new();
     for (i, &m) in g.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            let _ = write!(line, "{}. ", i / 2 + 1);
+        let k = i + black_first;
+        if k % 2 == 0 {
+            let _ = write!(line, "{}. ", k / 2 + 1);
+        } else if i == 0 {
+            line.push_str("1... ");
         }
         let text = write_move(&pos, m, notation.notation());
         pos.play_mut(m)
@@ -109,5 +115,39 @@ mod tests {
     fn dates_are_civil_utc() {
         assert_eq!(pgn_date(0), "1970.01.01");
         assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+    }
+
+    #[test]
+    fn a_black_first_start_is_set_up_and_numbered_from_1_dots() {
+        let fen = xiangqi::START_FEN.replace(" w ", " b ");
+        let g = GameRow {
+            id: platform::GameId(1),
+            table: platform::TableId(1),
+            room: "r".into(),
+            red: platform::UserId(1),
+            black: platform::UserId(2),
+            control: platform::clock::TimeControl::untimed(),
+            start_fen: fen.clone(),
+            ai_level: None,
+            status: "finished".into(),
+            result: Some("0-1".into()),
+            reason: None,
+            moves: vec!["h7e7".parse().unwrap(), "h2e2".parse().unwrap()],
+            clocks: Vec::new(),
+            rated: false,
+            ratings: None,
+            started_at: 0,
+            ended_at: None,
+        };
+        let pgn = write(&g, "a", "b", PgnNotation::Iccs).unwrap();
+        assert!(
+            pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]")),
+            "{pgn}"
+        );
+        let moves = pgn.lines().last().unwrap_or_default();
+        assert!(
+            moves.starts_with("1... ") && moves.contains(" 2. "),
+            "{pgn}"
+        );
     }
 }

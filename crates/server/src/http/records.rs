@@ -8,12 +8,14 @@ use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
 use crate::user::{UserInfo, UserView, COMPUTER};
 use crate::ws::protocol::evidence::EvidenceView;
+use crate::ws::protocol::handicap::HandicapTag;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::clock::TimeControl;
+use platform::table::Handicap;
 use platform::{GameId, TableId, UserId};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -86,6 +88,8 @@ struct GameRecord {
     table: TableId,
     control: TimeControl,
     start_fen: String,
+    /// The handicap the start position gives against the standard one (`null`: even).
+    handicap: Option<HandicapTag>,
     moves: Vec<String>,
     clocks: Vec<u32>,
     ratings: Option<Ratings>,
@@ -185,10 +189,12 @@ async fn game(
     let g = load_game(&state, id).await?;
     let summary = summary(&state, &g).await?;
     let evidence = repetition_evidence(&g);
+    let handicap = handicap(&state, &g);
     let game = GameRecord {
         summary,
         table: g.table,
         control: g.control,
+        handicap,
         start_fen: g.start_fen,
         moves: g.moves.iter().map(ToString::to_string).collect(),
         clocks: g.clocks,
@@ -196,6 +202,19 @@ async fn game(
         evidence,
     };
     Ok(Json(GameBody { game }))
+}
+
+/// The handicap of a stored game: its start read back against its room's own start.
+fn handicap(state: &AppState, g: &GameRow) -> Option<HandicapTag> {
+    let room = state.config.rooms.iter().find(|r| r.id == g.room);
+    let base = room
+        .and_then(|r| r.start_fen.as_deref())
+        .and_then(|fen| xiangqi::Position::from_fen(fen).ok())
+        .unwrap_or_else(xiangqi::Position::startpos);
+    let start = xiangqi::Position::from_fen(&g.start_fen).ok()?;
+    Handicap::recognise(&base, &start)
+        .as_ref()
+        .map(HandicapTag::from)
 }
 
 /// The evidence of a stored game that ended by the repetition rules, replayed from its moves

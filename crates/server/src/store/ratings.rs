@@ -47,6 +47,9 @@ pub struct RateRequest {
     /// In a rated game against the computer, the colour of the level's player (it moves
     /// slowly: `Profile::rate_against_computer`).
     pub computer: Option<Color>,
+    /// In a rated handicap game, the giver and its rating offset (points taken off the giver's
+    /// rating in the expected score: `Profile::rate_with_handicap`).
+    pub handicap: Option<(Color, f64)>,
 }
 
 /// How the ratings of a game came out (also when the profile declined to rate it).
@@ -127,12 +130,16 @@ pub(crate) async fn rate_in_tx(
     if red.guest || black.guest {
         return Ok(None);
     }
-    let change = match req.computer {
-        Some(side) => {
+    let change = match (req.computer, req.handicap) {
+        (None, Some((giver, offset))) => {
+            req.profile
+                .rate_with_handicap(&red.rating, &black.rating, giver, offset, &req.game)
+        }
+        (Some(side), _) => {
             req.profile
                 .rate_against_computer(&red.rating, &black.rating, side, &req.game)
         }
-        None => req.profile.rate(&red.rating, &black.rating, &req.game),
+        (None, None) => req.profile.rate(&red.rating, &black.rating, &req.game),
     };
     let line = |before: f64, after: f64| RatingLine {
         before: before.round() as i64,

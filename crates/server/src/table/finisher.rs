@@ -31,7 +31,7 @@ pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<Game
         .table
         .game()
         .ok_or_else(|| StoreError::Corrupt("no game started".into()))?;
-    let fen = core.table.config().start.fen();
+    let fen = game.start_position().fen();
     let new = NewGame {
         table: core.id,
         room: &core.room.id,
@@ -82,18 +82,27 @@ pub(super) async fn finish(
             },
         ),
     };
+    // A handicap game is rated only where the room gives its kind an offset.
+    let handicap = game.handicap().map(|h| {
+        let rating = core.table.config().handicap_rating;
+        (h.giver, rating.and_then(|r| r.offset(&h.kind)))
+    });
+    let unrated_handicap = matches!(handicap, Some((_, None)));
     let rate = match (end.outcome(), core.ai) {
-        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) => Some(RateRequest {
-            profile: core.state.profile,
-            red,
-            black,
-            game: RatedGame {
-                result: outcome.result,
-                reason: outcome.reason,
-                plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
-            },
-            computer: ai.map(|a| a.color),
-        }),
+        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap => {
+            Some(RateRequest {
+                profile: core.state.profile,
+                red,
+                black,
+                game: RatedGame {
+                    result: outcome.result,
+                    reason: outcome.reason,
+                    plies: u32::try_from(end.plies()).unwrap_or(u32::MAX),
+                },
+                computer: ai.map(|a| a.color),
+                handicap: handicap.and_then(|(giver, o)| o.map(|o| (giver, f64::from(o)))),
+            })
+        }
         _ => None,
     };
     let finished_game = end.outcome().is_some();
@@ -140,7 +149,7 @@ pub(super) async fn finish(
     }
     let rated = match outcome {
         Some(outcome) => Some(outcome),
-        None if finished_game => Some(unrated_outcome(core, red, black)),
+        None if finished_game => Some(unrated_outcome(core, red, black, unrated_handicap)),
         None => None,
     };
     let rated = rated.map(|outcome| {
@@ -171,9 +180,9 @@ pub(super) async fn finish(
     }
 }
 
-/// Why a finished game that nobody rated was not rated (a casual game against the computer, or
-/// a guest's), with both players' ratings unchanged: the `rated` event says so.
-fn unrated_outcome(core: &TableCore, red: UserId, black: UserId) -> RatingOutcome {
+/// Why a finished game that nobody rated was not rated (a casual game against the computer, an
+/// unrated handicap game, or a guest's), with both players' ratings unchanged: the `rated` event says so.
+fn unrated_outcome(core: &TableCore, red: UserId, black: UserId, handicap: bool) -> RatingOutcome {
     let rating = |u: UserId| {
         core.users
             .get(&u)
@@ -181,6 +190,8 @@ fn unrated_outcome(core: &TableCore, red: UserId, black: UserId) -> RatingOutcom
     };
     let why = if core.ai.is_some() {
         UnratedReason::Casual
+    } else if handicap {
+        UnratedReason::Handicap
     } else {
         UnratedReason::Guest
     };

@@ -58,7 +58,8 @@ pub(super) fn gone(table: &Table, user: UserId) -> Action {
     }
 }
 
-/// What players may not do at a tournament table: the director seats them and starts the game.
+/// What players may not do at a tournament table: the director seats them and starts the game
+/// (from the standard position: no handicap).
 pub(super) fn director_only(action: &Action) -> bool {
     matches!(
         action,
@@ -68,5 +69,7 @@ pub(super) fn director_only(action: &Action) -> bool {
             | Action::Ready(_)
             | Action::ProposeTimeControl(_)
             | Action::AcceptTimeControl
+            | Action::ProposeHandicap(_)
+            | Action::AcceptHandicap
     )
 }

@@ -17,7 +17,7 @@ use super::journal::{decode, JournalOp, PAUSE, RESUME};
 use crate::clock;
 use crate::store::UnfinishedGame;
 use crate::user::{UserInfo, COMPUTER};
-use platform::table::Action;
+use platform::table::{Action, Handicap};
 use platform::Millis;
 use std::sync::Arc;
 use xiangqi::Color;
@@ -37,13 +37,22 @@ impl TableActor {
         let t0 = Millis(g.started_at);
         self.core.replaying = true;
         self.core.game_id = Some(g.id);
-        let setup = [
+        let mut setup = vec![
             (g.red, Action::Sit(Color::Red)),
             (g.red, Action::ProposeTimeControl(g.control.clone())),
             (g.black, Action::Sit(Color::Black)),
-            (g.red, Action::Ready(true)),
-            (g.black, Action::Ready(true)),
         ];
+        // A handicap game starts again from its stored start, by the same agreement.
+        let base = &self.core.table.config().start;
+        let handicap = xiangqi::Position::from_fen(&g.start_fen)
+            .ok()
+            .and_then(|start| Handicap::recognise(base, &start));
+        if let Some(h) = handicap {
+            setup.push((g.red, Action::ProposeHandicap(h)));
+            setup.push((g.black, Action::AcceptHandicap));
+        }
+        setup.push((g.red, Action::Ready(true)));
+        setup.push((g.black, Action::Ready(true)));
         for (user, action) in setup {
             if let Err(e) = self.apply(user, action, t0).await {
                 tracing::warn!(game = g.id.0, "restore setup: {e}");

@@ -25,6 +25,7 @@ pub fn room_tables(config: &Config, rooms: &[Arc<RoomInfo>]) -> Result<Vec<Table
             table_config.start =
                 xiangqi::Position::from_fen(fen).map_err(|e| format!("room {}: {e}", rc.id))?;
         }
+        table_config.handicap_rating = rc.handicap_rating.map(Into::into);
         for _ in 0..rc.tables {
             out.push(TableSetup {
                 id: TableId(next_id),

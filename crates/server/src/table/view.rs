@@ -7,9 +7,10 @@ use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::evidence::EvidenceView;
+use crate::ws::protocol::handicap::{HandicapTag, HandicapView};
 use crate::ws::protocol::views::{
-    ByColor, EndView, FirstMoveView, GameView, ProposalView, SeatView, SummaryView, TableStateView,
-    UndoView, WagerView,
+    ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView,
+    SummaryView, TableStateView, UndoView, WagerView,
 };
 use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
@@ -74,6 +75,22 @@ impl TableCore {
         }
     }
 
+    /// How `h` (giving `start`) is shown, with its rating offset where the room rates it.
+    fn handicap_view(&self, h: &platform::table::Handicap, start: &Position) -> HandicapView {
+        HandicapView::new(h, start, self.table.config().handicap_rating.as_ref())
+    }
+
+    /// The lobby's tag: the handicap of the game in progress, else the agreed one.
+    fn handicap_tag(&self) -> Option<HandicapTag> {
+        match self.table.game().filter(|g| g.is_playing()) {
+            Some(g) => g.handicap().map(HandicapTag::from),
+            None => self
+                .table
+                .handicap()
+                .map(|a| HandicapTag::from(&a.handicap)),
+        }
+    }
+
     /// `TableSummary`.
     pub(super) fn summary(&self) -> SummaryView {
         let seat = |c: Color| {
@@ -94,6 +111,7 @@ impl TableCore {
             spectators: self.table.spectators().count(),
             control: self.table.time_control().clone(),
             game_id: self.shown_game_id(),
+            handicap: self.handicap_tag(),
         }
     }
 
@@ -105,7 +123,10 @@ impl TableCore {
             number: g.number(),
             red: self.shown_user(g.player(Color::Red)),
             black: self.shown_user(g.player(Color::Black)),
-            start_fen: self.table.config().start.fen(),
+            start_fen: g.start_position().fen(),
+            handicap: g
+                .handicap()
+                .map(|h| self.handicap_view(h, g.start_position())),
             fen: g.position().fen(),
             moves: g.moves().iter().map(ToString::to_string).collect(),
             turn: color_name(g.turn()),
@@ -156,6 +177,17 @@ impl TableCore {
                 by: color_name(p.by),
                 control: p.control.clone(),
             }),
+            handicap: self
+                .table
+                .handicap()
+                .map(|a| self.handicap_view(&a.handicap, &a.start)),
+            handicap_proposal: self
+                .table
+                .handicap_proposal()
+                .map(|p| HandicapProposalView {
+                    by: color_name(p.by),
+                    handicap: self.handicap_view(&p.offer.handicap, &p.offer.start),
+                }),
             spectators,
             game: self.game_view(now),
             wager: desk.wager_view(self),
@@ -205,6 +237,24 @@ impl TableCore {
             },
             Event::TimeControlSet(control) => EventView::ControlSet {
                 control: control.clone(),
+            },
+            Event::HandicapProposed { by, handicap } => {
+                let base = &self.table.config().start;
+                // It was accepted by the table, so its start exists.
+                let start = handicap.start(base).unwrap_or_else(|_| base.clone());
+                EventView::HandicapProposed {
+                    by: color_name(*by),
+                    handicap: self.handicap_view(handicap, &start),
+                }
+            }
+            Event::HandicapDeclined { by } => EventView::HandicapDeclined {
+                by: color_name(*by),
+            },
+            Event::HandicapSet(_) => EventView::HandicapSet {
+                handicap: self
+                    .table
+                    .handicap()
+                    .map(|a| self.handicap_view(&a.handicap, &a.start)),
             },
             Event::GameStarted { .. } => EventView::GameStarted {
                 game: self.game_view(now),

@@ -99,6 +99,7 @@ async fn rooms_refuse_joining_and_sitting_below_their_min_coins() {
         time_control: "untimed".into(),
         start_fen: None,
         first_move_deadline_secs: None,
+        handicap_rating: None,
     });
     let srv = TestServer::start_with(config).await;
     let rich = 11;

@@ -14,6 +14,7 @@ mod computer_ratings;
 mod durability;
 mod first_move;
 mod games;
+mod handicap;
 mod hostile_http;
 mod hostile_ws;
 mod ladders;

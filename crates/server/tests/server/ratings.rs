@@ -469,6 +469,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                         plies: 40,
                     },
                     computer: None,
+                    handicap: None,
                 }),
                 reward: None,
                 coins: Vec::new(),

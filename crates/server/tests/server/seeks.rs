@@ -252,6 +252,7 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
         time_control: "untimed".into(),
         start_fen: None,
         first_move_deadline_secs: None,
+        handicap_rating: None,
     });
     let srv = TestServer::start_with(config).await;
     let mut ps = players(srv.addr, &["ga", "gb", "gc"]).await;
@@ -331,6 +332,7 @@ async fn with_no_free_table_both_hear_no_free_table() {
         time_control: "untimed".into(),
         start_fen: None,
         first_move_deadline_secs: None,
+        handicap_rating: None,
     });
     let srv = TestServer::start_with(config).await;
     let mut ps = players(srv.addr, &["na", "nb", "nc", "nd"]).await;

@@ -1,11 +1,11 @@
-// What a viewer may do at a table: the notices (time-control proposal, draw offer, undo request,
-// result) with their answer buttons, and the row of controls. Pure: no DOM, no texts — labels are
+// What a viewer may do at a table: the notices (time-control and handicap proposals, draw offer,
+// undo request, result) with their answer buttons, and the row of controls. Pure: no DOM, no texts — labels are
 // i18n keys; the table view renders them (controlsview.js) and runs them.
 //
 // A control is { id, label, enabled, primary, msg?, confirm? }: `id` is also the data-testid,
 // `msg` the protocol command it sends as it is (docs/protocol.md §3), `confirm` the data-testid of
 // a yes/no dialog (text `game.resignConfirm`) to pass first. Controls without `msg` need the
-// view's own handling: sit-red, sit-black, set-control, hint, rematch-ai, flip, leave.
+// view's own handling: sit-red, sit-black, set-control, set-handicap, hint, rematch-ai, flip, leave.
 
 /** Whether the table has a game that has not ended. */
 export const isLive = (st) => !!st?.game && !st.game.end;
@@ -35,6 +35,14 @@ function noticesFor(st, seat) {
     if (seat && !mine) buttons.push(control('proposal-accept', 'table.accept', { primary: true, msg: { t: 'accept_control' } }));
     if (seat) buttons.push(control('proposal-decline', mine ? 'table.withdraw' : 'table.decline', { msg: { t: 'decline_control' } }));
     out.push({ id: 'proposal', by: st.proposal.by, control: st.proposal.control, buttons });
+  }
+  const hp = st.handicap_proposal;
+  if (hp) {
+    const mine = hp.by === seat;
+    const buttons = [];
+    if (seat && !mine) buttons.push(control('handicap-accept', 'table.accept', { primary: true, msg: { t: 'handicap_accept' } }));
+    if (seat) buttons.push(control('handicap-decline', mine ? 'table.withdraw' : 'table.decline', { msg: { t: 'handicap_decline' } }));
+    out.push({ id: 'handicap-proposal', by: hp.by, handicap: hp.handicap, buttons });
   }
   if (live && g.draw_offer) {
     out.push({ id: 'draw-offer', by: g.draw_offer, buttons: answers(!!seat && g.draw_offer !== seat, 'draw') });
@@ -70,9 +78,13 @@ function idleControls(st, seat) {
   }
   if (g?.ai_level) return [control('rematch-ai', 'game.rematch', { primary: true })];
   const ready = !!st.summary.seats[seat]?.ready;
+  const paired = !!st.summary.seats.red && !!st.summary.seats.black;
   return [
-    control('ready', ready ? 'table.unready' : 'table.ready', { msg: { t: 'ready', ready: !ready }, enabled: !st.proposal, primary: !ready }),
+    control('ready', ready ? 'table.unready' : 'table.ready', { msg: { t: 'ready', ready: !ready }, enabled: !st.proposal && !st.handicap_proposal, primary: !ready }),
     control('set-control', 'table.setControl'),
+    st.handicap && !st.handicap_proposal
+      ? control('drop-handicap', 'hc.drop', { msg: { t: 'handicap_decline' } })
+      : control('set-handicap', 'hc.set', { enabled: paired && !st.handicap_proposal }),
     control('stand', 'table.stand', { msg: { t: 'stand' } }),
   ];
 }

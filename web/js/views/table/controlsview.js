@@ -4,6 +4,7 @@
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
 import { describeControl } from '../../clock.js';
+import { handicapText } from '../../handicap.js';
 
 /** A button for a control descriptor. */
 function button(c, onControl) {
@@ -17,6 +18,7 @@ function noticeText(n) {
   const who = n.by ? t(`color.${n.by}`) : '';
   switch (n.id) {
     case 'proposal': return t('table.proposal', { who, tc: describeControl(n.control, t) });
+    case 'handicap-proposal': return t('hc.proposal', { who, what: handicapText(n.handicap) });
     case 'draw-offer': return t('game.drawOffered', { who });
     case 'undo-request': return t('game.undoRequested', { who });
     case 'result':

@@ -1,10 +1,11 @@
 // The head of the table's side panel: the table number, the status line (whose turn, check) and
-// the agreed time control.
+// the agreed time control and handicap.
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
 import { describeControl } from '../../clock.js';
 import { isLive } from './controls.js';
+import { handicapText } from '../../handicap.js';
 
 /** The status line for a viewer in `seat`; `inCheck` tells whether the side to move is in check. */
 export function statusText(st, seat, inCheck) {
@@ -26,12 +27,20 @@ export function createHeader(tableId) {
   const title = h('h2');
   const status = h('div.muted', { 'data-testid': 'status' });
   const controlText = h('div.muted', { 'data-testid': 'control-text' });
+  const handicapLine = h('div.muted', { 'data-testid': 'handicap-text' });
   return {
-    nodes: [title, status, controlText],
+    nodes: [title, status, controlText, handicapLine],
     update(st, seat, inCheck) {
       title.textContent = tableTitle(st, tableId);
       status.textContent = statusText(st, seat, inCheck);
       controlText.textContent = `${t('table.control')}: ${describeControl(st.control, t)}`;
+      // The game's own handicap while it runs, else the one agreed for the next games.
+      const hc = (isLive(st) ? st.game.handicap : st.handicap) || null;
+      handicapLine.hidden = !hc;
+      handicapLine.dataset.kind = hc?.kind || '';
+      handicapLine.textContent = hc
+        ? `${t('hc.current', { what: handicapText(hc) })} · ${hc.offset == null ? t('hc.unrated') : t('hc.rated', { n: hc.offset })}`
+        : '';
     },
   };
 }

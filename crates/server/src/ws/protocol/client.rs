@@ -76,6 +76,18 @@ pub enum ClientMsg {
     AcceptControl { table: TableId },
     /// Decline the proposal.
     DeclineControl { table: TableId },
+    /// Propose a handicap (让子) for the next games.
+    HandicapPropose {
+        table: TableId,
+        giver: Side,
+        kind: HandicapKindMsg,
+        #[serde(default)]
+        fen: Option<String>,
+    },
+    /// Accept the handicap proposal.
+    HandicapAccept { table: TableId },
+    /// Decline the proposal, withdraw one's own, or drop the agreed handicap.
+    HandicapDecline { table: TableId },
     /// Make a move.
     Move {
         table: TableId,
@@ -206,6 +218,22 @@ pub enum PickMsg {
     Black,
     /// A draw.
     Draw,
+}
+
+/// A handicap's kind as `handicap_propose` names it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HandicapKindMsg {
+    /// 让单马.
+    Horse,
+    /// 让双马.
+    TwoHorses,
+    /// 让单车.
+    Chariot,
+    /// 让先.
+    FirstMove,
+    /// Any start position: `fen` says which.
+    Position,
 }
 
 /// Why a message was not understood.

@@ -1,6 +1,7 @@
 //! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
 
 use super::evidence::EvidenceView;
+use super::handicap::HandicapView;
 use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
 use crate::store::{Colors, RatingLine, StatementView};
 use crate::user::ShownUser;
@@ -41,6 +42,15 @@ pub enum EventView {
     ControlDeclined { by: &'static str },
     /// The time control was set.
     ControlSet { control: TimeControl },
+    /// A handicap was proposed.
+    HandicapProposed {
+        by: &'static str,
+        handicap: HandicapView,
+    },
+    /// The handicap proposal was declined or withdrawn.
+    HandicapDeclined { by: &'static str },
+    /// The handicap of the next games was agreed, or dropped (`null`).
+    HandicapSet { handicap: Option<HandicapView> },
     /// A game started.
     GameStarted { game: Option<GameView> },
     /// A move.

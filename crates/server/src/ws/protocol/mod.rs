@@ -5,6 +5,7 @@
 pub mod client;
 pub mod events;
 pub mod evidence;
+pub mod handicap;
 pub mod ladder;
 pub mod route;
 pub mod server;

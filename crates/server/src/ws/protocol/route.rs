@@ -4,6 +4,7 @@
 //! compile until it is routed.
 
 use super::client::{BadMessage, ClientMsg, PickMsg, SeekKindMsg, WagerModeMsg};
+use super::handicap::handicap;
 use crate::seek::{KindAsked, SeekAsked};
 use crate::table::{self, CoinCmd, WagerKind};
 use crate::ws::amount::{Seen, Stakes};
@@ -182,6 +183,14 @@ impl ClientMsg {
             M::Propose { table, control } => at(table, Action::ProposeTimeControl(control)),
             M::AcceptControl { table } => at(table, Action::AcceptTimeControl),
             M::DeclineControl { table } => at(table, Action::DeclineTimeControl),
+            M::HandicapPropose {
+                table,
+                giver,
+                kind,
+                fen,
+            } => at(table, Action::ProposeHandicap(handicap(giver, kind, fen)?)),
+            M::HandicapAccept { table } => at(table, Action::AcceptHandicap),
+            M::HandicapDecline { table } => at(table, Action::DeclineHandicap),
             M::Move { table, mv, lag } => {
                 let mv = mv
                     .parse()

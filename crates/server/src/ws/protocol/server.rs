@@ -259,6 +259,7 @@ mod tests {
             spectators: 0,
             control: TimeControl::untimed(),
             game_id: None,
+            handicap: None,
         };
         let seek = super::super::views::SeekView {
             id: SeekId(1),
@@ -283,6 +284,8 @@ mod tests {
             summary: summary.clone(),
             control: TimeControl::untimed(),
             proposal: None,
+            handicap: None,
+            handicap_proposal: None,
             spectators: Vec::new(),
             game: None,
             wager: None,

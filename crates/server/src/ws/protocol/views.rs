@@ -3,6 +3,7 @@
 //! present (`null` when there is nothing), as the protocol shows them.
 
 use super::evidence::EvidenceView;
+use super::handicap::{HandicapTag, HandicapView};
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
 use platform::seek::SeekId;
@@ -33,6 +34,10 @@ pub struct TableStateView {
     pub control: TimeControl,
     /// A proposed time control.
     pub proposal: Option<ProposalView>,
+    /// The agreed handicap of the next games.
+    pub handicap: Option<HandicapView>,
+    /// A proposed handicap.
+    pub handicap_proposal: Option<HandicapProposalView>,
     /// The spectators (up to 50; `User`).
     pub spectators: Vec<ShownUser>,
     /// The game, if one was started.
@@ -54,6 +59,15 @@ pub struct ProposalView {
     pub control: TimeControl,
 }
 
+/// A proposed handicap.
+#[derive(Debug, Serialize)]
+pub struct HandicapProposalView {
+    /// Who proposed it.
+    pub by: &'static str,
+    /// The handicap.
+    pub handicap: HandicapView,
+}
+
 /// `TableSummary`: a table as the lobby shows it.
 #[derive(Clone, Debug, Serialize)]
 pub struct SummaryView {
@@ -71,6 +85,8 @@ pub struct SummaryView {
     pub control: TimeControl,
     /// The game in progress (or last ended).
     pub game_id: Option<GameId>,
+    /// The handicap of the game in progress, else the one agreed for the next.
+    pub handicap: Option<HandicapTag>,
 }
 
 /// A `TableSummary` in the lobby: built by one of this node's tables, or relayed from another
@@ -111,6 +127,8 @@ pub struct GameView {
     pub black: ShownUser,
     /// The start position.
     pub start_fen: String,
+    /// The handicap it is played with.
+    pub handicap: Option<HandicapView>,
     /// The position now.
     pub fen: String,
     /// The moves (ICCS).
