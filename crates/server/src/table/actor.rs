@@ -15,7 +15,6 @@ use super::finisher::{self, Finish};
 use super::history::History;
 use super::journal::encode_action;
 use super::msg::TableMsg;
-use super::outbox::Close;
 use super::presence;
 use super::registry::TableHandle;
 use super::setup::{Lease, TableSetup};
@@ -39,7 +38,7 @@ pub(super) struct TableActor {
     pub(super) core: TableCore,
     pub(super) history: History,
     pub(super) watchers: Watchers,
-    computer: Option<Computer>,
+    pub(super) computer: Option<Computer>,
     pub(super) desk: CoinDesk,
     me: mpsc::WeakSender<TableMsg>,
     summary: String,
@@ -50,7 +49,7 @@ pub(super) struct TableActor {
     /// server stopped): stored once the replay is over.
     pub(super) replay_end: Option<(GameEnd, Millis)>,
     /// The event this table plays a game of (its director hears of the game's end).
-    tournament: Option<u64>,
+    pub(super) tournament: Option<u64>,
 }
 
 /// Starts the task of a table that this node was granted (`lease`), registers it, and returns
@@ -132,54 +131,6 @@ impl TableActor {
                 if let Err(e) = self.core.state.db.drop_table_owner(self.core.fence()).await {
                     tracing::warn!(table = self.core.id.0, "forgetting the table's owner: {e}");
                 }
-            }
-        }
-    }
-
-    /// Another node owns the table now (a write was refused by the fence): forgets it here,
-    /// without a further write, and closes the connections watching it so that their clients
-    /// reconnect and find its new owner.
-    fn drop_fenced(&mut self) {
-        let core = &self.core;
-        tracing::warn!(
-            table = core.id.0,
-            epoch = core.lease.fence.epoch.0,
-            "the table is another node's now; dropped here"
-        );
-        self.watchers.close_all(Close::TABLE_MOVED);
-        core.state.tables.release_ai_game(core.id);
-        core.state.tables.remove(core.id);
-        core.state.lobby.remove(core.id);
-    }
-
-    /// Gives the table up when nobody is at it (see [`TableMsg::Release`]); `true` when it did
-    /// (the task ends).
-    async fn release(&mut self) -> bool {
-        let table = &self.core.table;
-        let nobody = !table.is_playing()
-            && xiangqi::Color::ALL.iter().all(|c| table.seat(*c).is_none())
-            && table.spectators().next().is_none()
-            && self.watchers.is_empty();
-        if !nobody || self.computer.is_some() || self.tournament.is_some() {
-            return false;
-        }
-        match self.core.state.db.release_table(self.core.fence()).await {
-            Ok(true) => {
-                tracing::info!(
-                    table = self.core.id.0,
-                    "released to the node placement gives it"
-                );
-                self.core.state.tables.remove(self.core.id);
-                self.core.state.lobby.remove(self.core.id);
-                true
-            }
-            Ok(false) => {
-                self.core.fence_off();
-                true
-            }
-            Err(e) => {
-                tracing::warn!(table = self.core.id.0, "releasing the table: {e}");
-                false
             }
         }
     }
@@ -286,15 +237,8 @@ impl TableActor {
                 let _ = reply.send(self.core.live_record(game_id));
             }
             TableMsg::CheckOwner => {
-                let stored = self.core.state.db.table_owner(id).await;
-                let mine = self.core.fence().epoch;
-                match stored {
-                    Ok(owner) if owner.as_ref().is_none_or(|o| o.epoch != mine) => {
-                        self.core.fence_off();
-                        return false;
-                    }
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(table = id.0, "checking the owner: {e}"),
+                if !self.check_owner().await {
+                    return false;
                 }
             }
             TableMsg::Release => return !self.release().await,

@@ -26,6 +26,7 @@ mod journal;
 mod keyed;
 mod msg;
 mod outbox;
+mod ownership;
 mod pairing;
 mod presence;
 mod registry;
