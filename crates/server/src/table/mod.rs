@@ -27,6 +27,7 @@ mod keyed;
 mod msg;
 mod outbox;
 mod pairing;
+mod playing;
 mod presence;
 mod registry;
 mod restore;

@@ -8,6 +8,8 @@ pub mod evidence;
 pub mod ladder;
 pub mod route;
 pub mod server;
+#[cfg(test)]
+mod server_tests;
 pub mod views;
 
 pub use super::amount::{Amount, Seen, Stakes};
