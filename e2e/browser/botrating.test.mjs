@@ -64,7 +64,7 @@ test('an unrated game against the computer says why it was not rated', async () 
   const why = page.locator('[data-testid=game-over-unrated]');
   await why.waitFor();
   assert.equal(await why.getAttribute('data-why'), 'casual');
-  assert.match(await why.textContent(), /本局不计等级分.*不计分的人机对局/);
+  assert.match(await why.textContent(), /本局不计等级分.*不计分对局/);
   assert.equal(await page.locator('[data-testid=rating-red]').count(), 0);
   await page.screenshot({ path: `${SHOTS}/ai-unrated-over.png` });
   await ctx.close();

@@ -20,13 +20,13 @@ export function uniqueName(prefix) {
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
 }
 
-/** Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes the user name. */
-export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null } = {}) {
+/** Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes the user name, `base` another server. */
+export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null, base = BASE } = {}) {
   const ctx = await browser.newContext({ viewport });
   await ctx.addInitScript(() => { localStorage.setItem('chuhe.noanim', '1'); });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${prefix}] pageerror:`, e.message));
-  await page.goto(`${BASE}/?noanim=1#/login`);
+  await page.goto(`${base}/?noanim=1#/login`);
   const name = fixed || uniqueName(prefix);
   if (guest) {
     await page.click('[data-testid=auth-guest]');

@@ -1,6 +1,7 @@
 // Quick pairing between two browsers, accepting an open seek from the hall, and a challenge
 // link (/?seek=ID) that opens the page and accepts: each ends with both players at one table
-// and the game started.
+// and the game started. A challenge to a named player declined: the challenger is told who. A
+// waiting seek posted again after the connection drops. An unrated seek's game is casual.
 import { test, before, after } from 'node:test';
 import { launch, newUser, assert, BASE } from './lib.mjs';
 
@@ -60,4 +61,53 @@ test('a challenge link opens the page and accepts', async () => {
   assert.equal(await b.page.locator('[data-testid=seek-list] [data-testid^=seek-accept-]').count(), 0);
   await b.page.goto(link);
   await close(await bothPlaying(a.page, b.page), a, b);
+});
+
+test('a challenge to a named player can be declined, and the challenger is told', async () => {
+  const a = await newUser(browser, 'dca');
+  const b = await newUser(browser, 'dcb');
+  await a.page.fill('[data-testid=challenge-name]', b.name);
+  await a.page.click('[data-testid=challenge-send]');
+  await a.page.waitForSelector('[data-testid=seek-waiting]');
+  await b.page.click('[data-testid^=challenge-decline-]');
+  await a.page.waitForSelector('[data-testid=seek-notice][data-reason=declined]');
+  assert.ok((await a.page.textContent('[data-testid=seek-notice]')).includes(b.name));
+  assert.equal(await a.page.locator('[data-testid=seek-waiting]').count(), 0);
+  assert.equal(await b.page.locator('[data-testid^=challenge-decline-]').count(), 0);
+  await a.ctx.close();
+  await b.ctx.close();
+});
+
+test('a waiting seek is posted again after the connection drops', async () => {
+  const a = await newUser(browser, 'rca');
+  const b = await newUser(browser, 'rcb');
+  await a.page.selectOption('[data-testid=seek-control]', 'ourgame');
+  await a.page.click('[data-testid=seek-open]');
+  const old = await (await a.page.waitForSelector('[data-testid=seek-waiting]')).getAttribute('data-seek');
+  // The socket drops: the server drops the seek with it; the client posts it again on reconnect.
+  await a.page.evaluate(() => globalThis.chuhe.socket.drop());
+  const fresh = await (await a.page.waitForSelector(`[data-testid=seek-waiting]:not([data-seek="${old}"])`)).getAttribute('data-seek');
+  await a.page.waitForSelector('#net[data-status=online]');
+  await b.page.click(`[data-testid=seek-accept-${fresh}]`);
+  await close(await bothPlaying(a.page, b.page), a, b);
+});
+
+test('an unrated seek makes a casual game: the game-over box says why it was not rated', async () => {
+  const a = await newUser(browser, 'csa');
+  const b = await newUser(browser, 'csb');
+  await a.page.selectOption('[data-testid=seek-rated]', '0');
+  await a.page.selectOption('[data-testid=seek-control]', '10+5');
+  await a.page.click('[data-testid=seek-open]');
+  assert.match(await (await a.page.waitForSelector('[data-testid=seek-waiting]')).textContent(), /不计分/);
+  await b.page.click('[data-testid=seek-list] [data-testid^=seek-accept-]');
+  const hash = await bothPlaying(a.page, b.page);
+  await a.page.click('[data-testid=resign]');
+  await a.page.click('[data-testid=resign-confirm-yes]');
+  for (const p of [a.page, b.page]) {
+    const why = p.locator('[data-testid=game-over-unrated]');
+    await why.waitFor();
+    assert.equal(await why.getAttribute('data-why'), 'casual');
+    assert.equal(await p.locator('[data-testid=rating-red]').count(), 0);
+  }
+  await close(hash, a, b);
 });

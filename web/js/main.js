@@ -100,7 +100,7 @@ app.connect = function connect() {
   if (this.socket) return;
   this.socket = createSocket({
     onStatus: () => renderHeader(),
-    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); acceptLinkSeek(); },
+    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); },
     onMessage: (msg) => {
       if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
         this.user.coins = msg.coins;
@@ -120,6 +120,22 @@ function followSeeks(msg) {
   if (msg.t === 'seek_paired') {
     app.mySeeks.clear();
     app.go(`#/table/${msg.table}`);
+  }
+}
+
+/**
+ * After a reconnect, posts one's waiting seeks again: seeks belong to a connection, so the server
+ * dropped them with the old socket (or after its restart); `again` keeps one that still waits.
+ */
+function repostSeeks() {
+  const old = [...app.mySeeks.values()].map((e) => e.seek);
+  if (!old.length || !app.socket) return;
+  app.mySeeks.clear();
+  for (const s of old) {
+    const msg = { t: 'seek', room: s.room, control: s.control, rated: s.rated, kind: s.kind, again: s.id };
+    if (s.color) msg.color = s.color;
+    if (s.to) msg.to = s.to;
+    app.socket.send(msg).catch((e) => toast(errorText(e)));
   }
 }
 

@@ -266,6 +266,30 @@ fn a_challenge_is_for_the_named_player_and_a_link_for_anyone() {
 }
 
 #[test]
+fn only_the_challenged_player_declines_a_challenge_and_it_never_pairs() {
+    let mut book = SeekBook::new(SeekRules::default());
+    let mut spec = quick(TimeControl::ourgame());
+    spec.kind = SeekKind::Challenge(UserId(2));
+    let c = waiting(book.seek(player(1, 1500), spec, secs(0)).unwrap());
+    assert_eq!(book.decline(c, UserId(3)), Err(SeekError::NotForYou));
+    assert_eq!(book.decline(c, UserId(1)), Err(SeekError::NotForYou));
+    let gone = book.decline(c, UserId(2)).unwrap();
+    assert_eq!(gone.id, c);
+    assert!(book.is_empty());
+    assert_eq!(
+        book.accept(c, &player(2, 1500), secs(1)),
+        Err(SeekError::NotFound)
+    );
+    assert_eq!(book.decline(c, UserId(2)), Err(SeekError::NotFound));
+    // An open seek is not declined: it is simply not accepted.
+    let mut open = quick(TimeControl::ourgame());
+    open.kind = SeekKind::Open;
+    let o = waiting(book.seek(player(1, 1500), open, secs(0)).unwrap());
+    assert_eq!(book.decline(o, UserId(2)), Err(SeekError::NotForYou));
+    assert_eq!(book.len(), 1);
+}
+
+#[test]
 fn guests_play_unrated_only() {
     let mut book = SeekBook::new(SeekRules::default());
     assert_eq!(

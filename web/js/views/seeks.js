@@ -1,9 +1,10 @@
 // Seeks in the hall, for the room shown: the quick-game grid (快速开始: common controls as
 // lichess's grid, with the portals' staged and 局时/步时/读秒 presets), one's waiting seeks with
 // the rating window as it widens and a cancel button, an open seek, a challenge to a named
-// player, an invitation by link (/?seek=ID), challenges received, and the room's open seeks with
-// an accept button. Speaks seek / seek_accept / seek_cancel (docs/protocol.md §3.3); a pair
-// formed is followed to its table by main.js (seek_paired).
+// player, an invitation by link (/?seek=ID), challenges received (accept or decline), the
+// room's open seeks with an accept button, and why one's last seek went without a game (no free
+// table, expired, declined). Speaks seek / seek_accept / seek_cancel / seek_decline
+// (docs/protocol.md §3.3); a pair formed is followed to its table by main.js (seek_paired).
 
 import { t } from '../i18n.js';
 import { h, toast, errorText, userLine } from '../ui.js';
@@ -24,6 +25,9 @@ export const GRID = [
   ['byoyomi', PRESETS.byoyomi.system, PRESETS.byoyomi.fields],
 ].map(([key, system, fields]) => ({ key, control: toTimeControl(system, fields) }));
 
+/** Reasons of `seek_gone` the seeker is told in the hall (the others they caused themselves). */
+const NOTICES = ['no_free_table', 'expired', 'declined', 'playing'];
+
 /** The link that accepts link seek `s` (its id and key). */
 export function seekLink(s) {
   return `${location.origin}/?seek=${s.id}&key=${encodeURIComponent(s.key || '')}`;
@@ -34,10 +38,12 @@ export function createSeeks(app) {
   const mine = app.mySeeks; // seek id -> { seek, window }, kept by main.js
   const challenges = new Map(); // seek id -> seek
   let chosen = GRID[2].key;
+  let notice = null; // the last seek of one's gone without a game, when worth saying: { reason, by }
 
   const node = h('section.seeks', { 'data-testid': 'seeks' });
   const send = (msg) => app.socket.send(msg).catch((e) => toast(errorText(e)));
-  const rated = () => !app.user?.guest;
+  let casual = false; // chosen: seek unrated (casual) games; guests always do
+  const rated = () => !app.user?.guest && !casual;
   const control = (key) => GRID.find((g) => g.key === key)?.control;
   const seek = (kind, extra = {}) => send({
     t: 'seek', room: room.id, control: control(chosen), rated: rated(), kind, ...extra,
@@ -52,7 +58,7 @@ export function createSeeks(app) {
 
   function waiting() {
     return [...mine.values()].map(({ seek: s, window }) => h('div.seek-waiting', { 'data-testid': 'seek-waiting', 'data-seek': s.id },
-      h('span', { text: t(`seek.waiting.${s.kind}`, { tc: describeControl(s.control, t), to: s.to || '' }) }),
+      h('span', { text: `${t(`seek.waiting.${s.kind}`, { tc: describeControl(s.control, t), to: s.to || '' })} · ${t(s.rated ? 'seek.rated' : 'seek.unrated')}` }),
       s.kind === 'quick' ? h('span.muted', {
         'data-testid': 'seek-window',
         text: window == null ? t('seek.anyRating') : t('seek.window', { n: window }),
@@ -66,8 +72,11 @@ export function createSeeks(app) {
       GRID.map((g) => h('option', { value: g.key, text: describeControl(g.control, t) })));
     select.value = chosen;
     const name = h('input', { placeholder: t('seek.playerName'), 'data-testid': 'challenge-name' });
+    const mode = h('select', { 'data-testid': 'seek-rated', disabled: !!app.user?.guest, on: { change: () => { casual = mode.value === '0'; } } },
+      h('option', { value: '1', text: t('seek.rated') }), h('option', { value: '0', text: t('seek.unrated') }));
+    mode.value = rated() ? '1' : '0';
     return h('div.seek-actions', {},
-      select,
+      select, mode,
       h('button', { type: 'button', 'data-testid': 'seek-open', on: { click: () => seek('open') } }, t('seek.open')),
       h('button', { type: 'button', 'data-testid': 'seek-link', on: { click: () => seek('link') } }, t('seek.invite')),
       name,
@@ -88,11 +97,13 @@ export function createSeeks(app) {
     if (!room) { node.replaceChildren(); return; }
     const listed = room.seeks || [];
     node.replaceChildren(
-      h('h2', { text: t('seek.quick') }), grid(), ...waiting(), actions(),
+      h('h2', { text: t('seek.quick') }), grid(), ...waiting(),
+      notice ? h('p.seek-notice', { 'data-testid': 'seek-notice', 'data-reason': notice.reason, text: t(`seek.gone.${notice.reason}`, { by: notice.by || '' }) }) : null,
+      actions(),
       ...[...challenges.values()].map((s) => h('div.challenge', { 'data-testid': `challenge-${s.id}` },
         h('span', { text: t('seek.challenged', { who: s.user.name, tc: describeControl(s.control, t) }) }),
         h('button.primary', { type: 'button', 'data-testid': `challenge-accept-${s.id}`, on: { click: () => { challenges.delete(s.id); accept(s.id); render(); } } }, t('seek.accept')),
-        h('button', { type: 'button', on: { click: () => { challenges.delete(s.id); render(); } } }, t('seek.ignore')))),
+        h('button', { type: 'button', 'data-testid': `challenge-decline-${s.id}`, on: { click: () => { challenges.delete(s.id); send({ t: 'seek_decline', seek: s.id }); render(); } } }, t('seek.decline')))),
       h('h3', { text: t('seek.list') }),
       h('div.slist', { 'data-testid': 'seek-list' }, listed.length
         ? listed.map((s) => row(s, s.user.id === app.user?.id))
@@ -100,6 +111,8 @@ export function createSeeks(app) {
   }
 
   function onMessage(msg) {
+    if (msg.t === 'seek_gone' && NOTICES.includes(msg.reason)) notice = { reason: msg.reason, by: msg.by };
+    if (msg.t === 'seek_waiting' || msg.t === 'seek_paired') notice = null;
     if (['seek_waiting', 'seek_gone', 'seek_paired'].includes(msg.t)) render();
     if (msg.t === 'challenge') { challenges.set(msg.seek.id, msg.seek); render(); }
   }

@@ -197,6 +197,18 @@ impl SeekBook {
         }
     }
 
+    /// The challenged player `by` declines challenge `id`: it is gone and never pairs.
+    ///
+    /// # Errors
+    /// [`SeekError::NotFound`], [`SeekError::NotForYou`] (not a challenge to `by`).
+    pub fn decline(&mut self, id: SeekId, by: crate::UserId) -> Result<Seek, SeekError> {
+        match self.seeks.get(&id) {
+            None => Err(SeekError::NotFound),
+            Some(s) if s.spec.kind != SeekKind::Challenge(by) => Err(SeekError::NotForYou),
+            Some(_) => self.seeks.remove(&id).ok_or(SeekError::NotFound),
+        }
+    }
+
     /// Cancels every seek of `user` (they left, or sat down elsewhere); returns them.
     pub fn cancel_user(&mut self, user: crate::UserId) -> Vec<Seek> {
         let ids: Vec<SeekId> = self

@@ -187,6 +187,8 @@ error_codes! {
     AlreadySeeking = "already_seeking",
     /// Seeks: too many seeks of this user, or in all.
     TooManySeeks = "too_many_seeks",
+    /// Seeks: one is seated in a game in progress (at any table of this node).
+    AlreadyPlaying = "already_playing",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is not running (the server is stopping).

@@ -135,6 +135,7 @@ mod tests {
             moves: vec!["h7e7".parse().unwrap(), "h2e2".parse().unwrap()],
             clocks: Vec::new(),
             rated: false,
+            casual: false,
             ratings: None,
             started_at: 0,
             ended_at: None,

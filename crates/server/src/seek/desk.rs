@@ -2,7 +2,9 @@
 //! accept, cancel, a closed connection — checking the room (its coin gate, a valid time
 //! control) first; a timer sweeps the book (widened windows pair, expired seeks go), tells
 //! waiting seekers their window as it widens, and publishes each room's seek list when it
-//! changed (so lists go out at most once per sweep). Pairs are seated by [`super::seat`].
+//! changed (so lists go out at most once per sweep). Pairs are seated by [`super::seat`]. A
+//! user seated in a game in progress (the tables' registry says) neither seeks nor accepts, and
+//! their waiting seeks go (`playing`) at the next seek, accept or sweep.
 
 use super::meta::Meta;
 use super::msg::{Asker, DeskMsg, KindAsked, SeekAsked};
@@ -99,6 +101,14 @@ impl Desk {
                 }
                 Err(e) => asker.refuse(refusal(&e), &e.to_string()),
             },
+            DeskMsg::Decline { asker, seek } => match self.book.decline(seek, asker.user.id) {
+                Ok(s) => {
+                    self.meta.remove(&s.id);
+                    notify::declined(&self.state, s.seeker.user, s.id, &asker.user.name);
+                    asker.ack();
+                }
+                Err(e) => asker.refuse(refusal(&e), &e.to_string()),
+            },
             DeskMsg::Closed { user } => {
                 if self.state.sockets.count(user) == 0 {
                     for s in self.book.cancel_user(user) {
@@ -135,6 +145,14 @@ impl Desk {
         if let Err(e) = asked.control.validate() {
             return asker.refuse(ErrorCode::InvalidTimeControl, &e.to_string());
         }
+        if self.state.tables.is_playing(asker.user.id) {
+            return asker.refuse(ErrorCode::AlreadyPlaying, "you are playing a game");
+        }
+        if let Some(id) = asked.again {
+            if self.tell_again(id, &asker) {
+                return asker.ack();
+            }
+        }
         if let Err((code, why)) = self.admits(&asked.room, &asker.user).await {
             return asker.refuse(code, &why);
         }
@@ -159,6 +177,8 @@ impl Desk {
             kind,
         };
         let now = clock::now();
+        // Nobody pairs with a seeker who sat down to a game since.
+        self.drop_playing();
         match self.book.seek(seeker(&asker.user), spec, now) {
             Err(e) => asker.refuse(refusal(&e), &e.to_string()),
             Ok(SeekOutcome::Paired(p)) => {
@@ -193,7 +213,26 @@ impl Desk {
         }
     }
 
+    /// Tells `asker` again that their seek `id` waits (`seek_waiting`, a link seek's key
+    /// included); `false` if it no longer waits or is not theirs.
+    fn tell_again(&self, id: SeekId, asker: &Asker) -> bool {
+        let seek = self.book.get(id).filter(|s| s.seeker.user == asker.user.id);
+        let Some((seek, meta)) = seek.zip(self.meta.get(&id)) else {
+            return false;
+        };
+        let view = SeekView {
+            key: meta.key.clone(),
+            ..notify::view(seek, meta)
+        };
+        notify::waiting(&self.state, seek.seeker.user, &view, meta.window);
+        true
+    }
+
     async fn accept(&mut self, asker: Asker, id: SeekId, key: Option<String>) {
+        if self.state.tables.is_playing(asker.user.id) {
+            return asker.refuse(ErrorCode::AlreadyPlaying, "you are playing a game");
+        }
+        self.drop_playing();
         let wanted = self.meta.get(&id).and_then(|m| m.key.as_ref());
         let room = self
             .book
@@ -238,8 +277,23 @@ impl Desk {
         }
     }
 
+    /// Drops every seek of the users now seated in a game in progress (`seek_gone` `playing`).
+    pub(super) fn drop_playing(&mut self) {
+        let mut users: Vec<UserId> = self.book.all().map(|s| s.seeker.user).collect();
+        users.sort_unstable();
+        users.dedup();
+        for user in users {
+            if self.state.tables.is_playing(user) {
+                for s in self.book.cancel_user(user) {
+                    self.gone(&s, "playing");
+                }
+            }
+        }
+    }
+
     async fn sweep(&mut self) {
         let now = clock::now();
+        self.drop_playing();
         let swept = self.book.sweep(now);
         for s in &swept.expired {
             self.gone(s, "expired");

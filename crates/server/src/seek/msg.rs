@@ -41,6 +41,9 @@ pub struct SeekAsked {
     pub color: Option<Color>,
     /// How it may be taken.
     pub kind: KindAsked,
+    /// The seek's id before a reconnect (the client posts its seeks again): if that seek of
+    /// the user's still waits it is kept, and told again, instead of a new one.
+    pub again: Option<SeekId>,
 }
 
 /// Who sent a desk command, and where its answer goes.
@@ -92,6 +95,13 @@ pub enum DeskMsg {
         /// Who cancels.
         asker: Asker,
         /// The seek.
+        seek: SeekId,
+    },
+    /// Decline a challenge to oneself.
+    Decline {
+        /// Who declines (the challenged player).
+        asker: Asker,
+        /// The challenge.
         seek: SeekId,
     },
     /// A connection of `user` closed: their seeks go if it was their last.

@@ -57,9 +57,26 @@ pub(super) fn challenge(state: &AppState, to: UserId, seek: &SeekView) {
 
 /// `seek_gone` to the seeker.
 pub(super) fn gone(state: &AppState, user: UserId, seek: SeekId, reason: &'static str) {
-    state
-        .sockets
-        .send(user, &ServerMsg::SeekGone { seek, reason });
+    state.sockets.send(
+        user,
+        &ServerMsg::SeekGone {
+            seek,
+            reason,
+            by: None,
+        },
+    );
+}
+
+/// `seek_gone` `declined` to the challenger: `by` declined their challenge.
+pub(super) fn declined(state: &AppState, user: UserId, seek: SeekId, by: &str) {
+    state.sockets.send(
+        user,
+        &ServerMsg::SeekGone {
+            seek,
+            reason: "declined",
+            by: Some(by),
+        },
+    );
 }
 
 /// `seek_paired` to one of the pair.

@@ -2,7 +2,8 @@
 //! players and start their game (`TableMsg::SeatPair`); a table that became busy meanwhile
 //! refuses and the next is tried. When the room has no free table, both seekers are told
 //! `seek_gone` `no_free_table` and the seeks are dropped (they may seek again). Both players
-//! are told `seek_paired` with the table, and their other seeks are dropped.
+//! are told `seek_paired` with the table, and their other seeks are dropped. A pair of whom one
+//! is seated in a game in progress by now is not seated (`seek_gone` `playing` to both).
 
 use super::desk::Desk;
 use super::notify;
@@ -50,6 +51,14 @@ impl Desk {
         } else {
             (other, came.clone())
         };
+        // Checked again now: a game of either may have started since their seek was made.
+        let tables = &self.state.tables;
+        if tables.is_playing(red.id) || tables.is_playing(black.id) {
+            notify::gone(&self.state, red.id, p.seek, "playing");
+            notify::gone(&self.state, black.id, p.seek, "playing");
+            self.drop_playing();
+            return self.forget_gone();
+        }
         let mut seated = None;
         for table in self
             .state
@@ -66,6 +75,7 @@ impl Desk {
                 red: red.clone(),
                 black: black.clone(),
                 control: p.control.clone(),
+                rated: p.rated,
                 reply,
             };
             if !handle.send(msg).await {

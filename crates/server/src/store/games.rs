@@ -37,6 +37,8 @@ pub struct NewGame<'a> {
     pub ai_level: Option<u8>,
     /// When it started (ms since the epoch).
     pub started_at: u64,
+    /// Played unrated by choice (a pair of unrated seeks): never rated.
+    pub casual: bool,
     /// The table's grant the write must still hold (`None`: bound to no owner, as in tools).
     pub fence: Option<Fence>,
 }
@@ -99,6 +101,8 @@ pub struct GameRow {
     pub clocks: Vec<u32>,
     /// Whether ratings changed.
     pub rated: bool,
+    /// Played unrated by choice (a pair of unrated seeks).
+    pub casual: bool,
     /// The rating lines.
     pub ratings: Option<Ratings>,
     /// Start instant.
@@ -117,7 +121,7 @@ pub struct UnfinishedGame {
 }
 
 const COLUMNS: &str = "id, table_id, room, red, black, control, start_fen, ai_level, status, \
-     result, reason, moves, clocks, record_format, rated, ratings, started_at, ended_at";
+     result, reason, moves, clocks, record_format, rated, casual, ratings, started_at, ended_at";
 
 fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let control: String = row.try_get("control")?;
@@ -148,6 +152,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         moves,
         clocks,
         rated: row.try_get::<i64, _>("rated")? != 0,
+        casual: row.try_get::<i64, _>("casual")? != 0,
         ratings: ratings
             .map(|r| serde_json::from_str(&r))
             .transpose()
@@ -173,7 +178,8 @@ impl Db {
         }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (table_id, room, red, black, control, start_fen, ai_level, status, \
-             plies, rated, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8) \
+             plies, rated, started_at, casual) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'playing', 0, 0, $8, $9) \
              RETURNING id",
         )
         .bind(g.table.sql())
@@ -184,6 +190,7 @@ impl Db {
         .bind(g.start_fen)
         .bind(g.ai_level.map(i64::from))
         .bind(g.started_at.sql())
+        .bind(i64::from(g.casual))
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;

@@ -57,6 +57,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0010_ownership.postgres.sql"),
     ),
     (
+        11,
+        include_str!("../../migrations/0011_casual_games.sqlite.sql"),
+        include_str!("../../migrations/0011_casual_games.postgres.sql"),
+    ),
+    (
         13,
         include_str!("../../migrations/0013_ladders.sqlite.sql"),
         include_str!("../../migrations/0013_ladders.postgres.sql"),

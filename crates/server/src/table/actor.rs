@@ -119,6 +119,7 @@ impl TableActor {
                 break;
             }
         }
+        self.core.state.tables.playing.set(self.core.id, None);
         if self.core.is_fenced() {
             self.drop_fenced();
         } else if self.computer.is_some() {
@@ -229,9 +230,10 @@ impl TableActor {
                 red,
                 black,
                 control,
+                rated,
                 reply,
             } => {
-                let _ = reply.send(self.seat_pair(red, black, control, now).await);
+                let _ = reply.send(self.seat_pair(red, black, control, rated, now).await);
             }
             TableMsg::Record { game_id, reply } => {
                 let _ = reply.send(self.core.live_record(game_id));
@@ -298,6 +300,8 @@ impl TableActor {
 
     /// Records, stores and publishes `events`.
     pub(super) async fn process(&mut self, events: Vec<Event>, now: Millis) {
+        // Who plays is known before anyone hears that a game started or ended.
+        self.core.note_players();
         for ev in events {
             if !matches!(ev, Event::Moved { .. } | Event::Chat { .. }) {
                 self.summary_dirty = true;

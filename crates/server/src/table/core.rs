@@ -15,6 +15,7 @@ use platform::{GameId, Millis, TableId, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use xiangqi::Color;
 
 /// The state of a table task that its collaborators share.
 pub(super) struct TableCore {
@@ -44,6 +45,12 @@ pub(super) struct TableCore {
     pub(super) replaying: bool,
     /// This node's grant of the table: every write carries its fence.
     pub(super) lease: Lease,
+    /// The players of the game in progress as last told to the registry (`playing`).
+    pub(super) noted_players: Option<[UserId; 2]>,
+    /// The next game to start is casual (a pair of unrated seeks is being seated).
+    pub(super) casual_next: bool,
+    /// The game in progress (or last ended) is casual: played unrated by choice.
+    pub(super) casual: bool,
     /// Set when a write was refused by the fence: another node owns the table now, so the
     /// task drops it and never writes again.
     fenced: AtomicBool,
@@ -73,6 +80,9 @@ impl TableCore {
             last_move_at: Millis::ZERO,
             replaying: false,
             lease,
+            noted_players: None,
+            casual_next: false,
+            casual: false,
             fenced: AtomicBool::new(false),
         }
     }
@@ -159,6 +169,7 @@ impl TableCore {
     pub(super) fn record(&mut self, ev: &Event, now: Millis) {
         match ev {
             Event::GameStarted { .. } => {
+                self.casual = std::mem::take(&mut self.casual_next);
                 self.clocks.clear();
                 self.seq = 0;
                 self.last_move_at = now;
@@ -182,6 +193,19 @@ impl TableCore {
                 self.last_move_at = now;
             }
             _ => {}
+        }
+    }
+
+    /// Tells the tables' registry who plays the table's game in progress, if that changed.
+    pub(super) fn note_players(&mut self) {
+        let now = self
+            .table
+            .game()
+            .filter(|_| self.table.is_playing())
+            .map(|g| [g.player(Color::Red), g.player(Color::Black)]);
+        if now != self.noted_players {
+            self.noted_players = now;
+            self.state.tables.playing.set(self.id, now);
         }
     }
 }

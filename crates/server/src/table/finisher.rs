@@ -41,6 +41,7 @@ pub(super) async fn store_new_game(core: &TableCore, now: Millis) -> Result<Game
         start_fen: &fen,
         ai_level: core.ai.map(|a| a.level),
         started_at: now.0,
+        casual: core.casual_next,
         fence: Some(core.fence()),
     };
     let stored = core.state.db.create_game(&new).await;
@@ -89,7 +90,7 @@ pub(super) async fn finish(
     });
     let unrated_handicap = matches!(handicap, Some((_, None)));
     let rate = match (end.outcome(), core.ai) {
-        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap => {
+        (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap && !core.casual => {
             Some(RateRequest {
                 profile: core.state.profile,
                 red,
@@ -180,15 +181,16 @@ pub(super) async fn finish(
     }
 }
 
-/// Why a finished game that nobody rated was not rated (a casual game against the computer, an
-/// unrated handicap game, or a guest's), with both players' ratings unchanged: the `rated` event says so.
+/// Why a finished game that nobody rated was not rated (a casual game — against the computer
+/// unrated, or a pair of unrated seeks — an unrated handicap game, or a guest's), with both
+/// players' ratings unchanged: the `rated` event says so.
 fn unrated_outcome(core: &TableCore, red: UserId, black: UserId, handicap: bool) -> RatingOutcome {
     let rating = |u: UserId| {
         core.users
             .get(&u)
             .map_or_else(|| core.state.profile.initial(), |i| i.rating)
     };
-    let why = if core.ai.is_some() {
+    let why = if core.ai.is_some() || core.casual {
         UnratedReason::Casual
     } else if handicap {
         UnratedReason::Handicap
@@ -236,7 +238,7 @@ fn paid_users(coins: &[crate::store::CoinWrite]) -> Vec<UserId> {
 }
 
 /// The winner's reward for game `game_id`, if the economy pays one: only between two
-/// registered players, never against the computer (`platform::reward` decides the rest).
+/// registered players, never against the computer nor in a casual game (`platform::reward` decides the rest).
 fn reward(
     core: &TableCore,
     game_id: GameId,
@@ -251,7 +253,7 @@ fn reward(
         .reward_policy(&core.state.profile)?;
     let outcome = end.outcome()?;
     let registered = |u: UserId| core.users.get(&u).is_some_and(|i| i.is_rated_player());
-    if core.ai.is_some() || !registered(red) || !registered(black) {
+    if core.ai.is_some() || core.casual || !registered(red) || !registered(black) {
         return None;
     }
     let game = RatedGame {

@@ -28,6 +28,7 @@ mod msg;
 mod outbox;
 mod ownership;
 mod pairing;
+mod playing;
 mod presence;
 mod registry;
 mod restore;

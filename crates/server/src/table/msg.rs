@@ -104,6 +104,8 @@ pub enum TableMsg {
         black: Arc<UserInfo>,
         /// The time control.
         control: TimeControl,
+        /// Rated, or casual (never rated).
+        rated: bool,
         /// Where to answer.
         reply: oneshot::Sender<Result<(), String>>,
     },

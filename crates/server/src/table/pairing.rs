@@ -1,7 +1,8 @@
 //! Seating a pair formed by the seek desk (`TableMsg::SeatPair`): on a table with both seats
 //! empty and no game, the pair's moves are the ordinary platform actions — Red sits and sets
 //! the time control (alone at the table, so it is set at once), Black sits, both are ready —
-//! applied, stored and published like anyone's; the game starts with the second `ready`.
+//! applied, stored and published like anyone's; the game starts with the second `ready`. A pair
+//! of unrated seeks plays a casual game: stored as such, never rated.
 
 use super::actor::TableActor;
 use crate::user::UserInfo;
@@ -19,6 +20,7 @@ impl TableActor {
         red: Arc<UserInfo>,
         black: Arc<UserInfo>,
         control: TimeControl,
+        rated: bool,
         now: Millis,
     ) -> Result<(), String> {
         let t = &self.core.table;
@@ -29,6 +31,11 @@ impl TableActor {
         if busy {
             return Err("the table is busy".into());
         }
+        // The desk checked; a game that started since is seen here, by the registry.
+        let tables = &self.core.state.tables;
+        if tables.is_playing(red.id) || tables.is_playing(black.id) {
+            return Err("a player is in a game".into());
+        }
         self.see(&red);
         self.see(&black);
         let steps = [
@@ -38,8 +45,10 @@ impl TableActor {
             (red.id, Action::Ready(true)),
             (black.id, Action::Ready(true)),
         ];
+        self.core.casual_next = !rated;
         for (user, action) in steps {
             if let Err(e) = self.apply(user, action, now).await {
+                self.core.casual_next = false;
                 // Nobody stays seated at a table whose game did not start.
                 if !self.core.table.is_playing() {
                     for u in [red.id, black.id] {

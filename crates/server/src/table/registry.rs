@@ -1,7 +1,9 @@
-//! [`Registry`]: the live tables by id, [`TableHandle`] to reach one, and which user plays which
-//! game in progress against the computer (the per-user limit holds across connections).
+//! [`Registry`]: the live tables by id, [`TableHandle`] to reach one, which user plays which
+//! game in progress against the computer (the per-user limit holds across connections), and who
+//! plays a game in progress at any table ([`Playing`]).
 
 use super::msg::TableMsg;
+use super::playing::Playing;
 use platform::{TableId, UserId};
 use std::collections::HashMap;
 use std::sync::{Mutex, RwLock};
@@ -39,6 +41,8 @@ pub struct Registry {
     tables: RwLock<HashMap<TableId, TableHandle>>,
     /// Games in progress against the computer: table → its human player.
     ai_games: Mutex<HashMap<TableId, UserId>>,
+    /// Who plays a game in progress, at which table.
+    pub(super) playing: Playing,
 }
 
 impl Default for Registry {
@@ -46,6 +50,7 @@ impl Default for Registry {
         Registry {
             tables: RwLock::new(HashMap::new()),
             ai_games: Mutex::new(HashMap::new()),
+            playing: Playing::default(),
         }
     }
 }
@@ -94,6 +99,12 @@ impl Registry {
         if let Ok(mut games) = self.ai_games.lock() {
             games.remove(&table);
         }
+    }
+
+    /// Whether `user` is seated in a game in progress at one of this node's tables.
+    #[must_use]
+    pub fn is_playing(&self, user: UserId) -> bool {
+        self.playing.has(user)
     }
 
     /// All live tables.

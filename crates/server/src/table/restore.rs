@@ -37,6 +37,7 @@ impl TableActor {
         let t0 = Millis(g.started_at);
         self.core.replaying = true;
         self.core.game_id = Some(g.id);
+        self.core.casual_next = g.casual;
         let mut setup = vec![
             (g.red, Action::Sit(Color::Red)),
             (g.red, Action::ProposeTimeControl(g.control.clone())),

@@ -141,6 +141,7 @@ impl TableCore {
             }),
             end: g.end().as_ref().map(end_view),
             ai_level: self.ai.map(|a| a.level),
+            rated: !self.casual && self.ai.is_none_or(|a| a.rated),
             first_move: self.first_move_view(now),
             evidence: g.repetition_evidence().as_ref().map(EvidenceView::from),
         })

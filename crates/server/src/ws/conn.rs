@@ -228,6 +228,10 @@ impl Reader {
                 let asker = self.asker(id);
                 self.to_desk(DeskMsg::Cancel { asker, seek }, id).await;
             }
+            Route::SeekDecline { seek } => {
+                let asker = self.asker(id);
+                self.to_desk(DeskMsg::Decline { asker, seek }, id).await;
+            }
             // Sent to their table above.
             Route::Join { .. }
             | Route::Leave { .. }

@@ -24,6 +24,7 @@ async fn new_game(db: &Db, red: platform::UserId, black: platform::UserId) -> pl
         start_fen: xiangqi::START_FEN,
         ai_level: None,
         started_at: 1,
+        casual: false,
         fence: None,
     })
     .await

@@ -28,6 +28,7 @@ mod raw;
 mod restart;
 mod retry;
 mod rulings;
+mod seek_rules;
 mod seeks;
 mod settle_together;
 mod shutdown;

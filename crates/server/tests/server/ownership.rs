@@ -258,6 +258,7 @@ async fn fenced_result_and_ledger_writes_are_refused_and_change_nothing() {
         start_fen: xiangqi::START_FEN,
         ai_level: None,
         started_at: 1,
+        casual: false,
         fence,
     };
     let game = db.create_game(&new(Some(fence(5, 1)))).await.expect("game");

@@ -441,6 +441,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
             start_fen: "-",
             ai_level: None,
             started_at: 1,
+            casual: false,
             fence: None,
         };
         ids.push((store.create_game(&new).await.unwrap(), opp.id));

@@ -116,11 +116,6 @@ async fn incompatible_controls_and_ones_own_seeks_do_not_pair() {
 
     // No self-pairing: the same quick seek again is refused; another of one's own seeks waits.
     assert_eq!(a.refused(quick(minutes(5))).await, "already_seeking");
-    let mut red = quick(minutes(3));
-    red["color"] = json!("red");
-    a.ok(red).await;
-    // … and the red 3+0 pairs with b's 3+0, never with a's own 5+0.
-    assert!(pairs_within(&mut a, 2_000).await);
     a.ok(json!({"t": "seek", "room": "std", "control": minutes(7), "rated": true, "kind": "open"}))
         .await;
     let open =
@@ -135,6 +130,11 @@ async fn incompatible_controls_and_ones_own_seeks_do_not_pair() {
         a.refused(json!({"t": "seek_accept", "seek": open})).await,
         "own_seek"
     );
+    let mut red = quick(minutes(3));
+    red["color"] = json!("red");
+    a.ok(red).await;
+    // … and the red 3+0 pairs with b's 3+0, never with a's own 5+0.
+    assert!(pairs_within(&mut a, 2_000).await);
 }
 
 #[tokio::test]
@@ -255,7 +255,8 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
         handicap_rating: None,
     });
     let srv = TestServer::start_with(config).await;
-    let mut ps = players(srv.addr, &["ga", "gb", "gc"]).await;
+    let mut ps = players(srv.addr, &["ga", "gb", "gc", "ge"]).await;
+    let mut e = ps.pop().unwrap();
     let mut c = ps.pop().unwrap();
     let mut b = ps.pop().unwrap();
     let mut a = ps.pop().unwrap();
@@ -315,7 +316,8 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
             .await,
         "guest_rated"
     );
-    a.ok(json!({"t": "seek_accept", "seek": link, "key": key}))
+    // a plays b now: another player takes the link.
+    e.ok(json!({"t": "seek_accept", "seek": link, "key": key}))
         .await;
     paired(&mut c).await;
 }

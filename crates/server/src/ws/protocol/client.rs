@@ -135,6 +135,9 @@ pub enum ClientMsg {
         kind: SeekKindMsg,
         #[serde(default)]
         to: Option<String>,
+        /// The id this seek had before a reconnect: kept if it still waits.
+        #[serde(default)]
+        again: Option<u64>,
     },
     /// Accept a seek (open, quick, a challenge to oneself, a link).
     SeekAccept {
@@ -144,6 +147,8 @@ pub enum ClientMsg {
     },
     /// Cancel one's seek.
     SeekCancel { seek: u64 },
+    /// Decline a challenge to oneself.
+    SeekDecline { seek: u64 },
     /// Propose a wager, or change the stakes of the one under negotiation.
     WagerPropose {
         table: TableId,

@@ -9,6 +9,8 @@ pub mod handicap;
 pub mod ladder;
 pub mod route;
 pub mod server;
+#[cfg(test)]
+mod server_tests;
 pub mod views;
 
 pub use super::amount::{Amount, Seen, Stakes};

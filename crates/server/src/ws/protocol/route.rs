@@ -78,6 +78,11 @@ pub enum Route {
         /// The seek.
         seek: SeekId,
     },
+    /// Decline a challenge to oneself.
+    SeekDecline {
+        /// The challenge.
+        seek: SeekId,
+    },
     /// A new game against the computer.
     AiStart {
         /// Its level.
@@ -152,6 +157,7 @@ impl ClientMsg {
                 color,
                 kind,
                 to,
+                again,
             } => {
                 let kind = match (kind, to) {
                     (SeekKindMsg::Quick, _) => KindAsked::Quick,
@@ -170,6 +176,7 @@ impl ClientMsg {
                     rated,
                     color: color.map(Into::into),
                     kind,
+                    again: again.map(SeekId),
                 }))
             }
             M::SeekAccept { seek, key } => Ok(Route::SeekAccept {
@@ -177,6 +184,7 @@ impl ClientMsg {
                 key,
             }),
             M::SeekCancel { seek } => Ok(Route::SeekCancel { seek: SeekId(seek) }),
+            M::SeekDecline { seek } => Ok(Route::SeekDecline { seek: SeekId(seek) }),
             M::Sit { table, color } => at(table, Action::Sit(color.into())),
             M::Stand { table } => at(table, Action::Stand),
             M::Ready { table, ready } => at(table, Action::Ready(ready)),

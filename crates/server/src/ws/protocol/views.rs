@@ -151,6 +151,10 @@ pub struct GameView {
     pub end: Option<EndView>,
     /// The computer's level, in games against it.
     pub ai_level: Option<u8>,
+    /// Played as a rated game: `false` for a casual pair's game (unrated seeks) and an unrated
+    /// game against the computer. A rated game may still end unrated (a guest, too short, both
+    /// provisional): the `rated` event says.
+    pub rated: bool,
     /// The first-move deadline now running, if any.
     pub first_move: Option<FirstMoveView>,
     /// Why it ended by the repetition rules, if it did.
