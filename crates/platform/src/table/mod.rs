@@ -42,7 +42,7 @@ mod undo;
 
 pub use command::{Action, Command};
 pub use config::{
-    ChatLimits, TableConfig, CHAT_BURST, CHAT_WINDOW, FIRST_MOVE_DEADLINE, MAX_CHAT_CHARS,
+    rule_set, ChatLimits, RepetitionPolicy, TableConfig, MAX_MOVE_LIMIT, CHAT_BURST, CHAT_WINDOW, FIRST_MOVE_DEADLINE, MAX_CHAT_CHARS,
     MAX_SPECTATORS, MAX_UNDOS, RECONNECT_GRACE,
 };
 pub use error::TableError;

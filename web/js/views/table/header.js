@@ -1,10 +1,11 @@
-// The head of the table's side panel: the table number, the status line (whose turn, check) and
-// the agreed time control.
+// The head of the table's side panel: the table number, the status line (whose turn, check), the
+// agreed time control and the rules the games are judged by.
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
 import { describeControl } from '../../clock.js';
 import { isLive } from './controls.js';
+import { rulesText } from '../../repetition.js';
 
 /** The status line for a viewer in `seat`; `inCheck` tells whether the side to move is in check. */
 export function statusText(st, seat, inCheck) {
@@ -26,12 +27,16 @@ export function createHeader(tableId) {
   const title = h('h2');
   const status = h('div.muted', { 'data-testid': 'status' });
   const controlText = h('div.muted', { 'data-testid': 'control-text' });
+  const rules = h('div.muted', { 'data-testid': 'table-rules' });
   return {
-    nodes: [title, status, controlText],
+    nodes: [title, status, controlText, rules],
     update(st, seat, inCheck) {
       title.textContent = tableTitle(st, tableId);
       status.textContent = statusText(st, seat, inCheck);
       controlText.textContent = `${t('table.control')}: ${describeControl(st.control, t)}`;
+      rules.textContent = st.rules ? `${t('rules.label')}: ${rulesText(st.rules, t)}` : '';
+      rules.dataset.profile = st.rules?.profile || '';
+      rules.dataset.repetition = st.rules?.repetition || '';
     },
   };
 }

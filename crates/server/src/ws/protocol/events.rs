@@ -1,6 +1,7 @@
 //! `Event`: what `ev.e` carries (docs/protocol.md §4, Events), tagged by `"type"`.
 
 use super::evidence::EvidenceView;
+use super::repetition::WarningView;
 use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
 use crate::store::{Colors, RatingLine, StatementView};
 use crate::user::ShownUser;
@@ -51,6 +52,7 @@ pub enum EventView {
         clock: ClockSnapshot,
         fen: Option<String>,
         legal: Vec<String>,
+        warnings: Vec<WarningView>,
         first_move: Option<FirstMoveView>,
     },
     /// A draw offered.
@@ -69,6 +71,7 @@ pub enum EventView {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         legal: Vec<String>,
+        warnings: Vec<WarningView>,
         first_move: Option<FirstMoveView>,
     },
     /// A player's connection is gone (the grace runs until `deadline`).

@@ -6,6 +6,7 @@ pub mod client;
 pub mod events;
 pub mod evidence;
 pub mod ladder;
+pub mod repetition;
 pub mod route;
 pub mod server;
 pub mod views;

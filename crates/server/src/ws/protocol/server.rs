@@ -288,6 +288,7 @@ mod tests {
             wager: None,
             pool: None,
             first_move_secs: Some(30),
+            rules: super::super::repetition::RulesView::of(&platform::table::TableConfig::default()),
         };
         let tournament = crate::tournament::TournamentView {
             id: 1,
