@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import { launch, newUser, startGame, play, sq, waitPly, text, assert, SHOTS } from './lib.mjs';
 
-// An idle cannon move, then Red's horse shuttles e2–d4 (attacking the chariot on c2) while
+// An idle king move, then Red's horse shuttles e2–d4 (attacking the chariot on c2) while
 // Black's king steps aside; Red's next d4e2 repeats a position for the third time.
-const CYCLE = ['h2h3', 'd9e9', 'e2d4', 'e9d9', 'd4e2', 'd9e9', 'e2d4', 'e9d9'];
+const CYCLE = ['f0f1', 'd9e9', 'e2d4', 'e9d9', 'd4e2', 'd9e9', 'e2d4', 'e9d9'];
 const LOSING = 'd4e2';
 
 let browser;
@@ -19,11 +19,11 @@ test('the losing repetition is marked before it is played, under the rules shown
   const data = await alice.page.evaluate(async () => (await fetch('/api/lobby')).json());
   const [table] = data.rooms.find((r) => r.id === 'repetition').tables.map((t) => t.id);
   await startGame(alice.page, bob.page, table);
-  // The room's rules at the table: AXF, a 50-move limit, losing repetitions warned.
+  // The room's rules at the table: CXA, a 50-move limit, losing repetitions warned.
   for (const page of [alice.page, bob.page]) {
     const rules = page.locator('[data-testid=table-rules]');
-    assert.equal(await rules.getAttribute('data-profile'), 'axf');
-    assert.match(await text(page, '[data-testid=table-rules]'), /AXF.*50.*(长打提醒|warned)/);
+    assert.equal(await rules.getAttribute('data-profile'), 'cxa');
+    assert.match(await text(page, '[data-testid=table-rules]'), /CXA.*50.*(长打提醒|warned)/);
   }
   for (const [i, mv] of CYCLE.entries()) await play(i % 2 === 0 ? alice.page : bob.page, mv, i);
   const red = alice.page;
@@ -49,5 +49,5 @@ test('the losing repetition is marked before it is played, under the rules shown
   await sq(red, 'e2').click();
   await red.click('[data-testid=repetition-confirm-yes]');
   await bob.page.waitForSelector('[data-testid=game-over-ruling]');
-  assert.match(await text(bob.page, '[data-testid=game-over-ruling]'), /^红方长捉/);
+  assert.match(await text(bob.page, '[data-testid=game-over-ruling]'), /^红方.*红方负。$/);
 });

@@ -14,10 +14,10 @@ const BLACK: UserId = UserId(2);
 
 /// Red's horse shuttles e2–d4, attacking Black's chariot on c2 each time it arrives on d4.
 const CHASE_FEN: &str = "3k5/9/9/9/9/9/9/2r1N2C1/9/5K3 w - - 0 1";
-/// An idle cannon move, then two turns of the cycle: Red's next `d4e2` brings the position
-/// after `h2h3` back for the third time and completes Red's perpetual chase.
+/// An idle king move, then two turns of the cycle: Red's next `d4e2` brings the position
+/// after `f0f1` back for the third time and completes Red's perpetual chase.
 const CYCLE: [&str; 8] = [
-    "h2h3", "d9e9", "e2d4", "e9d9", "d4e2", "d9e9", "e2d4", "e9d9",
+    "f0f1", "d9e9", "e2d4", "e9d9", "d4e2", "d9e9", "e2d4", "e9d9",
 ];
 /// The move that loses by perpetual chase.
 const LOSING: &str = "d4e2";
@@ -83,10 +83,13 @@ fn a_refusing_table_refuses_the_losing_move_and_nothing_changes() {
     let mut t = chase_table(RepetitionPolicy::Refuse, RuleSet::default());
     let before = format!("{t:?}");
     let refused = apply(&mut t, RED, LOSING, 10_000);
-    assert_eq!(refused.err(), Some(LosingRepetition(LOSING.parse().expect("mv"))));
+    assert_eq!(
+        refused.err(),
+        Some(LosingRepetition(LOSING.parse().expect("mv")))
+    );
     assert_eq!(before, format!("{t:?}"), "a refused move changed the table");
     // Another move is played, and the game goes on.
-    apply(&mut t, RED, "h3h2", 11_000).expect("another move");
+    apply(&mut t, RED, "f1f0", 11_000).expect("another move");
     assert!(t.game().expect("game").is_playing());
     assert_eq!(t.game().expect("game").ply(), 9);
 }
@@ -118,5 +121,9 @@ fn the_tables_rule_set_reaches_the_judge() {
         Event::GameEnded(GameEnd::Finished { outcome, .. }) => Some(*outcome),
         _ => None,
     });
-    assert_eq!(end.map(|o| o.reason), Some(EndReason::MoveLimit), "{last:?}");
+    assert_eq!(
+        end.map(|o| o.reason),
+        Some(EndReason::MoveLimit),
+        "{last:?}"
+    );
 }

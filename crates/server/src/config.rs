@@ -1,8 +1,8 @@
 //! Server configuration: read from a TOML file (every key optional, documented defaults) and
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
-pub use crate::room_config::RoomConfig;
 use crate::limits::Limits;
+pub use crate::room_config::RoomConfig;
 use platform::clock::TimeControl;
 use platform::ledger::Coins;
 use platform::rating::Profile;

@@ -128,7 +128,11 @@ mod tests {
         let (rules, policy) = room.rules().expect("cxa");
         assert_eq!((rules.profile, rules.move_limit), (Profile::Cxa, None));
         assert_eq!(policy, RepetitionPolicy::Refuse);
-        for bad in [("fide", 60, "warn"), ("axf", 60, "forbid"), ("axf", 100_000, "warn")] {
+        for bad in [
+            ("fide", 60, "warn"),
+            ("axf", 60, "forbid"),
+            ("axf", 100_000, "warn"),
+        ] {
             assert!(table_rules(bad.0, bad.1, bad.2).is_err(), "{bad:?}");
         }
     }

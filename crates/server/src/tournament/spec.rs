@@ -1,13 +1,13 @@
 //! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
 //! `tournaments.spec`).
 
+use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
+use platform::table::RepetitionPolicy;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
 use platform::tournament::swiss::SwissConfig;
 use platform::tournament::Preset;
-use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
-use platform::table::RepetitionPolicy;
 use serde::{Deserialize, Serialize};
 use xiangqi::rulings::RuleSet;
 

@@ -4,16 +4,16 @@
 //! mode plays them and the game is lost.
 
 use crate::common::{minutes, start_game, test_config, untimed, Player, TestDb, TestServer};
+use serde_json::{json, Value};
 use server::config::RoomConfig;
 use server::Config;
-use serde_json::{json, Value};
 
 /// Red's horse shuttles between e2 and d4, attacking Black's chariot on c2 each time.
 const CHASE_FEN: &str = "3k5/9/9/9/9/9/9/2r1N2C1/9/5K3 w - - 0 1";
-/// An idle cannon move, then two turns of the cycle: Red's next `d4e2` brings the position
-/// after `h2h3` back for the third time, completing Red's perpetual chase.
+/// An idle king move, then two turns of the cycle: Red's next `d4e2` brings the position
+/// after `f0f1` back for the third time, completing Red's perpetual chase.
 const CYCLE: [&str; 8] = [
-    "h2h3", "d9e9", "e2d4", "e9d9", "d4e2", "d9e9", "e2d4", "e9d9",
+    "f0f1", "d9e9", "e2d4", "e9d9", "d4e2", "d9e9", "e2d4", "e9d9",
 ];
 /// The move that loses by perpetual chase.
 const LOSING: &str = "d4e2";
@@ -31,18 +31,29 @@ fn with_room(db: &TestDb, id: &str, f: impl FnOnce(&mut RoomConfig)) -> (Config,
     (config, table)
 }
 
-/// Plays [`CYCLE`]; returns the `moved` event Red saw last (Black's move, Red on move).
+/// The `moved` event of ply `ply` (earlier ones are skipped).
+async fn moved_at(p: &mut Player, ply: u64) -> Value {
+    loop {
+        let e = p.event("moved").await;
+        if e["ply"] == ply {
+            return e;
+        }
+    }
+}
+
+/// Plays [`CYCLE`]; returns the `moved` event of its last ply as Red saw it (Red on move).
 async fn play_cycle(red: &mut Player, black: &mut Player, table: u64) -> Value {
     let mut last = Value::Null;
     for (i, mv) in CYCLE.iter().enumerate() {
-        if i % 2 == 0 {
-            red.mv(table, mv).await;
-            black.event("moved").await;
+        let (mover, other) = if i % 2 == 0 {
+            (&mut *red, &mut *black)
         } else {
-            black.mv(table, mv).await;
-            last = red.event("moved").await;
-        }
+            (&mut *black, &mut *red)
+        };
+        mover.mv(table, mv).await;
+        last = moved_at(other, i as u64 + 1).await;
     }
+    // Black made the last move: `last` is Red's view of it.
     last
 }
 
@@ -75,7 +86,9 @@ async fn a_refusing_room_refuses_the_losing_move_and_nothing_changes() {
 
     let mut watcher = Player::register(srv.addr, "rwatch").await;
     let before = watcher.join_state(table).await;
-    let game_id = before["state"]["game"]["game_id"].as_u64().expect("game id");
+    let game_id = before["state"]["game"]["game_id"]
+        .as_u64()
+        .expect("game id");
     let rows = journal_rows(&db, game_id).await;
     assert_eq!(before["state"]["rules"]["repetition"], "refuse");
 
@@ -92,12 +105,16 @@ async fn a_refusing_room_refuses_the_losing_move_and_nothing_changes() {
     assert_eq!(before["v"], after["v"], "an event was published");
     assert_eq!(b["clock"]["black"], a["clock"]["black"]);
     assert_eq!(a["clock"]["running"], "red");
-    assert_eq!(journal_rows(&db, game_id).await, rows, "the refusal was journaled");
+    assert_eq!(
+        journal_rows(&db, game_id).await,
+        rows,
+        "the refusal was journaled"
+    );
 
     // Another move is played, and the game goes on: Black's next `moved` is that one.
-    red.mv(table, "h3h2").await;
-    let moved = black.event("moved").await;
-    assert_eq!((&moved["mv"], &moved["ply"]), (&json!("h3h2"), &json!(9)));
+    red.mv(table, "f1f0").await;
+    let moved = moved_at(&mut black, 9).await;
+    assert_eq!((&moved["mv"], &moved["ply"]), (&json!("f1f0"), &json!(9)));
     assert_eq!(journal_rows(&db, game_id).await, rows + 1);
 }
 

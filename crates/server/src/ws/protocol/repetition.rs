@@ -74,4 +74,3 @@ pub fn warnings(game: &Game) -> Vec<WarningView> {
         .map(WarningView::from)
         .collect()
 }
-
