@@ -18,8 +18,8 @@ pub struct TournamentArgs {
 /// What to do.
 #[derive(Subcommand, Debug)]
 enum TournamentCommand {
-    /// Create a Swiss event.
-    Create(CreateArgs),
+    /// Create an event (Swiss, round robin or knockout).
+    Create(Box<CreateArgs>),
     /// List the events, newest first.
     List(ListArgs),
     /// Start an upcoming event now (pair round 1).
