@@ -119,6 +119,7 @@ export function applyEvent(st, e, now) {
       if (g) {
         g.end = e.end;
         g.legal = [];
+        g.warnings = [];
         g.draw_offer = null;
         g.undo_request = null;
         g.first_move = null;
@@ -162,11 +163,12 @@ export function applyEvent(st, e, now) {
   }
 }
 
-/** The game's position after a `moved` or `undone` event: ply, FEN, legal moves, turn and clock. */
+/** The game's position after a `moved` or `undone` event: ply, FEN, legal moves and repetition warnings, turn and clock. */
 function setPosition(g, e, turn, now) {
   g.ply = e.ply;
   g.fen = e.fen;
   g.legal = e.legal || [];
+  g.warnings = e.warnings || [];
   g.turn = turn;
   g.clock = e.clock;
   g.clockAt = now;

@@ -18,8 +18,8 @@ pub struct TournamentArgs {
 /// What to do.
 #[derive(Subcommand, Debug)]
 enum TournamentCommand {
-    /// Create a Swiss event.
-    Create(CreateArgs),
+    /// Create an event (Swiss, round robin or knockout).
+    Create(Box<CreateArgs>),
     /// List the events, newest first.
     List(ListArgs),
     /// Start an upcoming event now (pair round 1).
@@ -79,6 +79,15 @@ struct CreateArgs {
     /// Draw offers are refused before this move (0: any time).
     #[arg(long, default_value_t = 0)]
     draw_offers_from_move: u32,
+    /// The repetition rules of the games: axf (Asian/World federation) or cxa (Chinese).
+    #[arg(long, default_value = "axf")]
+    rules: String,
+    /// The natural move limit: moves without a capture before a draw (0: none).
+    #[arg(long, default_value_t = 60)]
+    move_limit: u32,
+    /// A move that would lose by repetition: warn (it is played and loses) or refuse.
+    #[arg(long, default_value = "warn")]
+    repetition: String,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -126,6 +135,9 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         draw_offers_from_move: a.draw_offers_from_move,
         entry_fee: a.entry_fee,
         prizes: a.prizes.clone(),
+        rules: a.rules.clone(),
+        move_limit: a.move_limit,
+        repetition: a.repetition.clone(),
     };
     spec.check()?;
     let name = a.name.trim();

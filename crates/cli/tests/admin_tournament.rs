@@ -6,7 +6,7 @@ mod common;
 
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use server::client::HttpClient;
+use server::client::{HttpClient, WsClient};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -72,6 +72,11 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
     assert!(!ok && text.contains("rounds"), "{text}");
     let (ok, text) = admin(
         &store,
+        &["create", "--name", "Bad", "--by", "ato", "--rules", "fide"],
+    );
+    assert!(!ok && text.contains("rule profile"), "{text}");
+    let (ok, text) = admin(
+        &store,
         &[
             "create",
             "--name",
@@ -80,6 +85,12 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
             "ato",
             "--rounds",
             "1",
+            "--rules",
+            "cxa",
+            "--move-limit",
+            "40",
+            "--repetition",
+            "refuse",
         ],
     );
     assert!(ok, "{text}");
@@ -112,6 +123,30 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
     assert!(ok, "{text}");
     let v = until(&players[0], id, "started", |v| v["status"] == "running").await;
     assert_eq!(v["rounds"][0]["boards"].as_array().map(Vec::len), Some(1));
+    let spec = &v["spec"];
+    assert_eq!(
+        (&spec["rules"], &spec["move_limit"], &spec["repetition"]),
+        (&json!("cxa"), &json!(40), &json!("refuse")),
+        "{spec}"
+    );
+    // The event's board plays by the event's rules.
+    let board = v["rounds"][0]["boards"][0]["table"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("board table: {v}"));
+    let (mut ws, _) = WsClient::connect(srv.addr, players[0].cookie.as_deref())
+        .await
+        .expect("ws");
+    ws.call(json!({"t": "join", "table": board}))
+        .await
+        .expect("join the board");
+    let state = ws
+        .next_where(|m| m["t"] == "table_state", "table_state")
+        .await
+        .expect("table_state");
+    assert_eq!(
+        state["state"]["rules"],
+        json!({"profile": "cxa", "move_limit": 40, "repetition": "refuse"})
+    );
 
     let (ok, text) = admin(&store, &["cancel", "--id", &off.to_string()]);
     assert!(ok, "{text}");

@@ -2,6 +2,7 @@
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
 use crate::limits::Limits;
+pub use crate::room_config::RoomConfig;
 use platform::clock::TimeControl;
 use platform::ledger::Coins;
 use platform::rating::Profile;
@@ -29,39 +30,6 @@ pub enum ConfigError {
     /// A value is out of range or unknown.
     #[error("bad configuration: {0}")]
     Invalid(String),
-}
-
-/// One room of the lobby.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct RoomConfig {
-    /// Stable id used in URLs and messages (`beginner`).
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Number of tables.
-    pub tables: u32,
-    /// Coins a player needs to sit at (or watch) this room's tables.
-    #[serde(default)]
-    pub min_coins: i64,
-    /// The tables' default time control: a preset name (`ourgame`, `qq`, `blitz`, `rapid`,
-    /// `untimed`).
-    #[serde(default = "default_control")]
-    pub time_control: String,
-    /// The position games start from (FEN), for handicap rooms; default the standard one.
-    #[serde(default)]
-    pub start_fen: Option<String>,
-    /// Seconds each side has for its first move at this room's tables (0: no rule); default
-    /// the site's `first_move_deadline_secs`.
-    #[serde(default)]
-    pub first_move_deadline_secs: Option<u64>,
-    /// Rates handicap games with these offsets (`crate::handicap_config`); absent: unrated.
-    #[serde(default)]
-    pub handicap_rating: Option<crate::handicap_config::HandicapRatingConfig>,
-}
-
-fn default_control() -> String {
-    "ourgame".to_owned()
 }
 
 /// Coins: grants, rewards, wagers and betting (`[economy]`).
@@ -181,14 +149,8 @@ impl TournamentsConfig {
 impl Default for Config {
     fn default() -> Self {
         let room = |id: &str, name: &str, min_coins| RoomConfig {
-            id: id.to_owned(),
-            name: name.to_owned(),
-            tables: 20,
             min_coins,
-            time_control: default_control(),
-            start_fen: None,
-            first_move_deadline_secs: None,
-            handicap_rating: None,
+            ..RoomConfig::new(id, name, 20)
         };
         Config {
             listen: "127.0.0.1:8080".to_owned(),
@@ -271,6 +233,8 @@ impl Config {
             preset(&r.time_control).ok_or_else(|| {
                 ConfigError::Invalid(format!("unknown time control {:?}", r.time_control))
             })?;
+            r.rules()
+                .map_err(|e| ConfigError::Invalid(format!("room {:?}: {e}", r.id)))?;
         }
         if self
             .rating_profile

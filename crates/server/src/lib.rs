@@ -25,6 +25,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
+pub mod room_config;
 pub mod seek;
 pub mod serve;
 pub mod server;

@@ -2,7 +2,11 @@
 //
 //   const board = createBoard(el, { onMove: (from, to) => ... });
 //   board.set({ fen, orientation, lastMove: [from, to], check, dests: Map, movable: 'red',
-//               hint: [from, to] | null, arrows: [{ from, to, kind: 'move'|'check'|'chase', n }] })
+//               hint: [from, to] | null, arrows: [{ from, to, kind: 'move'|'check'|'chase', n }],
+//               warn: Map from -> Map to -> 'loses'|'last' })
+//
+// `warn` marks destinations the caller warns about (a repetition that loses or repeats for the
+// last time): they are drawn in a warning colour while their piece is selected.
 //
 // The board knows no rules: the caller supplies legal destinations (`dests`) and the side the
 // user may move (`movable`), and hears back through `onMove`.
@@ -25,6 +29,7 @@ export function createBoard(container, opts = {}) {
     arrows: [],
     check: null,
     dests: new Map(),
+    warn: new Map(),
     movable: null,
     selected: null,
     drag: null,
@@ -105,6 +110,7 @@ export function createBoard(container, opts = {}) {
     if (cfg.hint !== undefined) state.hint = cfg.hint;
     if (cfg.arrows !== undefined) state.arrows = cfg.arrows || [];
     if (cfg.dests !== undefined) state.dests = cfg.dests || new Map();
+    if (cfg.warn !== undefined) state.warn = cfg.warn || new Map();
     if (cfg.movable !== undefined && cfg.movable !== state.movable) {
       state.movable = cfg.movable;
       changed = true;

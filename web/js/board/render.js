@@ -212,12 +212,17 @@ export function drawDynamic(layers, state) {
 
   clear(layers.dests);
   if (state.selected !== null) {
+    const warned = state.warn?.get(state.selected);
     for (const to of state.dests.get(state.selected) || []) {
       const { x, y } = toPoint(to, o);
+      const warn = warned?.get(to);
+      const extra = warn ? ` xq-dest-warn xq-dest-${warn}` : '';
+      const attrs = { cx: x, cy: y, 'data-dest': squareName(to) };
+      if (warn) attrs['data-warn'] = warn;
       if (state.pieces.has(to)) {
-        el('circle', { cx: x, cy: y, r: PIECE_R + 3, class: 'xq-dest xq-dest-capture', 'data-dest': squareName(to) }, layers.dests);
+        el('circle', { ...attrs, r: PIECE_R + 3, class: `xq-dest xq-dest-capture${extra}` }, layers.dests);
       } else {
-        el('circle', { cx: x, cy: y, r: CELL * 0.13, class: 'xq-dest', 'data-dest': squareName(to) }, layers.dests);
+        el('circle', { ...attrs, r: CELL * (warn ? 0.2 : 0.13), class: `xq-dest${extra}` }, layers.dests);
       }
     }
   }

@@ -4,11 +4,12 @@
 // (table/chat.js). State comes from table_state and numbered events (tablestate.js); the board
 // shows the live position or, while navigating the move list, a past one.
 
-import { t, translate } from '../i18n.js';
+import { t, translate, getLang } from '../i18n.js';
 import { h, toast, errorText, confirmDialog } from '../ui.js';
 import { createBoard } from '../board/board.js';
 import { parseMove, parseSquare, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
 import { evidenceArrows } from '../evidence.js';
+import { warnDests, warningOf, warningLines, moveWords } from '../repetition.js';
 import { initTable, applyEvent, seatOf, destsFrom } from '../tablestate.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
@@ -47,6 +48,7 @@ export function mount(root, app, [idText]) {
   const aiSettings = JSON.parse(sessionStorage.getItem(`chuhe.ai.${tableId}`) || 'null');
 
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
+  const repWarnings = h('div.rep-warnings', { 'data-testid': 'repetition-warnings' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
   const players = createPlayers();
   const header = createHeader(tableId);
@@ -59,7 +61,7 @@ export function mount(root, app, [idText]) {
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, players.top, boardWrap, players.bottom),
+    h('div.board-col', {}, players.top, boardWrap, repWarnings, players.bottom),
     h('div.side-col', {},
       h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
@@ -90,10 +92,25 @@ export function mount(root, app, [idText]) {
     }
   }
 
-  function sendMove(from, to) {
+  async function sendMove(from, to) {
     const mv = squareName(from) + squareName(to);
     board.set({ movable: null });
+    // A move that loses by repetition at a table that plays it: asked first (issue 21).
+    const w = warningOf(game()?.warnings, mv);
+    if (w?.kind === 'loses' && st?.rules?.repetition !== 'refuse'
+      && !await confirmDialog(t('rep.confirm', { reason: t(`reason.${w.reason}`) }), 'repetition-confirm')) {
+      drawBoard(true);
+      return;
+    }
     quiet(send({ t: 'move', mv, lag: app.socket.lag }).catch(() => drawBoard(true)));
+  }
+
+  /** The warning lines under the board for the player on move (`on`), else none. */
+  function drawWarnings(g, on) {
+    const pieces = positions.at(-1)?.pieces;
+    const lines = on ? warningLines(g.warnings, st.rules?.repetition, t, (mv) => moveWords(pieces, mv, getLang())) : [];
+    repWarnings.replaceChildren(...lines.map((l) => h(`div.rep-warning.rep-${l.kind}`,
+      { 'data-testid': 'repetition-warning', 'data-mv': l.mv, 'data-kind': l.kind, text: l.text })));
   }
 
   function drawBoard(force = false) {
@@ -101,7 +118,8 @@ export function mount(root, app, [idText]) {
     const seat = mySeat();
     const o = bottomColor();
     if (!g || !positions.length) {
-      board.set({ orientation: o, movable: null, dests: new Map(), lastMove: null, check: null, fen: g?.fen || START_FEN });
+      drawWarnings(g, false);
+      board.set({ orientation: o, movable: null, dests: new Map(), warn: new Map(), lastMove: null, check: null, fen: g?.fen || START_FEN });
       boardWrap.dataset.ply = '0';
       return;
     }
@@ -110,6 +128,7 @@ export function mount(root, app, [idText]) {
     const isLiveView = viewPly === null;
     const canMove = isLiveView && live() && seat === g.turn && !g.clock?.paused;
     const showHint = isLiveView && live() && hint && hint.ply === g.moves.length;
+    drawWarnings(g, canMove);
     board.set({
       hint: showHint ? hint.move : null,
       force,
@@ -118,6 +137,7 @@ export function mount(root, app, [idText]) {
       lastMove: pos.lastMove,
       check: pos.check,
       dests: canMove ? destsFrom(g.legal, parseMove) : new Map(),
+      warn: canMove ? warnDests(g.warnings, parseMove) : new Map(),
       movable: canMove ? seat : null,
       // A repetition ruling is drawn on the final position.
       arrows: isLiveView && g.end && g.evidence ? evidenceArrows(g.evidence, parseSquare) : [],

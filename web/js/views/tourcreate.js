@@ -1,6 +1,7 @@
 // The organiser's form on #/tournaments: name, system (Swiss, round robin, knockout) with its
-// format (rounds; cycles; games per match and a third-place match), time control, start time,
-// entry fee and prize table (per mille of the pot). It posts `POST /api/tournaments` and opens
+// format (rounds; cycles; games per match and a third-place match), time control, rules (AXF or
+// CXA, the natural move limit, losing repetitions warned or refused), start time, entry fee and
+// prize table (per mille of the pot). It posts `POST /api/tournaments` and opens
 // the new event's page.
 
 import { api } from '../net/http.js';
@@ -9,11 +10,15 @@ import { h, toast, errorText } from '../ui.js';
 
 const CONTROLS = ['rapid', 'blitz', 'ourgame', 'qq'];
 const SYSTEMS = ['swiss', 'robin', 'knockout'];
+const RULES = ['axf', 'cxa'];
+const REPETITION = ['warn', 'refuse'];
 
 /** The spec of the form's values (numbers parsed, prizes from "500,300,200"). */
 export function specOf(v) {
   const spec = { system: v.system, time_control: v.time_control, entry_fee: Number(v.entry_fee) || 0,
-    prizes: String(v.prizes || '').split(/[,\s，]+/).filter(Boolean).map(Number) };
+    prizes: String(v.prizes || '').split(/[,\s，]+/).filter(Boolean).map(Number),
+    rules: v.rules || 'axf', move_limit: v.move_limit === undefined || v.move_limit === '' ? 60 : Number(v.move_limit),
+    repetition: v.repetition || 'warn' };
   if (v.system === 'swiss') spec.rounds = Number(v.rounds) || 1;
   if (v.system === 'robin') spec.cycles = Number(v.cycles) || 1;
   if (v.system === 'knockout') { spec.games = Number(v.games) || 1; spec.third_place = !!v.third_place; }
@@ -40,6 +45,9 @@ export function createForm(app) {
       field(t('tour.f.games'), input('games', { type: 'number', min: 1, max: 20, value: 1, 'data-for': 'knockout' })),
       field(t('tour.f.third'), input('third_place', { type: 'checkbox', 'data-for': 'knockout' }))),
     field(t('tour.f.control'), select('time_control', CONTROLS, (c) => c)),
+    field(t('tour.f.rules'), select('rules', RULES, (r) => t(`rules.${r}`))),
+    field(t('tour.f.moveLimit'), input('move_limit', { type: 'number', min: 0, max: 1000, value: 60 })),
+    field(t('tour.f.repetition'), select('repetition', REPETITION, (r) => t(`rules.rep.${r}`))),
     field(t('tour.f.start'), input('start', { type: 'datetime-local', value: local, required: true })),
     field(t('tour.f.fee'), input('entry_fee', { type: 'number', min: 0, value: 0 })),
     field(t('tour.f.prizes'), input('prizes', { value: '500,300,200', placeholder: '500,300,200' })),
@@ -55,7 +63,8 @@ export function createForm(app) {
     const el = form.elements;
     const values = { system: el.system.value, time_control: el.time_control.value, entry_fee: el.entry_fee.value,
       prizes: el.prizes.value, rounds: el.rounds.value, cycles: el.cycles.value, games: el.games.value,
-      third_place: el.third_place.checked };
+      third_place: el.third_place.checked, rules: el.rules.value, move_limit: el.move_limit.value,
+      repetition: el.repetition.value };
     try {
       const startsAt = new Date(el.start.value).getTime();
       const { id } = await api.createTournament({ name: el.name.value, starts_at: startsAt, spec: specOf(values) });

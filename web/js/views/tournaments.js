@@ -11,6 +11,7 @@ import { h, toast, errorText } from '../ui.js';
 import { crosstable } from './tourcross.js';
 import { bracket } from './tourbracket.js';
 import { createForm } from './tourcreate.js';
+import { rulesText } from '../repetition.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
@@ -52,6 +53,9 @@ export function mountEvent(root, app, id) {
     }
   }
 
+  /** The event's rules as a table's `Rules` (an event stored before they existed: the defaults). */
+  const specRules = (spec) => ({ profile: spec.rules || 'axf', move_limit: spec.move_limit ?? 60, repetition: spec.repetition || 'warn' });
+
   function draw(ev) {
     const me = app.user?.id;
     const entered = ev.players.find((p) => p.user === me);
@@ -68,6 +72,7 @@ export function mountEvent(root, app, id) {
       h('h1', { text: ev.name }),
       h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
         text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()}${fee}` }),
+      h('p.muted', { 'data-testid': 'tournament-rules', text: `${t('rules.label')}: ${rulesText(specRules(ev.spec), t)}` }),
       canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join') } }, t('tour.join')) : null,
       canWithdraw ? h('button', { type: 'button', 'data-testid': 'tournament-withdraw', on: { click: () => act('withdraw') } }, t('tour.withdraw')) : null);
     const standings = h('table.games-table', { 'data-testid': 'standings' },

@@ -43,6 +43,69 @@ impl Default for ChatLimits {
     }
 }
 
+/// What a table does with a move that would lose by the repetition rules (perpetual check or
+/// chase): play it, and the game is lost (the client warns before), or refuse it
+/// (xiangqi.com style).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RepetitionPolicy {
+    /// The move is played and loses; clients are told beforehand which moves would.
+    #[default]
+    Warn,
+    /// The move is refused ([`crate::table::TableError::LosingRepetition`]); nothing changes.
+    Refuse,
+}
+
+impl RepetitionPolicy {
+    /// The name used in configuration and on the wire: `warn` or `refuse`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RepetitionPolicy::Warn => "warn",
+            RepetitionPolicy::Refuse => "refuse",
+        }
+    }
+}
+
+impl std::str::FromStr for RepetitionPolicy {
+    type Err = String;
+    /// Parses `warn` or `refuse`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "warn" => Ok(RepetitionPolicy::Warn),
+            "refuse" => Ok(RepetitionPolicy::Refuse),
+            _ => Err(format!("unknown repetition policy {s:?} (warn or refuse)")),
+        }
+    }
+}
+
+/// The longest natural move limit a room or event may set, in moves.
+pub const MAX_MOVE_LIMIT: u32 = 1_000;
+
+/// The rule set a room or event names: the repetition profile (`axf` or `cxa`) with the natural
+/// move limit in moves (pairs of plies) without a capture, 0 for none.
+///
+/// ```
+/// use platform::table::rule_set;
+/// use xiangqi::rulings::Profile;
+/// let rules = rule_set("cxa", 50)?;
+/// assert_eq!((rules.profile, rules.move_limit), (Profile::Cxa, Some(100)));
+/// assert_eq!(rule_set("axf", 0)?.move_limit, None);
+/// assert!(rule_set("fide", 60).is_err() && rule_set("axf", 5_000).is_err());
+/// # Ok::<_, String>(())
+/// ```
+///
+/// # Errors
+/// An unknown profile, or a limit above [`MAX_MOVE_LIMIT`], in words.
+pub fn rule_set(profile: &str, move_limit: u32) -> Result<RuleSet, String> {
+    let profile: xiangqi::rulings::Profile = profile.parse()?;
+    if move_limit > MAX_MOVE_LIMIT {
+        return Err(format!(
+            "move_limit must be 0..={MAX_MOVE_LIMIT} moves (0: none)"
+        ));
+    }
+    Ok(RuleSet::for_profile(profile).with_move_limit((move_limit > 0).then_some(2 * move_limit)))
+}
+
 /// Settings of one table, fixed when it is created (the room decides them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableConfig {
@@ -50,6 +113,8 @@ pub struct TableConfig {
     pub start: Position,
     /// The game-end rules (repetition profile, move limit).
     pub rules: RuleSet,
+    /// Whether a move that would lose by repetition is played (and loses) or refused.
+    pub repetition: RepetitionPolicy,
     /// The time control until the players agree on another.
     pub time_control: TimeControl,
     /// Grace for a disconnected player before leaving counts as a loss.
@@ -75,6 +140,7 @@ impl Default for TableConfig {
         TableConfig {
             start: Position::startpos(),
             rules: RuleSet::default(),
+            repetition: RepetitionPolicy::Warn,
             time_control: TimeControl::ourgame(),
             reconnect_grace: RECONNECT_GRACE,
             first_move_deadline: Some(FIRST_MOVE_DEADLINE),

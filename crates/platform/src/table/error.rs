@@ -46,6 +46,10 @@ pub enum TableError {
     /// The move is not legal here.
     #[error("illegal move {0}")]
     IllegalMove(Move),
+    /// The move would lose by the repetition rules (perpetual check or chase), and this table
+    /// refuses such moves ([`crate::table::RepetitionPolicy::Refuse`]).
+    #[error("{0} would lose by repetition; this table refuses it")]
+    LosingRepetition(Move),
     /// The proposed time control is invalid.
     #[error(transparent)]
     InvalidTimeControl(ClockError),

@@ -165,6 +165,23 @@ impl Game {
         self.referee.evidence()
     }
 
+    /// The moves of the side to move that would lose by the repetition rules now, or would
+    /// repeat a position for the last allowed time (empty once the game is over), so a client
+    /// can warn before they are played.
+    #[must_use]
+    pub fn repetition_warnings(&self) -> Vec<xiangqi::rulings::MoveWarning> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        self.referee.warnings()
+    }
+
+    /// The rules the game is judged by.
+    #[must_use]
+    pub fn rules(&self) -> &RuleSet {
+        self.referee.rules()
+    }
+
     /// Whether the game is in progress.
     #[must_use]
     pub fn is_playing(&self) -> bool {

@@ -44,8 +44,9 @@ mod undo;
 
 pub use command::{Action, Command};
 pub use config::{
-    ChatLimits, TableConfig, CHAT_BURST, CHAT_WINDOW, FIRST_MOVE_DEADLINE, MAX_CHAT_CHARS,
-    MAX_SPECTATORS, MAX_UNDOS, RECONNECT_GRACE,
+    rule_set, ChatLimits, RepetitionPolicy, TableConfig, CHAT_BURST, CHAT_WINDOW,
+    FIRST_MOVE_DEADLINE, MAX_CHAT_CHARS, MAX_MOVE_LIMIT, MAX_SPECTATORS, MAX_UNDOS,
+    RECONNECT_GRACE,
 };
 pub use error::TableError;
 pub use event::{AbortReason, Event, GameEnd};

@@ -1,5 +1,6 @@
 //! Moves, resignation and abort.
 
+use super::config::RepetitionPolicy;
 use super::error::TableError;
 use super::event::{AbortReason, Event};
 use super::model::Table;
@@ -18,12 +19,16 @@ impl Table {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
+        let refuse = self.config.repetition == RepetitionPolicy::Refuse;
         let (color, g) = self.player_game(user)?;
         if g.turn() != color {
             return Err(TableError::NotYourTurn);
         }
         if !g.referee.is_legal(mv) {
             return Err(TableError::IllegalMove(mv));
+        }
+        if refuse && g.referee.is_losing_repetition(mv) {
+            return Err(TableError::LosingRepetition(mv));
         }
         let before = g.clock.clone();
         match g.clock.press_with_lag(now, lag) {

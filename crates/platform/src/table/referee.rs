@@ -2,7 +2,7 @@
 //! [`xiangqi::rulings::Judge`] (checkmate and stalemate, perpetual check and chase, repetition,
 //! the move limit, insufficient material). The table talks only to this wrapper.
 
-use xiangqi::rulings::{Judge, RepetitionEvidence, RuleSet};
+use xiangqi::rulings::{Judge, MoveWarning, RepetitionEvidence, RuleSet};
 use xiangqi::{IllegalMove, Move, Outcome, Position};
 
 /// The position and moves of one game, with game-end rulings.
@@ -36,6 +36,22 @@ impl Referee {
 
     pub(crate) fn is_legal(&self, m: Move) -> bool {
         self.judge.ruling().is_none() && self.position().is_legal(m)
+    }
+
+    /// Whether `m` would complete a repetition its player loses (perpetual check or chase).
+    pub(crate) fn is_losing_repetition(&self, m: Move) -> bool {
+        self.judge.is_forbidden_repetition(m)
+    }
+
+    /// The moves of the side to move that would lose by repetition now, or repeat a position
+    /// for the last allowed time.
+    pub(crate) fn warnings(&self) -> Vec<MoveWarning> {
+        self.judge.repetition_warnings()
+    }
+
+    /// The rules applied.
+    pub(crate) fn rules(&self) -> &RuleSet {
+        self.judge.rules()
     }
 
     /// Plays a legal move; returns the outcome it brings about, if any.

@@ -96,6 +96,8 @@ error_codes! {
     NotYourTurn = "not_your_turn",
     /// Table: the move is not legal.
     IllegalMove = "illegal_move",
+    /// Table: the move would lose by repetition and the table refuses such moves.
+    LosingRepetition = "losing_repetition",
     /// Table: the time control is not acceptable.
     InvalidTimeControl = "invalid_time_control",
     /// Table: the handicap cannot be played from this table's start (a piece it removes is

@@ -24,6 +24,7 @@ impl From<&TableError> for ErrorCode {
             TableError::NotPlaying => C::NotPlaying,
             TableError::NotYourTurn => C::NotYourTurn,
             TableError::IllegalMove(_) => C::IllegalMove,
+            TableError::LosingRepetition(_) => C::LosingRepetition,
             TableError::InvalidTimeControl(_) => C::InvalidTimeControl,
             TableError::InvalidHandicap(_) => C::InvalidHandicap,
             TableError::NoOpponent => C::NoOpponent,

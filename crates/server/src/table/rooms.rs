@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// The setup of every room table of `config` (`rooms`: the rooms' infos, in the same order).
 ///
 /// # Errors
-/// A room's start position that is not a legal FEN.
+/// A room's start position that is not a legal FEN, or rules it names that do not exist.
 pub fn room_tables(config: &Config, rooms: &[Arc<RoomInfo>]) -> Result<Vec<TableSetup>, String> {
     let mut out = Vec::new();
     let mut next_id = 1u64;
@@ -21,6 +21,9 @@ pub fn room_tables(config: &Config, rooms: &[Arc<RoomInfo>]) -> Result<Vec<Table
         if let Some(secs) = rc.first_move_deadline_secs {
             table_config.first_move_deadline = (secs > 0).then(|| Millis::from_secs(secs));
         }
+        let (rules, repetition) = rc.rules().map_err(|e| format!("room {}: {e}", rc.id))?;
+        table_config.rules = rules;
+        table_config.repetition = repetition;
         if let Some(fen) = &rc.start_fen {
             table_config.start =
                 xiangqi::Position::from_fen(fen).map_err(|e| format!("room {}: {e}", rc.id))?;

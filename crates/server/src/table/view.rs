@@ -8,6 +8,7 @@ use crate::user::ShownUser;
 use crate::ws::protocol::events::EventView;
 use crate::ws::protocol::evidence::EvidenceView;
 use crate::ws::protocol::handicap::{HandicapTag, HandicapView};
+use crate::ws::protocol::repetition::{self, RulesView};
 use crate::ws::protocol::views::{
     ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView,
     SummaryView, TableStateView, UndoView, WagerView,
@@ -134,6 +135,7 @@ impl TableCore {
             clock: g.clock().snapshot(now),
             control: g.clock().control().clone(),
             legal: legal(g.position(), !g.is_playing()),
+            warnings: repetition::warnings(g),
             draw_offer: g.draw_offer().map(color_name),
             undo_request: g.undo_request().map(|r| UndoView {
                 by: color_name(r.by),
@@ -194,6 +196,7 @@ impl TableCore {
             wager: desk.wager_view(self),
             pool: desk.pool_view(),
             first_move_secs: self.table.config().first_move_deadline.map(Millis::as_secs),
+            rules: RulesView::of(self.table.config()),
         };
         ServerMsg::TableState {
             table: self.id,
@@ -210,6 +213,7 @@ impl TableCore {
         let game = self.table.game();
         let fen = || game.map(|g| g.position().fen());
         let legal_now = || game.map_or_else(Vec::new, |g| legal(g.position(), !g.is_playing()));
+        let warnings_now = || game.map_or_else(Vec::new, repetition::warnings);
         match ev {
             Event::Joined(u) => EventView::Joined {
                 user: self.shown_user(*u),
@@ -272,6 +276,7 @@ impl TableCore {
                 clock: *clock,
                 fen: fen(),
                 legal: legal_now(),
+                warnings: warnings_now(),
                 first_move: self.first_move_view(now),
             },
             Event::DrawOffered { by } => EventView::DrawOffered {
@@ -294,6 +299,7 @@ impl TableCore {
                 fen: fen(),
                 moves: game.map(|g| g.moves().iter().map(ToString::to_string).collect()),
                 legal: legal_now(),
+                warnings: warnings_now(),
                 first_move: self.first_move_view(now),
             },
             Event::Disconnected { color, deadline } => EventView::Disconnected {

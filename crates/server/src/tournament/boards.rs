@@ -1,5 +1,6 @@
 //! The games due: each is an ordinary table of the event's room (`t{id}`) with the event's rules
-//! — its time control (or the game's own, e.g. a knockout's tie-break games), no undo, no
+//! — its time control (or the game's own, e.g. a knockout's tie-break games), its rule set
+//! (repetition profile, move limit, warn or refuse losing repetitions), no undo, no
 //! abort, draw offers from a set move, and the no-show wait as the first-move deadline — where
 //! the director seats both players. A game's end comes back as a result: a player who never
 //! made their first move forfeits and is withdrawn.
@@ -34,6 +35,11 @@ impl Director {
         config.first_move_deadline = Some(Millis::from_secs(self.spec.no_show_secs));
         // Move N starts after 2(N-1) plies.
         config.draw_offer_min_ply = 2 * self.spec.draw_offers_from_move.saturating_sub(1) as usize;
+        // Checked when the event was created; an unreadable stored spec plays the defaults.
+        if let Ok((rules, repetition)) = self.spec.table_rules() {
+            config.rules = rules;
+            config.repetition = repetition;
+        }
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

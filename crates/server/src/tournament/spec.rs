@@ -1,12 +1,15 @@
 //! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
 //! `tournaments.spec`).
 
+use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
+use platform::table::RepetitionPolicy;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
 use platform::tournament::swiss::SwissConfig;
 use platform::tournament::Preset;
 use serde::{Deserialize, Serialize};
+use xiangqi::rulings::RuleSet;
 
 /// Most rounds of an event (table ids hold the round in three digits).
 pub const MAX_ROUNDS: u32 = 99;
@@ -58,6 +61,12 @@ pub struct Spec {
     /// The prize table: per mille of the pot (all fees) for places 1, 2, …; what is not awarded
     /// goes to the house.
     pub prizes: Vec<u32>,
+    /// The repetition rules of the games: `axf` or `cxa`.
+    pub rules: String,
+    /// The natural move limit of the games, in moves without a capture (0: none).
+    pub move_limit: u32,
+    /// A move that would lose by repetition: `warn` (played, and loses) or `refuse`.
+    pub repetition: String,
 }
 
 impl Default for Spec {
@@ -76,6 +85,9 @@ impl Default for Spec {
             draw_offers_from_move: 0,
             entry_fee: 0,
             prizes: vec![500, 300, 200],
+            rules: default_rules(),
+            move_limit: default_move_limit(),
+            repetition: default_repetition(),
         }
     }
 }
@@ -119,12 +131,21 @@ impl Spec {
         if self.prizes.iter().map(|p| u64::from(*p)).sum::<u64>() > 1_000 {
             return Err("prizes are per mille of the pot and sum to at most 1000".into());
         }
+        self.table_rules()?;
         let control = TimeControl::preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
         let scoring = Preset::by_name(self.preset_name())
             .ok_or_else(|| format!("unknown preset {:?}", self.preset))?;
         Ok((control, scoring))
+    }
+
+    /// The games' rule set and repetition policy.
+    ///
+    /// # Errors
+    /// Unknown rules or policy, or a move limit out of range, in words.
+    pub fn table_rules(&self) -> Result<(RuleSet, RepetitionPolicy), String> {
+        table_rules(&self.rules, self.move_limit, &self.repetition)
     }
 
     /// The preset's name: the given one, or the system's own.
@@ -198,5 +219,22 @@ mod tests {
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
         assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
         assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));
+        assert!(bad(|s| s.rules = "fide".into()).contains("rule profile"));
+        assert!(bad(|s| s.repetition = "forbid".into()).contains("repetition"));
+        assert!(bad(|s| s.move_limit = 5_000).contains("move_limit"));
+    }
+
+    #[test]
+    fn an_event_stored_before_its_rules_were_configurable_plays_the_defaults() {
+        let old: Spec = serde_json::from_str(r#"{"system":"swiss","rounds":3}"#).expect("old spec");
+        let (rules, policy) = old.table_rules().expect("defaults");
+        assert_eq!(rules, RuleSet::default());
+        assert_eq!(policy, RepetitionPolicy::Warn);
+        let cxa: Spec =
+            serde_json::from_str(r#"{"rules":"cxa","move_limit":50,"repetition":"refuse"}"#)
+                .expect("spec");
+        let (rules, policy) = cxa.table_rules().expect("cxa");
+        assert_eq!(rules.move_limit, Some(100));
+        assert_eq!(policy, RepetitionPolicy::Refuse);
     }
 }

@@ -97,9 +97,7 @@ async fn rooms_refuse_joining_and_sitting_below_their_min_coins() {
         tables: 1,
         min_coins: 300,
         time_control: "untimed".into(),
-        start_fen: None,
-        first_move_deadline_secs: None,
-        handicap_rating: None,
+        ..RoomConfig::new("rich", "rich", 1)
     });
     let srv = TestServer::start_with(config).await;
     let rich = 11;

@@ -81,8 +81,7 @@ pub fn test_config(db: &TestDb) -> Config {
         min_coins: 0,
         time_control: "untimed".into(),
         start_fen: fen.map(str::to_owned),
-        first_move_deadline_secs: None,
-        handicap_rating: None,
+        ..RoomConfig::new(id, id, tables)
     };
     Config {
         listen: "127.0.0.1:0".into(),

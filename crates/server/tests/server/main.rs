@@ -25,6 +25,7 @@ mod ownership;
 mod protocol_doc;
 mod ratings;
 mod raw;
+mod repetition_rules;
 mod restart;
 mod retry;
 mod rulings;

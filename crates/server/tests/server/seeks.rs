@@ -250,9 +250,7 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
         tables: 2,
         min_coins: 1_000_000,
         time_control: "untimed".into(),
-        start_fen: None,
-        first_move_deadline_secs: None,
-        handicap_rating: None,
+        ..RoomConfig::new("rich", "rich", 1)
     });
     let srv = TestServer::start_with(config).await;
     let mut ps = players(srv.addr, &["ga", "gb", "gc", "ge"]).await;
@@ -332,9 +330,7 @@ async fn with_no_free_table_both_hear_no_free_table() {
         tables: 1,
         min_coins: 0,
         time_control: "untimed".into(),
-        start_fen: None,
-        first_move_deadline_secs: None,
-        handicap_rating: None,
+        ..RoomConfig::new("rich", "rich", 1)
     });
     let srv = TestServer::start_with(config).await;
     let mut ps = players(srv.addr, &["na", "nb", "nc", "nd"]).await;

@@ -1,11 +1,12 @@
-// The head of the table's side panel: the table number, the status line (whose turn, check) and
-// the agreed time control and handicap.
+// The head of the table's side panel: the table number, the status line (whose turn, check), the
+// agreed time control and handicap, and the rules the games are judged by.
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
 import { describeControl } from '../../clock.js';
 import { isLive } from './controls.js';
 import { handicapText } from '../../handicap.js';
+import { rulesText } from '../../repetition.js';
 
 /** The status line for a viewer in `seat`; `inCheck` tells whether the side to move is in check. */
 export function statusText(st, seat, inCheck) {
@@ -28,8 +29,9 @@ export function createHeader(tableId) {
   const status = h('div.muted', { 'data-testid': 'status' });
   const controlText = h('div.muted', { 'data-testid': 'control-text' });
   const handicapLine = h('div.muted', { 'data-testid': 'handicap-text' });
+  const rules = h('div.muted', { 'data-testid': 'table-rules' });
   return {
-    nodes: [title, status, controlText, handicapLine],
+    nodes: [title, status, controlText, handicapLine, rules],
     update(st, seat, inCheck) {
       title.textContent = tableTitle(st, tableId);
       status.textContent = statusText(st, seat, inCheck);
@@ -41,6 +43,9 @@ export function createHeader(tableId) {
       handicapLine.textContent = hc
         ? `${t('hc.current', { what: handicapText(hc) })} · ${hc.offset == null ? t('hc.unrated') : t('hc.rated', { n: hc.offset })}`
         : '';
+      rules.textContent = st.rules ? `${t('rules.label')}: ${rulesText(st.rules, t)}` : '';
+      rules.dataset.profile = st.rules?.profile || '';
+      rules.dataset.repetition = st.rules?.repetition || '';
     },
   };
 }

@@ -2,6 +2,7 @@
 
 use super::evidence::EvidenceView;
 use super::handicap::HandicapView;
+use super::repetition::WarningView;
 use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
 use crate::store::{Colors, RatingLine, StatementView};
 use crate::user::ShownUser;
@@ -61,6 +62,7 @@ pub enum EventView {
         clock: ClockSnapshot,
         fen: Option<String>,
         legal: Vec<String>,
+        warnings: Vec<WarningView>,
         first_move: Option<FirstMoveView>,
     },
     /// A draw offered.
@@ -79,6 +81,7 @@ pub enum EventView {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         legal: Vec<String>,
+        warnings: Vec<WarningView>,
         first_move: Option<FirstMoveView>,
     },
     /// A player's connection is gone (the grace runs until `deadline`).

@@ -90,6 +90,7 @@ fn types_list_every_message() {
         wager: None,
         pool: None,
         first_move_secs: Some(30),
+        rules: super::repetition::RulesView::of(&platform::table::TableConfig::default()),
     };
     let tournament = crate::tournament::TournamentView {
         id: 1,

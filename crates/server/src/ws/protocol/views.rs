@@ -4,6 +4,7 @@
 
 use super::evidence::EvidenceView;
 use super::handicap::{HandicapTag, HandicapView};
+use super::repetition::{RulesView, WarningView};
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
 use platform::seek::SeekId;
@@ -48,6 +49,8 @@ pub struct TableStateView {
     pub pool: Option<PoolView>,
     /// The first-move rule: seconds each side has for its first move (`None`: no rule).
     pub first_move_secs: Option<u64>,
+    /// How the table's games are judged: repetition profile, move limit, repetition policy.
+    pub rules: RulesView,
 }
 
 /// A proposed time control.
@@ -143,6 +146,8 @@ pub struct GameView {
     pub control: TimeControl,
     /// The side to move's legal moves (empty once over).
     pub legal: Vec<String>,
+    /// The side to move's moves that lose by repetition or repeat for the last allowed time.
+    pub warnings: Vec<WarningView>,
     /// Who offers a draw.
     pub draw_offer: Option<&'static str>,
     /// A pending take-back request.
