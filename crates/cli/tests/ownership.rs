@@ -313,3 +313,65 @@ async fn a_killed_nodes_tables_and_games_continue_on_the_survivor() {
     assert_eq!(record["game"]["moves"].as_array().map(Vec::len), Some(6));
     drop(n2);
 }
+
+/// `node_at`'s `/healthz` says it runs `events` event directors, within `within`.
+async fn runs_events(addr: SocketAddr, events: u64, within: Duration) {
+    let since = Instant::now();
+    loop {
+        let h = health(addr).await;
+        if h["events"].as_u64() == Some(events) {
+            return;
+        }
+        assert!(since.elapsed() < within, "{h}: not {events} events in time");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_events_director_runs_on_one_node_and_moves_when_it_dies() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let store = Store::tagged(root.path(), "_events").await;
+    let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
+    let mut organiser = HttpClient::new(n1.addr);
+    organiser
+        .register("evorg", "password123")
+        .await
+        .expect("register");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chuhe"))
+        .args([
+            "admin",
+            "tournament",
+            "create",
+            "--name",
+            "Node Cup",
+            "--by",
+            "evorg",
+        ])
+        .args(store.args())
+        .output()
+        .expect("chuhe admin tournament create");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let id: u64 = text
+        .split_whitespace()
+        .nth(2)
+        .and_then(|w| w.trim_end_matches(':').parse().ok())
+        .unwrap_or_else(|| panic!("no id in {text:?}"));
+    runs_events(n1.addr, 1, Duration::from_secs(5)).await;
+
+    // A second node finds the event's director held by a live node and leaves it.
+    let n2 = Serve::start(&node_dir(root.path(), "n2"), &store).await;
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    assert_eq!(health(n2.addr).await["events"], 0, "one director only");
+    assert_eq!(health(n1.addr).await["events"], 1);
+
+    // Its node dies: the other takes the event over once the lease ran out.
+    n1.kill9();
+    runs_events(n2.addr, 1, Duration::from_millis(LEASE_MS + 3_000)).await;
+    let (status, v) = HttpClient::new(n2.addr)
+        .get(&format!("/api/tournaments/{id}"))
+        .await
+        .expect("event");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["name"], "Node Cup", "{v}");
+}

@@ -64,6 +64,18 @@ impl<K: Eq + Hash + Copy, M> Directors<K, M> {
         true
     }
 
+    /// How many directors live here.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.live.read().map_or(0, |t| t.len())
+    }
+
+    /// Whether none does.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Every live director.
     #[must_use]
     pub fn all(&self) -> Vec<Mailbox<M>> {

@@ -23,6 +23,8 @@ struct Health {
     /// The tables this node holds.
     tables: usize,
     games_in_progress: usize,
+    /// The events whose directors run on this node.
+    events: usize,
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
@@ -34,6 +36,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         node: state.node.id.clone(),
         tables: state.tables.len(),
         games_in_progress: state.lobby.games_in_progress(),
+        events: state.tournaments.len(),
     };
     let code = if db_ok {
         StatusCode::OK

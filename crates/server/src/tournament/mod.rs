@@ -9,6 +9,7 @@
 mod actor;
 mod boards;
 mod entry;
+mod lease;
 mod msg;
 mod pickup;
 mod purse;
@@ -21,6 +22,7 @@ mod view;
 
 pub use boards::{result_of, stored_result_of};
 pub use entry::Entry;
+pub use lease::{lease_id, FIRST_DIRECTOR_LEASE};
 pub use msg::{DirectorMsg, Refusal, Reply};
 pub use pickup::{spawn_pickup, PICKUP};
 pub use registry::{DirectorHandle, Tournaments};

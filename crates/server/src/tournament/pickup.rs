@@ -1,10 +1,11 @@
 //! Events created or acted on outside the server (`chuhe admin tournament create|start|cancel`
 //! write the database): every [`PICKUP`] the server starts a director for each upcoming or
 //! running event that has none, and hands waiting `start`/`cancel` requests to their directors.
-//! The director stays the event's only writer.
+//! The director stays the event's only writer: on a site of several nodes the one that holds
+//! the event's lease (`super::lease`); a dead node's events are taken over here.
 
 use super::msg::DirectorMsg;
-use super::restore::{rebuild, start};
+use super::restore::{due_boards, rebuild, start};
 use crate::state::AppState;
 use std::time::Duration;
 
@@ -30,11 +31,16 @@ async fn pick_up(state: &AppState) -> Result<(), crate::store::StoreError> {
         if state.tournaments.get(row.id).is_some() {
             continue;
         }
+        // One node runs each event: a live node's is left alone; a dead node's is taken over.
+        if !super::lease::claim(state, row.id).await {
+            continue;
+        }
         let log = state.db.tournament_log(row.id).await?;
         match rebuild(state, &row, &log).await {
             Ok(d) => {
-                start(d, Vec::new());
-                tracing::info!(event = row.id, "picked up an event");
+                let boards = due_boards(state, &d, row.id).await?;
+                tracing::info!(event = row.id, games = boards.len(), "picked up an event");
+                start(d, boards);
             }
             Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
         }

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use tokio::sync::mpsc;
 
 /// A game to resume, with its game in progress if it had started.
-type Resume = (Due, Option<UnfinishedGame>);
+pub(super) type Resume = (Due, Option<UnfinishedGame>);
 
 /// Rebuilds the event of `row` from its journal `log`, without storing or publishing anything.
 pub(super) async fn rebuild(
@@ -59,6 +59,10 @@ pub async fn restore_all(
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for row in state.db.live_tournaments().await? {
+        // Another live node runs it (its boards' games stay in `unfinished`, held there).
+        if !super::lease::claim(state, row.id).await {
+            continue;
+        }
         let log = state.db.tournament_log(row.id).await?;
         let d = match rebuild(state, &row, &log).await {
             Ok(d) => d,
@@ -86,6 +90,21 @@ pub async fn restore_all(
         start(d, boards);
     }
     Ok(())
+}
+
+/// The games due of `d` (event `event`) with their games in progress read from the database:
+/// for a director taken over from a node that died.
+pub(super) async fn due_boards(
+    state: &AppState,
+    d: &Director,
+    event: u64,
+) -> Result<Vec<Resume>, StoreError> {
+    let mut boards = Vec::new();
+    for due in d.core.rules().due(event) {
+        let game = state.db.unfinished_game_at(due.table).await?;
+        boards.push((due, game));
+    }
+    Ok(boards)
 }
 
 /// Registers and starts `d`'s task, resuming `boards` first; nothing if the event has a
