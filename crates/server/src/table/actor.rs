@@ -142,51 +142,8 @@ impl TableActor {
         let id = self.core.id;
         match msg {
             TableMsg::Join { caller, since } => self.join(caller, since, now).await,
-            TableMsg::Command { caller, action } => {
-                if !self.watchers.has(caller.conn) {
-                    caller.reply(id, Err(TableError::NotAtTable.into()));
-                    return true;
-                }
-                if self.tournament.is_some() && presence::director_only(&action) {
-                    let why = "the director seats tournament games; they cannot be aborted";
-                    caller.refuse(id, ErrorCode::TournamentRefused, why);
-                    return true;
-                }
-                if crate::ladder::is_ladder_table(id) && presence::director_only(&action) {
-                    let why = "the ladder seats its games; they cannot be aborted";
-                    caller.refuse(id, ErrorCode::LadderRefused, why);
-                    return true;
-                }
-                if let Action::Sit(_) = action {
-                    if let Err((code, why)) = presence::admits(&self.core, &caller.user).await {
-                        caller.refuse(id, code, &why);
-                        return true;
-                    }
-                }
-                self.see(&caller.user);
-                let started = matches!(action, Action::Move { .. }).then(std::time::Instant::now);
-                let result = self.apply(caller.user.id, action, now).await;
-                if let (Some(started), Ok(())) = (started, &result) {
-                    let m = crate::metrics::metrics();
-                    m.moves_relayed.inc();
-                    m.relay_latency
-                        .observe(crate::metrics::seconds_since(started));
-                }
-                caller.reply(id, result);
-            }
-            TableMsg::Coins { caller, cmd } => {
-                if !self.watchers.has(caller.conn) {
-                    caller.reply(id, Err(TableError::NotAtTable.into()));
-                    return true;
-                }
-                self.see(&caller.user);
-                let result = self.desk.handle(&self.core, &caller.user, cmd).await;
-                self.publish_notices();
-                match result {
-                    Ok(()) => caller.ack(),
-                    Err(r) => caller.refuse(id, r.code, &r.message),
-                }
-            }
+            TableMsg::Command { caller, action } => self.command(caller, action, now).await,
+            TableMsg::Coins { caller, cmd } => self.coins(caller, cmd).await,
             TableMsg::Leave(caller) => {
                 self.watchers.remove(caller.conn);
                 let result = match self.apply(caller.user.id, Action::Leave, now).await {

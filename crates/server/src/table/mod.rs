@@ -15,6 +15,7 @@ mod betting;
 mod caller;
 mod coin_cmd;
 mod coins;
+mod commands;
 mod computer;
 mod computer_game;
 mod core;

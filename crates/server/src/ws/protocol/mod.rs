@@ -9,6 +9,8 @@ pub mod handicap;
 pub mod ladder;
 pub mod repetition;
 pub mod route;
+#[cfg(test)]
+mod route_tests;
 pub mod server;
 #[cfg(test)]
 mod server_tests;
