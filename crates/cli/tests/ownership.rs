@@ -19,7 +19,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Node `node`'s configuration: one room of four timed tables, a 2 s lease, beats every 250 ms.
+/// Node `node`'s configuration: one room of four timed tables, a ladder, a 2 s lease, beats
+/// every 250 ms.
 fn config(node: &str) -> String {
     format!(
         r#"
@@ -37,6 +38,12 @@ beat_ms = 250
 id = "rapid"
 name = "Rapid"
 tables = 4
+time_control = "rapid"
+
+[[ladders]]
+id = 1
+name = "Node Ladder"
+room = "ladder"
 time_control = "rapid"
 "#
     )
@@ -314,21 +321,25 @@ async fn a_killed_nodes_tables_and_games_continue_on_the_survivor() {
     drop(n2);
 }
 
-/// `node_at`'s `/healthz` says it runs `events` event directors, within `within`.
-async fn runs_events(addr: SocketAddr, events: u64, within: Duration) {
+/// The node at `addr`'s `/healthz` says it runs `n` event directors and `n` ladder directors,
+/// within `within`.
+async fn runs_directors(addr: SocketAddr, n: u64, within: Duration) {
     let since = Instant::now();
     loop {
         let h = health(addr).await;
-        if h["events"].as_u64() == Some(events) {
+        if h["events"].as_u64() == Some(n) && h["ladders"].as_u64() == Some(n) {
             return;
         }
-        assert!(since.elapsed() < within, "{h}: not {events} events in time");
+        assert!(
+            since.elapsed() < within,
+            "{h}: not {n} events and ladders in time"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_events_director_runs_on_one_node_and_moves_when_it_dies() {
+async fn event_and_ladder_directors_run_on_one_node_and_move_when_it_dies() {
     let root = tempfile::tempdir().expect("tempdir");
     let store = Store::tagged(root.path(), "_events").await;
     let n1 = Serve::start(&node_dir(root.path(), "n1"), &store).await;
@@ -357,17 +368,22 @@ async fn an_events_director_runs_on_one_node_and_moves_when_it_dies() {
         .nth(2)
         .and_then(|w| w.trim_end_matches(':').parse().ok())
         .unwrap_or_else(|| panic!("no id in {text:?}"));
-    runs_events(n1.addr, 1, Duration::from_secs(5)).await;
+    runs_directors(n1.addr, 1, Duration::from_secs(5)).await;
 
-    // A second node finds the event's director held by a live node and leaves it.
+    // A second node finds the event's and the ladder's directors held by a live node.
     let n2 = Serve::start(&node_dir(root.path(), "n2"), &store).await;
     tokio::time::sleep(Duration::from_millis(2_500)).await;
-    assert_eq!(health(n2.addr).await["events"], 0, "one director only");
-    assert_eq!(health(n1.addr).await["events"], 1);
+    let (h1, h2) = (health(n1.addr).await, health(n2.addr).await);
+    assert_eq!(
+        (&h2["events"], &h2["ladders"]),
+        (&json!(0), &json!(0)),
+        "one director only"
+    );
+    assert_eq!((&h1["events"], &h1["ladders"]), (&json!(1), &json!(1)));
 
     // Its node dies: the other takes the event over once the lease ran out.
     n1.kill9();
-    runs_events(n2.addr, 1, Duration::from_millis(LEASE_MS + 3_000)).await;
+    runs_directors(n2.addr, 1, Duration::from_millis(LEASE_MS + 3_000)).await;
     let (status, v) = HttpClient::new(n2.addr)
         .get(&format!("/api/tournaments/{id}"))
         .await

@@ -137,6 +137,10 @@ pub async fn watch(state: AppState, rooms: Vec<TableSetup>) {
         if let Err(e) = take_over(&state, &rooms).await {
             tracing::warn!(node = %state.node.id, "taking over tables: {e}");
         }
+        // Ladders whose node died (events are picked up by `tournament::pickup`).
+        if let Err(e) = crate::ladder::pick_up(&state).await {
+            tracing::warn!(node = %state.node.id, "taking over ladders: {e}");
+        }
     }
 }
 

@@ -25,6 +25,8 @@ struct Health {
     games_in_progress: usize,
     /// The events whose directors run on this node.
     events: usize,
+    /// The ladders whose directors run on this node.
+    ladders: usize,
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
@@ -37,6 +39,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         tables: state.tables.len(),
         games_in_progress: state.lobby.games_in_progress(),
         events: state.tournaments.len(),
+        ladders: state.ladders.len(),
     };
     let code = if db_ok {
         StatusCode::OK

@@ -19,7 +19,7 @@ mod view;
 
 pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
-pub use restore::restore_all;
+pub use restore::{lease_id, pick_up, restore_all, FIRST_LADDER_LEASE};
 pub use spec::LadderSpec;
 pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};

@@ -65,6 +65,10 @@ pub async fn restore_all(
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
+        // Another live node runs it (its games stay in `unfinished`, held there).
+        if !claim(state, spec.id).await {
+            continue;
+        }
         let d = rebuild(state, spec).await?;
         let resume = d
             .ladder
@@ -72,6 +76,48 @@ pub async fn restore_all(
             .iter()
             .map(|c| (c.clone(), unfinished.remove(&table_of(spec.id, c.id))))
             .collect();
+        start(d, resume);
+    }
+    Ok(())
+}
+
+/// Where the lease ids of ladders' directors start (above the events' leases).
+pub const FIRST_LADDER_LEASE: u64 = 8_500_000_000_000_000;
+
+/// The lease id of ladder `ladder`'s director (a `table_owner` row, as an event's).
+#[must_use]
+pub fn lease_id(ladder: u32) -> TableId {
+    TableId(FIRST_LADDER_LEASE + u64::from(ladder))
+}
+
+/// Whether this node may run ladder `ladder`'s director: it claimed (or already held) its lease.
+async fn claim(state: &AppState, ladder: u32) -> bool {
+    match state.node.claim(&state.db, lease_id(ladder)).await {
+        Ok(lease) => lease.is_some(),
+        Err(e) => {
+            tracing::warn!(ladder, "claiming the ladder's director: {e}");
+            false
+        }
+    }
+}
+
+/// Every beat: starts the director of each configured ladder that no live node runs (its node
+/// died), rebuilt from its journal, its open challenges' games resumed from theirs.
+///
+/// # Errors
+/// [`StoreError`] if the database cannot be read.
+pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
+    for spec in &state.config.ladders {
+        if state.ladders.get(spec.id).is_some() || !claim(state, spec.id).await {
+            continue;
+        }
+        let d = rebuild(state, spec).await?;
+        let mut resume = Vec::new();
+        for c in &d.ladder.open {
+            let game = state.db.unfinished_game_at(table_of(spec.id, c.id)).await?;
+            resume.push((c.clone(), game));
+        }
+        tracing::info!(ladder = spec.id, games = resume.len(), "picked up a ladder");
         start(d, resume);
     }
     Ok(())
