@@ -13,10 +13,8 @@
 
 mod common;
 
-use common::cluster::{
-    self, connect, fresh_prefix, health, holds, nats_url, placed, write_config, Client,
-};
-use common::serve::{Serve, Store};
+use common::cluster::{self, connect, health, holds, placed, site, write_config, Client, Site};
+use common::serve::Serve;
 use serde_json::json;
 use server::client::{HttpClient, WsClient};
 use std::net::SocketAddr;
@@ -82,15 +80,15 @@ async fn balances(ws: &mut WsClient, wait: Duration) -> Vec<i64> {
 
 #[tokio::test]
 async fn two_nodes_share_private_messages_and_the_lobby() {
-    if !cluster::has_database() {
-        return;
-    }
-    let Some(nats) = nats_url().await else {
+    let Some(Site {
+        nats,
+        prefix,
+        tmp,
+        store,
+    }) = site("").await
+    else {
         return;
     };
-    let prefix = fresh_prefix();
-    let tmp = tempfile::tempdir().expect("tmp");
-    let store = Store::new(tmp.path()).await;
     let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
     let rooms = format!("{ROOM_A}6\n");
     write_config(&d1, &config("n1", &prefix, &nats, &rooms));
@@ -230,15 +228,15 @@ async fn two_nodes_share_private_messages_and_the_lobby() {
 
 #[tokio::test]
 async fn a_second_process_with_a_running_nodes_id_is_refused() {
-    if !cluster::has_database() {
-        return;
-    }
-    let Some(nats) = nats_url().await else {
+    let Some(Site {
+        nats,
+        prefix,
+        tmp,
+        store,
+    }) = site("_twin").await
+    else {
         return;
     };
-    let prefix = fresh_prefix();
-    let tmp = tempfile::tempdir().expect("tmp");
-    let store = Store::tagged(tmp.path(), "_twin").await;
     let rooms = format!("{ROOM_A}1\n");
     let dir = tmp.path().join("n1");
     write_config(&dir, &config("n1", &prefix, &nats, &rooms));

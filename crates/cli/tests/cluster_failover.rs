@@ -15,7 +15,9 @@
 
 mod common;
 
-use common::cluster::{self, fresh_prefix, health, holds, nats_url, placed, write_config, Client};
+use common::cluster::{
+    self, fresh_prefix, health, holds, placed, site, write_config, Client, Site,
+};
 use common::serve::{Serve, Store};
 use common::tournament::assert_ledger_clean;
 use serde_json::{json, Value};
@@ -82,15 +84,15 @@ fn game_time(clock: &Value, color: &str) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_across_three_nodes_survives_its_owners_kill9() {
-    if !cluster::has_database() {
-        return;
-    }
-    let Some(nats) = nats_url().await else {
+    let Some(Site {
+        nats,
+        prefix,
+        tmp,
+        store,
+    }) = site("_three").await
+    else {
         return;
     };
-    let prefix = fresh_prefix();
-    let tmp = tempfile::tempdir().expect("tmp");
-    let store = Store::tagged(tmp.path(), "_three").await;
     let dir = |n: &str| write_config(&tmp.path().join(n), &node_config(n, &prefix, &nats));
     // Node 3 first: alone, it claims every table; as the others join it releases to them the
     // idle tables that placement gives them.

@@ -194,3 +194,33 @@ pub fn free_port() -> u16 {
         .expect("a free port")
         .port()
 }
+
+/// What a cluster test runs on: NATS, a subject prefix of its own, a temporary folder and a
+/// fresh store.
+pub struct Site {
+    /// NATS's URL.
+    pub nats: String,
+    /// The subject prefix.
+    pub prefix: String,
+    /// The nodes' folders go here.
+    pub tmp: tempfile::TempDir,
+    /// The database (a fresh schema tagged as asked).
+    pub store: super::serve::Store,
+}
+
+/// The site of a cluster test whose schema is tagged `tag`; `None` (the test is skipped) without
+/// a database or NATS.
+pub async fn site(tag: &str) -> Option<Site> {
+    if !has_database() {
+        return None;
+    }
+    let nats = nats_url().await?;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let store = super::serve::Store::tagged(tmp.path(), tag).await;
+    Some(Site {
+        nats,
+        prefix: fresh_prefix(),
+        tmp,
+        store,
+    })
+}
