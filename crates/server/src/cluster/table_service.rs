@@ -106,11 +106,7 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
         ));
         return taken;
     };
-    let watching = match &msg {
-        TableMsg::Join { .. } => Some(true),
-        TableMsg::Leave(_) => Some(false),
-        _ => None,
-    };
+    let watching = msg.watching();
     if !handle.send(msg).await {
         return TableReply::Gone;
     }

@@ -118,3 +118,16 @@ pub enum TableMsg {
     /// site): the task checks its epoch and, if it is no longer the stored one, drops the table.
     CheckOwner,
 }
+
+impl TableMsg {
+    /// Whether the message starts (`Some(true)`: `join`) or stops (`Some(false)`: `leave`) a
+    /// connection's watching of the table.
+    #[must_use]
+    pub fn watching(&self) -> Option<bool> {
+        match self {
+            TableMsg::Join { .. } => Some(true),
+            TableMsg::Leave(_) => Some(false),
+            _ => None,
+        }
+    }
+}

@@ -269,11 +269,7 @@ impl Reader {
 
     /// Hands `msg` (the client's `text`) to `table`: here, or at its owner on another node.
     async fn send_table(&mut self, table: TableId, msg: TableMsg, id: Option<u64>, text: &str) {
-        let watch = match &msg {
-            TableMsg::Join { .. } => Some(true),
-            TableMsg::Leave(_) => Some(false),
-            _ => None,
-        };
+        let watch = msg.watching();
         if watch == Some(false) {
             self.joined.remove(&table);
         }
