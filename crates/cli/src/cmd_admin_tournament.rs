@@ -39,7 +39,7 @@ struct CreateArgs {
     /// Start this many seconds from now.
     #[arg(long, default_value_t = 3_600)]
     starts_in_secs: u64,
-    /// The system: swiss, robin (round robin) or knockout.
+    /// The system: swiss, robin (round robin), knockout or arena.
     #[arg(long, default_value = "swiss")]
     system: String,
     /// Rounds (Swiss).
@@ -54,6 +54,12 @@ struct CreateArgs {
     /// A knockout's semi-final losers play for third place.
     #[arg(long)]
     third_place: bool,
+    /// An arena's length in minutes.
+    #[arg(long, default_value_t = 60)]
+    minutes: u32,
+    /// An arena's players may berserk.
+    #[arg(long)]
+    berserk: bool,
     /// Time control preset (rapid, blitz, ourgame, qq).
     #[arg(long, default_value = "rapid")]
     time_control: String,
@@ -67,6 +73,9 @@ struct CreateArgs {
     /// Prize table: per mille of the pot for places 1, 2, … (e.g. 500,300,200).
     #[arg(long, value_delimiter = ',', default_value = "500,300,200")]
     prizes: Vec<u32>,
+    /// Tournament titles of the site's ladder for places 1, 2, … (e.g. 特级大师,一级大师).
+    #[arg(long, value_delimiter = ',')]
+    titles: Vec<String>,
     /// Seconds a player may take to make their first move before forfeiting.
     #[arg(long, default_value_t = 60)]
     no_show_secs: u64,
@@ -127,6 +136,8 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         cycles: a.cycles,
         games: a.games,
         third_place: a.third_place,
+        minutes: a.minutes,
+        berserk: a.berserk,
         time_control: a.time_control.clone(),
         preset: a.preset.clone(),
         no_show_secs: a.no_show_secs,
@@ -135,6 +146,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         draw_offers_from_move: a.draw_offers_from_move,
         entry_fee: a.entry_fee,
         prizes: a.prizes.clone(),
+        titles: a.titles.clone(),
         rules: a.rules.clone(),
         move_limit: a.move_limit,
         repetition: a.repetition.clone(),

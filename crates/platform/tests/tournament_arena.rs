@@ -158,6 +158,7 @@ fn fire_doubles_and_berserk_adds_one() {
         colors: vec![],
         last_opponent: None,
         perf_sum: 0,
+        pause_after: false,
     };
     assert_eq!(score(&c, &p, 3, PlayerResult::Win, 30, true).points, 5);
     assert_eq!(score(&c, &p, 3, PlayerResult::Win, 10, true).points, 4);
@@ -180,4 +181,136 @@ fn fire_doubles_and_berserk_adds_one() {
     };
     assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 30, false).points, 0);
     assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 80, false).points, 1);
+}
+
+fn later() -> ArenaConfig {
+    ArenaConfig {
+        starts_at: Millis(1_000),
+        ends_at: Millis(5_000),
+        rematch_after: Millis(300),
+        ..ArenaConfig::default()
+    }
+}
+
+fn join(a: &mut Arena, u: u64, now: u64) -> Vec<ArenaEvent> {
+    a.apply(
+        ArenaCommand::Join {
+            user: UserId(u),
+            rating: 1500,
+        },
+        Millis(now),
+    )
+    .expect("join")
+}
+
+#[test]
+fn an_early_start_keeps_the_length_and_pairs_at_once() {
+    let mut a = Arena::new(later());
+    assert_eq!(
+        join(&mut a, 1, 10),
+        vec![ArenaEvent::Joined {
+            user: UserId(1),
+            again: false
+        }]
+    );
+    join(&mut a, 2, 20);
+    assert!(a.games.is_empty(), "nobody is paired before the start");
+    assert_eq!(a.wake_at(Millis(20)), Some(Millis(1_000)));
+    let events = a.apply(ArenaCommand::Start, Millis(100)).expect("start");
+    assert_eq!(
+        events[0],
+        ArenaEvent::Started {
+            ends_at: Millis(4_100)
+        }
+    );
+    assert!(matches!(events[1], ArenaEvent::Paired { game: 1, .. }));
+    assert_eq!(
+        a.apply(ArenaCommand::Start, Millis(200)),
+        Err(platform::tournament::arena::ArenaError::Started)
+    );
+}
+
+#[test]
+fn the_start_comes_with_the_first_command_at_its_time() {
+    let mut a = Arena::new(later());
+    join(&mut a, 1, 10);
+    join(&mut a, 2, 20);
+    let events = a.apply(ArenaCommand::Tick, Millis(1_000)).expect("tick");
+    assert_eq!(
+        events[0],
+        ArenaEvent::Started {
+            ends_at: Millis(5_000)
+        }
+    );
+    assert!(a.started);
+    assert_eq!(a.games.len(), 1);
+}
+
+#[test]
+fn leaving_before_the_start_takes_the_entry_back() {
+    let mut a = Arena::new(later());
+    join(&mut a, 1, 10);
+    let left = a.apply(ArenaCommand::Pause { user: UserId(1) }, Millis(20));
+    assert_eq!(left, Ok(vec![ArenaEvent::Left { user: UserId(1) }]));
+    assert!(a.players.is_empty());
+    // Coming back is a new entry.
+    assert_eq!(
+        join(&mut a, 1, 30),
+        vec![ArenaEvent::Joined {
+            user: UserId(1),
+            again: false
+        }]
+    );
+}
+
+#[test]
+fn a_pause_during_a_game_takes_effect_after_it() {
+    let mut a = Arena::new(later());
+    join(&mut a, 1, 10);
+    join(&mut a, 2, 20);
+    a.apply(ArenaCommand::Tick, Millis(1_000)).expect("start");
+    let g = a.games[&1].clone();
+    let paused = a.apply(ArenaCommand::Pause { user: g.red }, Millis(1_100));
+    assert_eq!(paused, Ok(vec![ArenaEvent::Paused { user: g.red }]));
+    assert!(
+        a.apply(ArenaCommand::Pause { user: g.red }, Millis(1_150))
+            .is_err(),
+        "already paused after the game"
+    );
+    finish(&mut a, 1, GameResult::RedWins, 40, 1_200);
+    assert_eq!(a.players[&g.red].status, Status::Paused);
+    assert_eq!(
+        a.players[&g.black].status,
+        Status::Waiting {
+            since: Millis(1_200)
+        }
+    );
+    // Back again: waiting, not a new entry; the pair may meet again once both have waited.
+    assert_eq!(
+        join(&mut a, g.red.0, 1_250),
+        vec![ArenaEvent::Joined {
+            user: g.red,
+            again: true
+        }]
+    );
+    assert_eq!(a.games.len(), 1, "no immediate rematch");
+    assert_eq!(a.wake_at(Millis(1_250)), Some(Millis(1_500)));
+    let events = a.apply(ArenaCommand::Tick, Millis(1_550)).expect("tick");
+    assert!(matches!(events[..], [ArenaEvent::Paired { game: 2, .. }]));
+    // Nobody waits: the next wake is the end.
+    assert_eq!(a.wake_at(Millis(1_550)), Some(Millis(5_000)));
+}
+
+#[test]
+fn coming_back_during_the_game_cancels_the_pause() {
+    let mut a = Arena::new(later());
+    join(&mut a, 1, 10);
+    join(&mut a, 2, 20);
+    a.apply(ArenaCommand::Tick, Millis(1_000)).expect("start");
+    let red = a.games[&1].red;
+    a.apply(ArenaCommand::Pause { user: red }, Millis(1_100))
+        .expect("pause");
+    join(&mut a, red.0, 1_150);
+    finish(&mut a, 1, GameResult::Draw, 40, 1_200);
+    assert!(matches!(a.players[&red].status, Status::Waiting { .. }));
 }

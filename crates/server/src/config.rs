@@ -136,6 +136,8 @@ pub struct Config {
 pub struct TournamentsConfig {
     /// User names of the organisers (compared case-insensitively).
     pub organisers: Vec<String>,
+    /// Events created ahead automatically (`[[tournaments.recurring]]`).
+    pub recurring: Vec<crate::tournament::schedule::Recurring>,
 }
 
 impl TournamentsConfig {
@@ -235,6 +237,10 @@ impl Config {
             })?;
             r.rules()
                 .map_err(|e| ConfigError::Invalid(format!("room {:?}: {e}", r.id)))?;
+        }
+        for r in &self.tournaments.recurring {
+            r.check()
+                .map_err(|e| ConfigError::Invalid(format!("recurring event {:?}: {e}", r.name)))?;
         }
         if self
             .rating_profile

@@ -59,6 +59,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())
+        .merge(http::tournament_files::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
         .route("/ws", get(ws::upgrade))

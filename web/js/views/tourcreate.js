@@ -1,5 +1,6 @@
-// The organiser's form on #/tournaments: name, system (Swiss, round robin, knockout) with its
-// format (rounds; cycles; games per match and a third-place match), time control, rules (AXF or
+// The organiser's form on #/tournaments: name, system (Swiss, round robin, knockout, arena) with its
+// format (rounds; cycles; games per match and a third-place match; an arena's minutes and
+// berserk), scoring and tie-break preset, time control, rules (AXF or
 // CXA, the natural move limit, losing repetitions warned or refused), start time, entry fee and
 // prize table (per mille of the pot). It posts `POST /api/tournaments` and opens
 // the new event's page.
@@ -9,7 +10,9 @@ import { t } from '../i18n.js';
 import { h, toast, errorText } from '../ui.js';
 
 const CONTROLS = ['rapid', 'blitz', 'ourgame', 'qq'];
-const SYSTEMS = ['swiss', 'robin', 'knockout'];
+const SYSTEMS = ['swiss', 'robin', 'knockout', 'arena'];
+/** Scoring and tie-break presets ('': the system's own). */
+const PRESETS = ['', 'cxa-swiss-opp', 'cxa-swiss-prog', 'cxa-rr', 'lichess'];
 const RULES = ['axf', 'cxa'];
 const REPETITION = ['warn', 'refuse'];
 
@@ -18,10 +21,12 @@ export function specOf(v) {
   const spec = { system: v.system, time_control: v.time_control, entry_fee: Number(v.entry_fee) || 0,
     prizes: String(v.prizes || '').split(/[,\s，]+/).filter(Boolean).map(Number),
     rules: v.rules || 'axf', move_limit: v.move_limit === undefined || v.move_limit === '' ? 60 : Number(v.move_limit),
-    repetition: v.repetition || 'warn' };
+    repetition: v.repetition || 'warn', preset: v.preset || '',
+    titles: String(v.titles || '').split(/[,\s，]+/).filter(Boolean) };
   if (v.system === 'swiss') spec.rounds = Number(v.rounds) || 1;
   if (v.system === 'robin') spec.cycles = Number(v.cycles) || 1;
   if (v.system === 'knockout') { spec.games = Number(v.games) || 1; spec.third_place = !!v.third_place; }
+  if (v.system === 'arena') { spec.minutes = Number(v.minutes) || 60; spec.berserk = !!v.berserk; }
   return spec;
 }
 
@@ -43,7 +48,10 @@ export function createForm(app) {
       field(t('tour.f.rounds'), input('rounds', { type: 'number', min: 1, max: 99, value: 5, 'data-for': 'swiss' })),
       field(t('tour.f.cycles'), input('cycles', { type: 'number', min: 1, max: 4, value: 1, 'data-for': 'robin' })),
       field(t('tour.f.games'), input('games', { type: 'number', min: 1, max: 20, value: 1, 'data-for': 'knockout' })),
-      field(t('tour.f.third'), input('third_place', { type: 'checkbox', 'data-for': 'knockout' }))),
+      field(t('tour.f.third'), input('third_place', { type: 'checkbox', 'data-for': 'knockout' })),
+      field(t('tour.f.minutes'), input('minutes', { type: 'number', min: 1, max: 1440, value: 60, 'data-for': 'arena' })),
+      field(t('tour.f.berserk'), input('berserk', { type: 'checkbox', 'data-for': 'arena' }))),
+    field(t('tour.f.preset'), select('preset', PRESETS, (p) => (p ? t(`tour.preset.${p}`) : t('tour.preset.default')))),
     field(t('tour.f.control'), select('time_control', CONTROLS, (c) => c)),
     field(t('tour.f.rules'), select('rules', RULES, (r) => t(`rules.${r}`))),
     field(t('tour.f.moveLimit'), input('move_limit', { type: 'number', min: 0, max: 1000, value: 60 })),
@@ -51,6 +59,7 @@ export function createForm(app) {
     field(t('tour.f.start'), input('start', { type: 'datetime-local', value: local, required: true })),
     field(t('tour.f.fee'), input('entry_fee', { type: 'number', min: 0, value: 0 })),
     field(t('tour.f.prizes'), input('prizes', { value: '500,300,200', placeholder: '500,300,200' })),
+    field(t('tour.f.titles'), input('titles', { placeholder: '特级大师,一级大师' })),
     h('button.primary', { type: 'submit', 'data-testid': 'tc-submit' }, t('tour.create')));
   const showFormat = () => {
     const system = form.elements.system.value;
@@ -64,7 +73,8 @@ export function createForm(app) {
     const values = { system: el.system.value, time_control: el.time_control.value, entry_fee: el.entry_fee.value,
       prizes: el.prizes.value, rounds: el.rounds.value, cycles: el.cycles.value, games: el.games.value,
       third_place: el.third_place.checked, rules: el.rules.value, move_limit: el.move_limit.value,
-      repetition: el.repetition.value };
+      repetition: el.repetition.value, preset: el.preset.value, minutes: el.minutes.value,
+      berserk: el.berserk.checked, titles: el.titles.value };
     try {
       const startsAt = new Date(el.start.value).getTime();
       const { id } = await api.createTournament({ name: el.name.value, starts_at: startsAt, spec: specOf(values) });

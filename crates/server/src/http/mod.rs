@@ -18,5 +18,6 @@ pub mod pgn;
 pub mod ratings;
 pub mod records;
 pub mod timeout;
+pub mod tournament_files;
 pub mod tournaments;
 pub mod wagers;

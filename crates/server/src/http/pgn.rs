@@ -1,6 +1,8 @@
 //! PGN export of a stored game in ICCS, WXF or Chinese notation (xiangqi::notation writes the
 //! moves).
 
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::store::GameRow;
 use std::fmt::Write;
 use xiangqi::notation::{write_move, Notation};
@@ -18,6 +20,22 @@ pub enum PgnNotation {
 }
 
 impl PgnNotation {
+    /// `?notation=` of an export (`iccs` when absent).
+    ///
+    /// # Errors
+    /// [`AppError::BadRequest`] `unsupported_notation` for another name.
+    pub fn from_query(name: Option<&str>) -> Result<PgnNotation, AppError> {
+        match name.unwrap_or("iccs") {
+            "iccs" => Ok(PgnNotation::Iccs),
+            "wxf" => Ok(PgnNotation::Wxf),
+            "chinese" => Ok(PgnNotation::Chinese),
+            other => Err(AppError::BadRequest(
+                ErrorCode::UnsupportedNotation,
+                format!("unknown notation {other:?} (iccs, wxf, chinese)"),
+            )),
+        }
+    }
+
     fn notation(self) -> Notation {
         match self {
             PgnNotation::Iccs => Notation::Iccs,
@@ -35,27 +53,26 @@ impl PgnNotation {
     }
 }
 
-/// `YYYY.MM.DD` of an instant in ms since the epoch (UTC).
-#[must_use]
-pub fn pgn_date(ms: u64) -> String {
-    // Howard Hinnant's civil-from-days.
-    let z = i64::try_from(ms / 86_400_000).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
+pub use crate::clock::pgn_date;
 
 /// The PGN text of `g`.
 ///
 /// # Errors
 /// A message if the stored start position or a move is invalid.
 pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Result<String, String> {
+    write_in(g, (red, black), notation, None)
+}
+
+/// The PGN text of `g` played in an event: `event` gives its `Event` and `Round` tags.
+///
+/// # Errors
+/// As [`write`].
+pub fn write_in(
+    g: &GameRow,
+    (red, black): (&str, &str),
+    notation: PgnNotation,
+    event: Option<(&str, &str)>,
+) -> Result<String, String> {
     let start = Position::from_fen(&g.start_fen).map_err(|e| e.to_string())?;
     let result = g.result.as_deref().unwrap_or("*");
     let mut out = String::new();
@@ -64,9 +81,12 @@ pub fn write(g: &GameRow, red: &str, black: &str, notation: PgnNotation) -> Resu
         let _ = writeln!(out, "[{k} \"{v}\"]");
     };
     tag(&mut out, "Game", "Chinese Chess");
-    tag(&mut out, "Event", "Chuhe");
+    tag(&mut out, "Event", event.map_or("Chuhe", |e| e.0));
     tag(&mut out, "Site", "Chuhe");
     tag(&mut out, "Date", &pgn_date(g.started_at));
+    if let Some((_, round)) = event {
+        tag(&mut out, "Round", round);
+    }
     tag(&mut out, "Red", red);
     tag(&mut out, "Black", black);
     tag(&mut out, "Result", result);

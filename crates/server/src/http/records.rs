@@ -2,7 +2,6 @@
 
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
@@ -233,7 +232,8 @@ fn repetition_evidence(g: &GameRow) -> Option<EvidenceView> {
 /// `?notation=` of the PGN export.
 #[derive(Debug, Deserialize)]
 pub struct PgnQuery {
-    notation: Option<String>,
+    /// `iccs` (default), `wxf` or `chinese`.
+    pub notation: Option<String>,
 }
 
 async fn game_pgn(
@@ -241,17 +241,7 @@ async fn game_pgn(
     Path(id): Path<GameId>,
     Query(q): Query<PgnQuery>,
 ) -> Result<Response, AppError> {
-    let notation = match q.notation.as_deref().unwrap_or("iccs") {
-        "iccs" => PgnNotation::Iccs,
-        "wxf" => PgnNotation::Wxf,
-        "chinese" => PgnNotation::Chinese,
-        other => {
-            return Err(AppError::BadRequest(
-                ErrorCode::UnsupportedNotation,
-                format!("unknown notation {other:?} (iccs, wxf, chinese)"),
-            ))
-        }
-    };
+    let notation = PgnNotation::from_query(q.notation.as_deref())?;
     let g = load_game(&state, id).await?;
     let red = load_user(&state, g.red, g.ai_level).await?;
     let black = load_user(&state, g.black, g.ai_level).await?;

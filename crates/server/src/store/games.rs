@@ -120,10 +120,13 @@ pub struct UnfinishedGame {
     pub log: Vec<JournalEntry>,
 }
 
-const COLUMNS: &str = "id, table_id, room, red, black, control, start_fen, ai_level, status, \
+/// The columns a [`GameRow`] is read from.
+pub(super) const GAME_COLUMNS: &str =
+    "id, table_id, room, red, black, control, start_fen, ai_level, status, \
      result, reason, moves, clocks, record_format, rated, casual, ratings, started_at, ended_at";
 
-fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+/// A [`GameRow`] of a row of [`GAME_COLUMNS`].
+pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let control: String = row.try_get("control")?;
     let ratings: Option<String> = row.try_get("ratings")?;
     let moves: Option<Vec<u8>> = row.try_get("moves")?;
@@ -276,7 +279,7 @@ impl Db {
     /// # Errors
     /// [`StoreError`].
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id.sql())
             .fetch_optional(&self.pool)
             .await?;
@@ -294,7 +297,8 @@ impl Db {
         before: Option<GameId>,
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE (red = $1 OR black = $1) AND status <> 'playing' \
+            "SELECT {GAME_COLUMNS} FROM games WHERE (red = $1 OR black = $1) \
+             AND status <> 'playing' \
              AND id < $2 ORDER BY id DESC LIMIT $3"
         ))
         .bind(user.sql())
@@ -311,7 +315,7 @@ impl Db {
     /// [`StoreError`].
     pub async fn unfinished_games(&self) -> Result<Vec<UnfinishedGame>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' ORDER BY id"
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' ORDER BY id"
         ))
         .fetch_all(&self.pool)
         .await?;
@@ -332,7 +336,7 @@ impl Db {
         table: TableId,
     ) -> Result<Option<UnfinishedGame>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'playing' AND table_id = $1 \
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' AND table_id = $1 \
              ORDER BY id DESC LIMIT 1"
         ))
         .bind(table.sql())

@@ -2,9 +2,12 @@
 //! final standings) and `tournament_log`, the director's journal of accepted commands, which
 //! rebuilds the event exactly at start-up (see `tournament::restore`).
 
+use super::games::{game_from_row, GAME_COLUMNS};
 use super::sql::{get, Sql};
-use super::{Db, DbTx, StoreError};
+use super::users::{titles_from_column, titles_to_column};
+use super::{Db, DbTx, GameRow, StoreError};
 use platform::ledger::{Applied, Transaction};
+use platform::rating::Title;
 use platform::{TableId, UserId};
 use sqlx::Row;
 
@@ -85,9 +88,35 @@ impl Db {
         created_at: u64,
         starts_at: u64,
     ) -> Result<u64, StoreError> {
-        let id: i64 = sqlx::query_scalar(
+        let id = self
+            .create_tournament_in(
+                name,
+                (kind, spec),
+                created_by,
+                (created_at, starts_at),
+                None,
+            )
+            .await?;
+        id.ok_or_else(|| StoreError::Corrupt("no event id returned".into()))
+    }
+
+    /// Stores a new event of series `series` (`None`: none) and returns its id; `None` when
+    /// that series already has it (a recurring event's occurrence is created once).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn create_tournament_in(
+        &self,
+        name: &str,
+        (kind, spec): (&str, &str),
+        created_by: UserId,
+        (created_at, starts_at): (u64, u64),
+        series: Option<&str>,
+    ) -> Result<Option<u64>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO tournaments (name, kind, spec, status, created_by, created_at, \
-             starts_at) VALUES ($1, $2, $3, 'upcoming', $4, $5, $6) RETURNING id",
+             starts_at, series) VALUES ($1, $2, $3, 'upcoming', $4, $5, $6, $7) \
+             ON CONFLICT (series) DO NOTHING RETURNING id",
         )
         .bind(name)
         .bind(kind)
@@ -95,9 +124,32 @@ impl Db {
         .bind(created_by.0.sql())
         .bind(created_at.sql())
         .bind(starts_at.sql())
-        .fetch_one(&self.pool)
+        .bind(series)
+        .fetch_optional(&self.pool)
         .await?;
-        Ok(u64::from_sql(id))
+        Ok(id.map(u64::from_sql))
+    }
+
+    /// The ended games played at tables `tables` (an event's range), in the order they
+    /// started (at most `limit`).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn ended_games_at(
+        &self,
+        tables: std::ops::RangeInclusive<u64>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE table_id >= $1 AND table_id <= $2 \
+             AND status <> 'playing' ORDER BY id LIMIT $3"
+        ))
+        .bind(tables.start().sql())
+        .bind(tables.end().sql())
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_from_row).collect()
     }
 
     /// Every event, newest first (at most `limit`).
@@ -153,7 +205,7 @@ impl Db {
         id: u64,
         e: &TournamentLogEntry,
         (status, standings): (&str, Option<&str>),
-        coins: Option<&Transaction>,
+        (coins, awards): (Option<&Transaction>, &[(UserId, Title)]),
     ) -> Result<Option<Applied>, StoreError> {
         if coins.is_some() {
             self.check_fault(super::Fault::Ledger)?;
@@ -168,6 +220,9 @@ impl Db {
                 }
                 None => None,
             };
+            for &(user, title) in awards {
+                award_in(&mut tx, user, title).await?;
+            }
             log_in(&mut tx, id, e, status, standings).await?;
             tx.commit().await?;
             Ok(applied)
@@ -287,6 +342,29 @@ async fn log_in(
         .bind(status)
         .bind(standings)
         .bind(id.sql())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Awards `title` to `user` inside `tx` (kept if they hold a higher one, or one of another
+/// ladder; a guest or a vanished user gets nothing).
+async fn award_in(tx: &mut DbTx, user: UserId, title: Title) -> Result<(), StoreError> {
+    let row = sqlx::query("SELECT titles FROM users WHERE id = $1")
+        .bind(user.sql())
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(row) = row else {
+        return Ok(());
+    };
+    let mut titles = titles_from_column(row.try_get("titles")?)?;
+    if !titles.award(title).unwrap_or(false) {
+        return Ok(());
+    }
+    let text = titles_to_column(&titles)?;
+    sqlx::query("UPDATE users SET titles = $1 WHERE id = $2")
+        .bind(text)
+        .bind(user.sql())
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -51,7 +51,7 @@ pub(crate) fn user_from_row(row: &AnyRow) -> Result<UserRow, StoreError> {
 }
 
 /// `users.titles`: JSON of a [`TitleRecord`], `NULL` for none.
-fn titles_from_column(text: Option<String>) -> Result<TitleRecord, StoreError> {
+pub(super) fn titles_from_column(text: Option<String>) -> Result<TitleRecord, StoreError> {
     text.map_or(Ok(TitleRecord::default()), |t| {
         serde_json::from_str(&t).map_err(|e| StoreError::Corrupt(format!("titles: {e}")))
     })
@@ -200,10 +200,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn set_titles(&self, user: UserId, titles: &TitleRecord) -> Result<bool, StoreError> {
-        let text = (*titles != TitleRecord::default())
-            .then(|| serde_json::to_string(titles))
-            .transpose()
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let text = titles_to_column(titles)?;
         let done = sqlx::query("UPDATE users SET titles = $1 WHERE id = $2")
             .bind(text)
             .bind(user.sql())
@@ -211,6 +208,14 @@ impl Db {
             .await?;
         Ok(done.rows_affected() > 0)
     }
+}
+
+/// `users.titles` of `titles` (`None` for none).
+pub(super) fn titles_to_column(titles: &TitleRecord) -> Result<Option<String>, StoreError> {
+    (*titles != TitleRecord::default())
+        .then(|| serde_json::to_string(titles))
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 /// Names are unique regardless of case.

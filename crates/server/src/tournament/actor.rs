@@ -23,9 +23,10 @@ use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
 use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
 use platform::ledger::{LedgerError, Transaction};
+use platform::rating::Title;
 use platform::tournament::swiss::Phase;
-use platform::tournament::TournamentError;
-use platform::{Millis, TableId};
+use platform::tournament::{Row, TournamentError};
+use platform::{Millis, TableId, UserId};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -43,6 +44,8 @@ pub(super) struct Director {
     pub(super) seq: u64,
     /// When to run the next round (`None`: not due).
     pub(super) pair_at: Option<Millis>,
+    /// When the system next needs the timer by itself (an arena's rematch wait or end).
+    wake: Option<Millis>,
     /// While the journal is replayed: nothing is stored, opened or published.
     pub(super) replaying: bool,
     /// Tables opened for games due (not journaled: rebuilt from the games at a restart).
@@ -64,12 +67,13 @@ impl Director {
             id,
             name,
             starts_at,
-            core: Core::new(&spec)?,
+            core: Core::new(&spec, starts_at)?,
             spec,
             control,
             cancelled: false,
             seq: 0,
             pair_at: None,
+            wake: None,
             replaying: false,
             opened: HashSet::new(),
             state: state.clone(),
@@ -80,12 +84,16 @@ impl Director {
 
     /// The event as it stands.
     pub(super) fn view(&self) -> TournamentView {
-        view(
+        let mut v = view(
             (self.id, &self.name, self.starts_at.0),
             &self.spec,
             &self.core,
             self.cancelled,
-        )
+        );
+        if self.phase() == Phase::Running {
+            v.next_at = self.pair_at.map(|t| t.0);
+        }
+        v
     }
 
     /// Registration, running or finished.
@@ -115,7 +123,10 @@ impl Director {
         match (self.cancelled, self.phase()) {
             (true, _) | (_, Phase::Finished) => None,
             (_, Phase::Registration) => Some(self.starts_at),
-            (_, Phase::Running) => self.pair_at,
+            (_, Phase::Running) => match (self.pair_at, self.wake) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
         }
     }
 
@@ -221,7 +232,8 @@ impl Director {
         let users: Vec<_> = self.core.rules().players().iter().map(|p| p.user).collect();
         let coins = self.refund_all(&users)?;
         let status = (status_of(self.phase(), true), None);
-        self.store(&Entry::Cancel, now, status, coins).await?;
+        self.store(&Entry::Cancel, now, status, (coins, &[]))
+            .await?;
         self.cancelled = true;
         self.publish(
             &TournamentEventView::Director(DirectorEvent::Cancelled),
@@ -239,6 +251,11 @@ impl Director {
         let playing = self.core.rules().due(self.id);
         let mut next = self.core.clone();
         let events = next.rules_mut().apply(cmd.clone(), now)?;
+        if events.is_empty() && self.core.rules().is_tick(&cmd) {
+            // The timer's tick changed nothing: nothing to journal.
+            self.wake = self.core.rules().wake_at(now);
+            return Ok(());
+        }
         let finished = events.iter().any(|e| e.effect() == Effect::Finished);
         let standings = next.rules().standings();
         let final_rows = finished
@@ -254,8 +271,15 @@ impl Director {
             status_of(next.rules().phase(), false),
             final_rows.as_deref(),
         );
-        self.store(&Entry::from(cmd), now, status, coins).await?;
+        let awards = if finished && !self.replaying {
+            self.awards(&standings)
+        } else {
+            Vec::new()
+        };
+        self.store(&Entry::from(cmd), now, status, (coins, &awards))
+            .await?;
         self.core = next;
+        self.wake = self.core.rules().wake_at(now);
         let rests = self.core.rules().rests_after(&events);
         for e in &events {
             if let (Effect::Withdrew(user), false) = (e.effect(), self.replaying) {
@@ -281,7 +305,7 @@ impl Director {
         entry: &Entry,
         now: Millis,
         (status, standings): (&str, Option<&str>),
-        coins: Option<Transaction>,
+        (coins, awards): (Option<Transaction>, &[(UserId, Title)]),
     ) -> Result<(), Refusal> {
         if !self.replaying {
             let e = TournamentLogEntry {
@@ -291,7 +315,7 @@ impl Director {
             };
             let db = &self.state.db;
             let applied = db
-                .append_tournament_log(self.id, &e, (status, standings), coins.as_ref())
+                .append_tournament_log(self.id, &e, (status, standings), (coins.as_ref(), awards))
                 .await
                 .map_err(|e| match e {
                     StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
@@ -305,6 +329,21 @@ impl Director {
         }
         self.seq += 1;
         Ok(())
+    }
+
+    /// The titles the final `standings` earn: the spec's titles to places 1, 2, … (a shared
+    /// place earns the title of its rank).
+    fn awards(&self, standings: &[Row]) -> Vec<(UserId, Title)> {
+        let Ok(titles) = self.spec.award_titles(&self.state.profile) else {
+            return Vec::new();
+        };
+        standings
+            .iter()
+            .filter_map(|r| {
+                let place = usize::try_from(r.rank).ok()?.checked_sub(1)?;
+                titles.get(place).map(|t| (r.user, *t))
+            })
+            .collect()
     }
 
     /// Numbers `e` and sends it to every watching connection: the only way out.
@@ -333,6 +372,7 @@ impl<'a> From<&'a CoreEvent> for TournamentEventView<'a> {
             CoreEvent::Swiss(e) => TournamentEventView::Swiss(e),
             CoreEvent::Robin(e) => TournamentEventView::Robin(e),
             CoreEvent::Knockout(e) => TournamentEventView::Knockout(e),
+            CoreEvent::Arena(e) => TournamentEventView::Arena(e),
         }
     }
 }

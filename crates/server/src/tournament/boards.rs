@@ -105,15 +105,21 @@ impl Director {
 
     /// The game at `table` ended: its result is recorded (and a no-show withdrawn).
     pub(super) async fn game_ended(&mut self, table: TableId, end: GameEnd, now: Millis) {
+        let plies = match end {
+            GameEnd::Finished { plies, .. } | GameEnd::Aborted { plies, .. } => plies,
+        };
         let result = result_of(&end);
-        self.record(table, result, now).await;
+        self.record(table, result, u32::try_from(plies).unwrap_or(u32::MAX), now)
+            .await;
     }
 
-    /// Records `result` (and the no-show) for the game played at `table`, if still due.
+    /// Records `result` after `plies` (and the no-show) for the game played at `table`, if
+    /// still due.
     pub(super) async fn record(
         &mut self,
         table: TableId,
         (result, absent): (GameResult, Option<Color>),
+        plies: u32,
         now: Millis,
     ) {
         let Some(due) = self
@@ -125,19 +131,29 @@ impl Director {
         else {
             return;
         };
-        let Some(cmd) = self.core.rules().result_at(self.id, table, result) else {
+        let rules = self.core.rules();
+        let Some(cmd) = rules.result_with_plies(self.id, table, result, plies) else {
             return;
         };
+        let absent = absent.map(|c| if c == Color::Red { due.red } else { due.black });
+        let first = rules.absent_first();
+        if let (Some(user), true) = (absent, first) {
+            self.withdraw_no_show(user, now).await;
+        }
         if let Err(e) = self.command(cmd, now).await {
             tracing::error!(event = self.id, table = table.0, "result refused: {e}");
             return;
         }
-        if let Some(c) = absent {
-            let user = if c == Color::Red { due.red } else { due.black };
-            let cmd = self.core.rules().withdraw(user);
-            if let Err(e) = self.command(cmd, now).await {
-                tracing::info!(event = self.id, user = user.0, "no-show not withdrawn: {e}");
-            }
+        if let (Some(user), false) = (absent, first) {
+            self.withdraw_no_show(user, now).await;
+        }
+    }
+
+    /// Withdraws `user`, who did not show.
+    async fn withdraw_no_show(&mut self, user: UserId, now: Millis) {
+        let cmd = self.core.rules().withdraw(user);
+        if let Err(e) = self.command(cmd, now).await {
+            tracing::info!(event = self.id, user = user.0, "no-show not withdrawn: {e}");
         }
     }
 }

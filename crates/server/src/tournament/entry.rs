@@ -3,6 +3,7 @@
 //! deterministic.
 
 use super::system::Command;
+use platform::tournament::arena::ArenaCommand;
 use platform::tournament::knockout::KnockoutCommand;
 use platform::tournament::robin::RobinCommand;
 use platform::tournament::swiss::SwissCommand;
@@ -27,6 +28,11 @@ pub enum Entry {
         /// The command.
         cmd: KnockoutCommand,
     },
+    /// A command to the arena core (joins, pauses, results, ticks that paired or ended).
+    Arena {
+        /// The command.
+        cmd: ArenaCommand,
+    },
     /// The organiser cancelled the event.
     Cancel,
 }
@@ -37,6 +43,7 @@ impl From<Command> for Entry {
             Command::Swiss(cmd) => Entry::Swiss { cmd },
             Command::Robin(cmd) => Entry::Robin { cmd },
             Command::Knockout(cmd) => Entry::Knockout { cmd },
+            Command::Arena(cmd) => Entry::Arena { cmd },
         }
     }
 }
@@ -63,6 +70,7 @@ impl Entry {
             Entry::Swiss { cmd } => Some(Command::Swiss(cmd)),
             Entry::Robin { cmd } => Some(Command::Robin(cmd)),
             Entry::Knockout { cmd } => Some(Command::Knockout(cmd)),
+            Entry::Arena { cmd } => Some(Command::Arena(cmd)),
             Entry::Cancel => None,
         }
     }

@@ -13,9 +13,11 @@ mod lease;
 mod msg;
 mod pickup;
 mod purse;
+mod recurring;
 mod registry;
 mod report;
 mod restore;
+pub mod schedule;
 mod spec;
 mod system;
 mod view;
@@ -28,11 +30,13 @@ pub use pickup::{spawn_pickup, PICKUP};
 pub use registry::{DirectorHandle, Tournaments};
 pub use report::game_ended;
 pub use restore::restore_all;
+pub use schedule::{Every, Recurring};
 pub use spec::{Spec, MAX_PLAYERS, MAX_ROUNDS};
 pub use system::{Command, Core, CoreEvent, Due, Rules};
 pub use view::{
-    board_of, result_text, table_of, BoardView, BracketRoundView, MatchGameView, MatchView,
-    PlayerView, RoundView, RowView, TournamentView, FIRST_TOURNAMENT_TABLE,
+    board_of, result_text, table_of, ArenaPlayerView, ArenaView, BoardView, BracketRoundView,
+    MatchGameView, MatchView, PlayerView, RoundView, RowView, TournamentView,
+    FIRST_TOURNAMENT_TABLE,
 };
 
 use crate::state::AppState;
@@ -61,6 +65,33 @@ pub async fn create(
     starts_at: Millis,
     by: UserId,
 ) -> Result<u64, CreateError> {
+    let id = create_as(state, name, spec, (starts_at, by), None).await?;
+    id.ok_or_else(|| CreateError::Store(StoreError::Corrupt("no event id".into())))
+}
+
+/// Creates the occurrence of a recurring event's series `series` starting at `starts_at`;
+/// `Ok(None)` if it exists already.
+///
+/// # Errors
+/// As [`create`].
+pub(crate) async fn create_in_series(
+    state: &AppState,
+    name: &str,
+    spec: &Spec,
+    starts_at: Millis,
+    series: &str,
+) -> Result<Option<u64>, CreateError> {
+    let by = recurring::SITE;
+    create_as(state, name, spec, (starts_at, by), Some(series)).await
+}
+
+async fn create_as(
+    state: &AppState,
+    name: &str,
+    spec: &Spec,
+    (starts_at, by): (Millis, UserId),
+    series: Option<&str>,
+) -> Result<Option<u64>, CreateError> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
         return Err(CreateError::Invalid(
@@ -68,16 +99,22 @@ pub async fn create(
         ));
     }
     spec.check().map_err(CreateError::Invalid)?;
+    spec.award_titles(&state.profile)
+        .map_err(CreateError::Invalid)?;
     let text = serde_json::to_string(spec).map_err(|e| CreateError::Invalid(e.to_string()))?;
     let now = crate::clock::now();
-    let id = state
+    let kind_spec = (spec.system.as_str(), text.as_str());
+    let Some(id) = state
         .db
-        .create_tournament(name, &spec.system, &text, by, now.0, starts_at.0)
-        .await?;
+        .create_tournament_in(name, kind_spec, by, (now.0, starts_at.0), series)
+        .await?
+    else {
+        return Ok(None);
+    };
     let d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
         .map_err(CreateError::Invalid)?;
     restore::start(d, Vec::new());
-    Ok(id)
+    Ok(Some(id))
 }
 
 /// Event `id` as it stands: from its director if it runs, else rebuilt from its journal.
@@ -101,6 +138,35 @@ pub async fn view_of(state: &AppState, id: u64) -> Result<Option<TournamentView>
         .await
         .map_err(StoreError::Corrupt)?;
     Ok(Some(d.view()))
+}
+
+/// The FIDE TRF of Swiss event `id` as it stands (rebuilt from its journal), players named by
+/// `names`; `Ok(None)` if there is no such event or it is not a Swiss.
+///
+/// # Errors
+/// [`StoreError`].
+pub async fn trf_of(
+    state: &AppState,
+    id: u64,
+    names: &std::collections::HashMap<UserId, String>,
+) -> Result<Option<String>, StoreError> {
+    let Some(row) = state.db.tournament(id).await? else {
+        return Ok(None);
+    };
+    let log = state.db.tournament_log(id).await?;
+    let d = restore::rebuild(state, &row, &log)
+        .await
+        .map_err(StoreError::Corrupt)?;
+    let Core::Swiss(swiss) = &d.core else {
+        return Ok(None);
+    };
+    let name = |u: UserId| {
+        names
+            .get(&u)
+            .cloned()
+            .unwrap_or_else(|| format!("user {}", u.0))
+    };
+    Ok(Some(swiss.to_trf_named(&row.name, &name)))
 }
 
 /// Sends `msg(reply)` to event `id`'s director and waits for its answer; `None` if no director

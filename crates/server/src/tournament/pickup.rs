@@ -1,8 +1,10 @@
 //! Events created or acted on outside the server (`chuhe admin tournament create|start|cancel`
 //! write the database): every [`PICKUP`] the server starts a director for each upcoming or
 //! running event that has none, and hands waiting `start`/`cancel` requests to their directors.
-//! The director stays the event's only writer: on a site of several nodes the one that holds
-//! the event's lease (`super::lease`); a dead node's events are taken over here.
+//! It also creates the recurring events of the configuration ahead of their start
+//! (`super::recurring`). The director stays the event's only writer: on a site of several
+//! nodes the one that holds the event's lease (`super::lease`); a dead node's events are
+//! taken over here.
 
 use super::msg::DirectorMsg;
 use super::restore::{due_boards, rebuild, start};
@@ -17,8 +19,13 @@ pub fn spawn_pickup(state: &AppState) -> tokio::task::JoinHandle<()> {
     let state = state.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(PICKUP);
+        let mut recurring_at = tokio::time::Instant::now();
         loop {
             every.tick().await;
+            if tokio::time::Instant::now() >= recurring_at {
+                super::recurring::create_due(&state).await;
+                recurring_at = tokio::time::Instant::now() + super::recurring::EVERY;
+            }
             if let Err(e) = pick_up(&state).await {
                 tracing::warn!("tournament pickup: {e}");
             }

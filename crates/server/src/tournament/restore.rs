@@ -134,7 +134,8 @@ impl Director {
             match self.state.db.ended_game_at(table).await {
                 Ok(Some(g)) => {
                     let now = crate::clock::now();
-                    self.record(table, super::boards::stored_result_of(&g), now)
+                    let plies = u32::try_from(g.plies).unwrap_or(u32::MAX);
+                    self.record(table, super::boards::stored_result_of(&g), plies, now)
                         .await;
                 }
                 Ok(None) => self.open_board(due, None).await,

@@ -3,11 +3,14 @@
 
 use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
+use platform::rating::{Profile, Title};
 use platform::table::RepetitionPolicy;
+use platform::tournament::arena::ArenaConfig;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
 use platform::tournament::swiss::SwissConfig;
 use platform::tournament::Preset;
+use platform::Millis;
 use serde::{Deserialize, Serialize};
 use xiangqi::rulings::RuleSet;
 
@@ -23,14 +26,18 @@ pub const MAX_CYCLES: u32 = 4;
 pub const MAX_KNOCKOUT_PLAYERS: u32 = 512;
 /// Most regular games of a knockout match (the tie-break games follow).
 pub const MAX_MATCH_GAMES: u32 = 20;
+/// Most places an event awards a title to.
+pub const MAX_TITLED_PLACES: usize = 16;
+/// The longest arena, in minutes (a day).
+pub const MAX_ARENA_MINUTES: u32 = 1_440;
 /// The systems the director runs.
-pub const SYSTEMS: [&str; 3] = ["swiss", "robin", "knockout"];
+pub const SYSTEMS: [&str; 4] = ["swiss", "robin", "knockout", "arena"];
 
 /// How an event is run. Every field has a default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Spec {
-    /// The system: `swiss`, `robin` (round robin) or `knockout`.
+    /// The system: `swiss`, `robin` (round robin), `knockout` or `arena`.
     pub system: String,
     /// Planned rounds (Swiss; a round robin has as many as its Berger table, a knockout as
     /// its bracket).
@@ -42,6 +49,11 @@ pub struct Spec {
     pub games: u32,
     /// Knockout: whether the semi-final losers play for third place.
     pub third_place: bool,
+    /// Arena: its length in minutes from the start.
+    pub minutes: u32,
+    /// Arena: whether players may berserk (half their time, no increment, a bonus point for a
+    /// win of enough plies).
+    pub berserk: bool,
     /// The games' time control, by preset name (`rapid`, `blitz`, `ourgame`, `qq`).
     pub time_control: String,
     /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `cxa-rr`, `lichess`);
@@ -61,6 +73,9 @@ pub struct Spec {
     /// The prize table: per mille of the pot (all fees) for places 1, 2, …; what is not awarded
     /// goes to the house.
     pub prizes: Vec<u32>,
+    /// Tournament-only titles of the site's ladder awarded to places 1, 2, … when the event
+    /// finishes (e.g. `["特级大师", "一级大师"]`); kept for good (PLATFORM.md §4).
+    pub titles: Vec<String>,
     /// The repetition rules of the games: `axf` or `cxa`.
     pub rules: String,
     /// The natural move limit of the games, in moves without a capture (0: none).
@@ -77,6 +92,8 @@ impl Default for Spec {
             cycles: 1,
             games: 1,
             third_place: false,
+            minutes: 60,
+            berserk: false,
             time_control: "rapid".into(),
             preset: String::new(),
             no_show_secs: 60,
@@ -85,6 +102,7 @@ impl Default for Spec {
             draw_offers_from_move: 0,
             entry_fee: 0,
             prizes: vec![500, 300, 200],
+            titles: Vec::new(),
             rules: default_rules(),
             move_limit: default_move_limit(),
             repetition: default_repetition(),
@@ -100,7 +118,7 @@ impl Spec {
     pub fn check(&self) -> Result<(TimeControl, Preset), String> {
         if !SYSTEMS.contains(&self.system.as_str()) {
             return Err(format!(
-                "unknown system {:?} (swiss, robin or knockout)",
+                "unknown system {:?} (swiss, robin, knockout or arena)",
                 self.system
             ));
         }
@@ -109,6 +127,9 @@ impl Spec {
         }
         if !(1..=MAX_MATCH_GAMES).contains(&self.games) {
             return Err(format!("games must be 1..={MAX_MATCH_GAMES}"));
+        }
+        if !(1..=MAX_ARENA_MINUTES).contains(&self.minutes) {
+            return Err(format!("minutes must be 1..={MAX_ARENA_MINUTES}"));
         }
         if !(1..=MAX_ROUNDS).contains(&self.rounds) {
             return Err(format!("rounds must be 1..={MAX_ROUNDS}"));
@@ -140,6 +161,41 @@ impl Spec {
         Ok((control, scoring))
     }
 
+    /// The titles awarded to places 1, 2, … on `profile`'s ladder.
+    ///
+    /// # Errors
+    /// A title that is not a tournament-only title of that ladder, in words.
+    pub fn award_titles(&self, profile: &Profile) -> Result<Vec<Title>, String> {
+        if self.titles.len() > MAX_TITLED_PLACES {
+            return Err(format!("at most {MAX_TITLED_PLACES} titled places"));
+        }
+        if self.titles.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ladder = profile
+            .ladder()
+            .ok_or_else(|| format!("the {profile} profile has no titles to award"))?;
+        self.titles
+            .iter()
+            .map(|name| {
+                ladder
+                    .find(name)
+                    .filter(|t| t.is_tournament_only())
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = ladder
+                            .titles()
+                            .filter(|t| t.is_tournament_only())
+                            .map(|t| t.zh())
+                            .collect();
+                        format!(
+                            "{name:?} is not a tournament title here ({})",
+                            names.join(", ")
+                        )
+                    })
+            })
+            .collect()
+    }
+
     /// The games' rule set and repetition policy.
     ///
     /// # Errors
@@ -153,6 +209,7 @@ impl Spec {
     pub fn preset_name(&self) -> &str {
         match (self.preset.as_str(), self.system.as_str()) {
             ("", "robin") => "cxa-rr",
+            ("", "arena") => "lichess",
             ("", _) => "cxa-swiss-opp",
             (name, _) => name,
         }
@@ -185,6 +242,23 @@ impl Spec {
         })
     }
 
+    /// The arena core's configuration: from `starts_at` for `minutes`, on the event's control
+    /// and the preset's scale, with lila's thresholds.
+    ///
+    /// # Errors
+    /// As [`Spec::check`].
+    pub fn arena_config(&self, starts_at: Millis) -> Result<ArenaConfig, String> {
+        let (time_control, preset) = self.check()?;
+        Ok(ArenaConfig {
+            starts_at,
+            ends_at: starts_at + Millis::from_mins(u64::from(self.minutes)),
+            time_control,
+            scale: preset.scale,
+            berserk: self.berserk,
+            ..ArenaConfig::default()
+        })
+    }
+
     /// The Swiss core's configuration.
     ///
     /// # Errors
@@ -213,7 +287,8 @@ mod tests {
             s.check().unwrap_err()
         };
         assert!(bad(|s| s.rounds = 0).contains("rounds"));
-        assert!(bad(|s| s.system = "arena".into()).contains("system"));
+        assert!(bad(|s| s.system = "ladder".into()).contains("system"));
+        assert!(bad(|s| s.minutes = 0).contains("minutes"));
         assert!(bad(|s| s.cycles = 0).contains("cycles"));
         assert!(bad(|s| s.games = 21).contains("games"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));

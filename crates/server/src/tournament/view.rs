@@ -51,6 +51,37 @@ pub struct TournamentView {
     /// A knockout's bracket: its rounds in order, the third-place match (round 0) last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bracket: Option<Vec<BracketRoundView>>,
+    /// When the next round is paired (ms since the epoch), while the event rests between
+    /// rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_at: Option<u64>,
+    /// An arena's end, berserk and players in rank order with their score sheets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<ArenaView>,
+}
+
+/// An arena as served beside its standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaView {
+    /// When it ends (ms since the epoch; moved earlier if it was started early).
+    pub ends_at: u64,
+    /// Whether players may berserk.
+    pub berserk: bool,
+    /// Players in rank order.
+    pub players: Vec<ArenaPlayerView>,
+}
+
+/// One arena player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArenaPlayerView {
+    /// The player.
+    pub user: UserId,
+    /// `waiting`, `playing` or `paused`.
+    pub status: String,
+    /// Points of each counted game, in order.
+    pub sheet: Vec<u32>,
+    /// On fire: the next game scores double.
+    pub fire: bool,
 }
 
 /// One round of a knockout's bracket.

@@ -2,6 +2,7 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
+mod arena;
 mod big_stakes;
 mod broker;
 mod coin_messages;
@@ -25,6 +26,7 @@ mod ownership;
 mod protocol_doc;
 mod ratings;
 mod raw;
+mod recurring;
 mod repetition_rules;
 mod restart;
 mod retry;

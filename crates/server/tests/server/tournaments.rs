@@ -193,6 +193,28 @@ async fn an_eight_player_swiss_runs_to_the_end_with_standings() {
     // Over: nobody can join any more.
     let (status, _) = post(players.get_mut(&first).unwrap(), id, "withdraw").await;
     assert_eq!(status, 400);
+    // The files: every game as PGN with its round and board, the Swiss as a FIDE TRF.
+    let (status, pgn) = org
+        .http
+        .get_text(&format!("/api/tournaments/{id}/pgn"))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{pgn}");
+    assert_eq!(pgn.matches("[Event \"Test Cup\"]").count(), 12, "{pgn}");
+    assert!(pgn.contains("[Round \"3.4\"]"), "{pgn}");
+    let (status, trf) = org
+        .http
+        .get_text(&format!("/api/tournaments/{id}/trf"))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{trf}");
+    assert!(trf.contains("012 Test Cup"), "{trf}");
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(lines.len(), 8, "{trf}");
+    assert!(
+        lines.iter().all(|l| l.contains("sw")),
+        "player names: {trf}"
+    );
 }
 
 #[tokio::test]

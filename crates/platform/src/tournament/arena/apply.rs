@@ -28,6 +28,7 @@ impl Arena {
             config,
             players: BTreeMap::new(),
             games: BTreeMap::new(),
+            started: false,
             ended: false,
         }
     }
@@ -47,17 +48,68 @@ impl Arena {
             return Ok(vec![self.end()]);
         }
         let mut next = self.clone();
-        let mut events = next.execute(cmd, now)?;
-        if now >= next.config.starts_at {
+        let mut events = Vec::new();
+        if cmd == ArenaCommand::Start {
+            if next.started {
+                return Err(ArenaError::Started);
+            }
+            let length = next.config.ends_at.saturating_sub(next.config.starts_at);
+            next.config.starts_at = now.min(next.config.starts_at);
+            next.config.ends_at = next.config.starts_at + length;
+        } else {
+            events = next.execute(cmd, now)?;
+        }
+        if !next.started && now >= next.config.starts_at {
+            next.started = true;
+            events.insert(
+                0,
+                ArenaEvent::Started {
+                    ends_at: next.config.ends_at,
+                },
+            );
+        }
+        if next.started {
             next.pair(now, &mut events);
         }
         *self = next;
         Ok(events)
     }
 
+    /// When the arena next needs the time to pass (a [`ArenaCommand::Tick`]): the start, a
+    /// waiting pair that may meet again once both have waited `rematch_after`, or the end;
+    /// `None` once ended.
+    #[must_use]
+    pub fn wake_at(&self, now: Millis) -> Option<Millis> {
+        if self.ended {
+            return None;
+        }
+        if !self.started {
+            return Some(self.config.starts_at);
+        }
+        let waiting = self
+            .players
+            .values()
+            .filter_map(|p| match p.status {
+                Status::Waiting { since } => Some(since + self.config.rematch_after),
+                _ => None,
+            })
+            .filter(|&t| t > now);
+        let blocked = self
+            .players
+            .values()
+            .filter(|p| matches!(p.status, Status::Waiting { .. }));
+        let rematch = if blocked.count() >= 2 {
+            waiting.min()
+        } else {
+            None
+        };
+        Some(rematch.map_or(self.config.ends_at, |t| t.min(self.config.ends_at)))
+    }
+
     fn execute(&mut self, cmd: ArenaCommand, now: Millis) -> Result<Vec<ArenaEvent>, ArenaError> {
         match cmd {
             ArenaCommand::Join { user, rating } => {
+                let again = self.players.contains_key(&user);
                 let p = self.players.entry(user).or_insert_with(|| ArenaPlayer {
                     rating,
                     status: Status::Paused,
@@ -65,20 +117,33 @@ impl Arena {
                     colors: Vec::new(),
                     last_opponent: None,
                     perf_sum: 0,
+                    pause_after: false,
                 });
+                if p.pause_after {
+                    // Paused during a game and back before it ended: paired after it again.
+                    p.pause_after = false;
+                    return Ok(vec![ArenaEvent::Joined { user, again }]);
+                }
                 if p.status != Status::Paused {
                     return Err(ArenaError::AlreadyIn);
                 }
                 p.status = Status::Waiting { since: now };
-                Ok(vec![ArenaEvent::Joined { user }])
+                Ok(vec![ArenaEvent::Joined { user, again }])
             }
             ArenaCommand::Pause { user } => {
+                if !self.started {
+                    self.players.remove(&user).ok_or(ArenaError::NotJoined)?;
+                    return Ok(vec![ArenaEvent::Left { user }]);
+                }
                 let p = self.players.get_mut(&user).ok_or(ArenaError::NotJoined)?;
-                if let Status::Waiting { .. } = p.status {
-                    p.status = Status::Paused;
+                match p.status {
+                    Status::Waiting { .. } => p.status = Status::Paused,
+                    Status::Playing { .. } if !p.pause_after => p.pause_after = true,
+                    _ => return Err(ArenaError::NotIn),
                 }
                 Ok(vec![ArenaEvent::Paused { user }])
             }
+            ArenaCommand::Start => Err(ArenaError::Started),
             ArenaCommand::Berserk { user, game } => {
                 let allowed = self.config.berserk;
                 let g = self
@@ -148,7 +213,12 @@ impl Arena {
                         -500
                     };
                 if p.status == (Status::Playing { game: id }) {
-                    p.status = Status::Waiting { since: now };
+                    p.status = if p.pause_after {
+                        Status::Paused
+                    } else {
+                        Status::Waiting { since: now }
+                    };
+                    p.pause_after = false;
                 }
             }
         }
@@ -203,6 +273,7 @@ impl Arena {
         }
         for p in self.players.values_mut() {
             p.status = Status::Paused;
+            p.pause_after = false;
         }
         ArenaEvent::Ended { void }
     }

@@ -14,3 +14,4 @@ pub use model::{
     Arena, ArenaCommand, ArenaConfig, ArenaError, ArenaEvent, ArenaGame, ArenaPlayer, SheetEntry,
     Status,
 };
+pub use scoring::on_fire;

@@ -96,6 +96,9 @@ pub struct ArenaPlayer {
     pub last_opponent: Option<UserId>,
     /// Sum of opponents' ratings ±500 (for performance).
     pub perf_sum: i64,
+    /// Paused while playing: not paired again once the game in progress ends.
+    #[serde(default)]
+    pub pause_after: bool,
 }
 
 impl ArenaPlayer {
@@ -143,6 +146,9 @@ pub struct Arena {
     pub players: BTreeMap<UserId, ArenaPlayer>,
     /// Games by id (ids from 1 in pairing order).
     pub games: BTreeMap<u64, ArenaGame>,
+    /// Whether pairing has begun (at `starts_at`, or earlier by [`ArenaCommand::Start`]).
+    #[serde(default)]
+    pub started: bool,
     /// Whether it has ended.
     pub ended: bool,
 }
@@ -158,7 +164,11 @@ pub enum ArenaCommand {
         /// Their rating.
         rating: u32,
     },
-    /// Stop being paired (the current game goes on).
+    /// Start pairing now, before `starts_at` (the arena keeps its length: `ends_at` moves by as
+    /// much).
+    Start,
+    /// Stop being paired (the current game goes on; the player is not paired after it). Before
+    /// the start it takes the player out of the arena.
     Pause {
         /// The player.
         user: UserId,
@@ -187,8 +197,21 @@ pub enum ArenaCommand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "t")]
 pub enum ArenaEvent {
+    /// Pairing has begun; the arena ends at `ends_at`.
+    Started {
+        /// When it ends.
+        ends_at: Millis,
+    },
     /// A player joined or came back.
     Joined {
+        /// The player.
+        user: UserId,
+        /// Coming back after a pause (not a new entry).
+        #[serde(default)]
+        again: bool,
+    },
+    /// A player left before the start (no longer in the arena).
+    Left {
         /// The player.
         user: UserId,
     },
@@ -243,6 +266,12 @@ pub enum ArenaError {
     /// Already waiting or playing.
     #[error("already in")]
     AlreadyIn,
+    /// Already paused (or paused after the game in progress).
+    #[error("already paused")]
+    NotIn,
+    /// Pairing has already begun.
+    #[error("the arena has started")]
+    Started,
     /// No such running game of this player.
     #[error("no such game")]
     NoSuchGame,

@@ -6,6 +6,18 @@
 use super::model::{ArenaConfig, ArenaPlayer, SheetEntry};
 use crate::tournament::PlayerResult;
 
+/// Whether `p` is on fire: their last two counted games were wins, so the next one scores
+/// double.
+#[must_use]
+pub fn on_fire(p: &ArenaPlayer) -> bool {
+    p.sheet
+        .iter()
+        .rev()
+        .take_while(|e| e.result.is_win())
+        .count()
+        >= 2
+}
+
 /// The sheet entry of `p` for a game ending in `result` after `plies`.
 #[must_use]
 pub fn score(
@@ -16,13 +28,7 @@ pub fn score(
     plies: u32,
     berserk: bool,
 ) -> SheetEntry {
-    let wins = p
-        .sheet
-        .iter()
-        .rev()
-        .take_while(|e| e.result.is_win())
-        .count();
-    let fire = wins >= 2;
+    let fire = on_fire(p);
     let mut points = match result {
         PlayerResult::Win | PlayerResult::ForfeitWin => c.scale.win,
         PlayerResult::Draw => {

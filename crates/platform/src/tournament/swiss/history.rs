@@ -110,10 +110,16 @@ impl Swiss {
     /// The FIDE TRF of the event as it stands before pairing the next round, for audit.
     #[must_use]
     pub fn to_trf(&self, name: &str) -> String {
+        self.to_trf_named(name, &|u| format!("user {}", u.0))
+    }
+
+    /// The same with each player's name from `names`.
+    #[must_use]
+    pub fn to_trf_named(&self, name: &str, names: &dyn Fn(UserId) -> String) -> String {
         let order = self.pairing_order();
         let meta = TrfMeta {
             name: name.to_string(),
-            player_names: order.iter().map(|e| format!("user {}", e.user.0)).collect(),
+            player_names: order.iter().map(|e| names(e.user)).collect(),
             ratings: order.iter().map(|e| e.rating).collect(),
         };
         write_trf(&self.dutch_input(), &meta)

@@ -1,19 +1,22 @@
 //! The system-specific part of a director: one small collaborator per system behind the
 //! [`Rules`] trait — [`swiss`] (FIDE Dutch, round by round), [`robin`] (Berger tables, one round
-//! at a time) and [`knockout`] (a bracket of matches with tie-break games). The director
+//! at a time), [`knockout`] (a bracket of matches with tie-break games) and [`arena`]
+//! (continuous pairing until the end). The director
 //! (`actor.rs`) knows only this trait: which command registers, withdraws or starts, which games
 //! are due now and at which tables, which command records a game's result, and how the event
 //! looks. [`Core`] holds the one system an event runs.
 
+mod arena;
 mod knockout;
 mod robin;
 mod swiss;
 
 use super::spec::Spec;
 use super::view::{
-    name_of, rows, status_of, BracketRoundView, PlayerView, RoundView, TournamentView,
+    name_of, rows, status_of, ArenaView, BracketRoundView, PlayerView, RoundView, TournamentView,
 };
 use platform::clock::TimeControl;
+use platform::tournament::arena::{Arena, ArenaCommand, ArenaEvent};
 use platform::tournament::knockout::{Knockout, KnockoutCommand, KnockoutEvent};
 use platform::tournament::robin::{RobinCommand, RobinEvent, RoundRobin};
 use platform::tournament::swiss::{Phase, Swiss, SwissCommand, SwissEvent};
@@ -30,6 +33,8 @@ pub enum Command {
     Robin(RobinCommand),
     /// To a knockout.
     Knockout(KnockoutCommand),
+    /// To an arena.
+    Arena(ArenaCommand),
 }
 
 /// What a core reported.
@@ -41,6 +46,8 @@ pub enum CoreEvent {
     Robin(RobinEvent),
     /// From a knockout.
     Knockout(KnockoutEvent),
+    /// From an arena.
+    Arena(ArenaEvent),
 }
 
 /// What the director does about an event of the core (the same for every system).
@@ -100,6 +107,32 @@ pub trait Rules {
     fn due(&self, event: u64) -> Vec<Due>;
     /// The command recording `result` for the game at `table`, if that game is due.
     fn result_at(&self, event: u64, table: TableId, result: GameResult) -> Option<Command>;
+    /// The same, knowing the game's length in plies (the arena scores short draws and
+    /// berserk wins by it).
+    fn result_with_plies(
+        &self,
+        event: u64,
+        table: TableId,
+        result: GameResult,
+        _plies: u32,
+    ) -> Option<Command> {
+        self.result_at(event, table, result)
+    }
+    /// When the timer must next apply [`Rules::next_round`] by itself (the arena: its start,
+    /// a rematch wait, its end); `None` (the default): only after a round's rest.
+    fn wake_at(&self, _now: Millis) -> Option<Millis> {
+        None
+    }
+    /// Whether `cmd` is the timer's tick: accepted without an event, it changed nothing and is
+    /// not journaled.
+    fn is_tick(&self, _cmd: &Command) -> bool {
+        false
+    }
+    /// Whether a no-show is withdrawn before their forfeit is recorded (the arena: so the
+    /// forfeit does not pair them again at once).
+    fn absent_first(&self) -> bool {
+        false
+    }
     /// Whether `events` complete a round after which the next waits `round_gap_secs`.
     fn rests_after(&self, events: &[CoreEvent]) -> bool;
     /// The standings now.
@@ -110,6 +143,10 @@ pub trait Rules {
     fn rounds(&self, event: u64) -> Vec<RoundView>;
     /// The bracket (knockout only).
     fn bracket(&self, _event: u64) -> Option<Vec<BracketRoundView>> {
+        None
+    }
+    /// The arena's players with their status and score sheets (arena only).
+    fn arena(&self) -> Option<ArenaView> {
         None
     }
 }
@@ -136,20 +173,23 @@ pub enum Core {
     Robin(RoundRobin),
     /// A knockout.
     Knockout(Knockout),
+    /// An arena.
+    Arena(Arena),
 }
 
 impl Core {
-    /// A new core for `spec` (checked).
+    /// A new core for `spec` (checked), starting at `starts_at`.
     ///
     /// # Errors
     /// Why the spec is unusable.
-    pub fn new(spec: &Spec) -> Result<Core, String> {
+    pub fn new(spec: &Spec, starts_at: Millis) -> Result<Core, String> {
         Ok(match spec.system.as_str() {
             "swiss" => Core::Swiss(Swiss::new(spec.swiss_config()?)),
             "robin" => Core::Robin(RoundRobin::new(spec.robin_config()?)),
             "knockout" => {
                 Core::Knockout(Knockout::new(spec.knockout_config()?).map_err(|e| e.to_string())?)
             }
+            "arena" => Core::Arena(Arena::new(spec.arena_config(starts_at)?)),
             other => return Err(format!("unknown system {other:?}")),
         })
     }
@@ -161,6 +201,7 @@ impl Core {
             Core::Swiss(s) => s,
             Core::Robin(r) => r,
             Core::Knockout(k) => k,
+            Core::Arena(a) => a,
         }
     }
 
@@ -170,6 +211,7 @@ impl Core {
             Core::Swiss(s) => s,
             Core::Robin(r) => r,
             Core::Knockout(k) => k,
+            Core::Arena(a) => a,
         }
     }
 }
@@ -188,6 +230,7 @@ impl CoreEvent {
             CoreEvent::Swiss(SwissEvent::Finished { .. })
             | CoreEvent::Robin(RobinEvent::Finished { .. })
             | CoreEvent::Knockout(KnockoutEvent::Finished { .. }) => Effect::Finished,
+            CoreEvent::Arena(e) => Effect::from(e),
             _ => Effect::None,
         }
     }
@@ -213,6 +256,8 @@ pub fn view(
         rounds: rules.rounds(id),
         standings: rows(&rules.standings()),
         bracket: rules.bracket(id),
+        next_at: None,
+        arena: rules.arena(),
     }
 }
 

@@ -20,7 +20,7 @@ fn started(system: &str, n: u64) -> Core {
         rounds: 3,
         ..Spec::default()
     };
-    let mut core = Core::new(&spec).expect("core");
+    let mut core = Core::new(&spec, Millis::ZERO).expect("core");
     for u in 1..=n {
         let cmd = core.rules().register(UserId(u), 2000 - u as u32);
         core.rules_mut().apply(cmd, Millis(0)).expect("register");
@@ -56,11 +56,16 @@ fn each_system_starts_with_its_own_command() {
         system: s.into(),
         ..Spec::default()
     };
-    let start = |s: &str| Core::new(&spec(s)).expect("core").rules().start();
+    let start = |s: &str| {
+        Core::new(&spec(s), Millis::ZERO)
+            .expect("core")
+            .rules()
+            .start()
+    };
     assert_eq!(start("swiss"), Command::Swiss(SwissCommand::PairRound));
     assert_eq!(start("robin"), Command::Robin(RobinCommand::Start));
     assert_eq!(start("knockout"), Command::Knockout(KnockoutCommand::Start));
-    assert!(Core::new(&spec("arena")).is_err());
+    assert!(Core::new(&spec("ladder"), Millis::ZERO).is_err());
 }
 
 #[test]
@@ -103,7 +108,7 @@ fn a_double_round_robin_swaps_colours_on_the_return_leg() {
         cycles: 2,
         ..Spec::default()
     };
-    let mut core = Core::new(&spec).expect("core");
+    let mut core = Core::new(&spec, Millis::ZERO).expect("core");
     for u in 1..=2 {
         let cmd = core.rules().register(UserId(u), 1500);
         core.rules_mut().apply(cmd, Millis(0)).expect("register");

@@ -156,6 +156,9 @@ pub enum TournamentEventView<'a> {
     /// An event of a knockout (`registered`, `withdrew`, `round_started`, `game_scheduled`,
     /// `game_recorded`, `match_decided`, `finished`).
     Knockout(&'a platform::tournament::knockout::KnockoutEvent),
+    /// An event of an arena (`started`, `joined`, `left`, `paused`, `paired`, `berserked`,
+    /// `scored`, `ended`).
+    Arena(&'a platform::tournament::arena::ArenaEvent),
     /// One of the director's own.
     Director(DirectorEvent),
 }

@@ -103,6 +103,8 @@ fn types_list_every_message() {
         rounds: Vec::new(),
         standings: Vec::new(),
         bracket: None,
+        next_at: None,
+        arena: None,
     };
     let all = [
         ServerMsg::Welcome {
