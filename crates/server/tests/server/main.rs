@@ -2,6 +2,7 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
+mod behaviour;
 mod big_stakes;
 mod broker;
 mod coin_messages;
