@@ -1,22 +1,12 @@
 //! The gates: a banned player may not sit down, seek or join an event; a muted one may not
 //! chat; a player below a room's or event's `min_behaviour` may not play there.
 
+use super::refused::Refused;
 use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::store::{SanctionKind, SanctionRow};
 use platform::behaviour::{score, SCORE_WINDOW};
 use platform::{Millis, UserId};
-
-/// A refusal: the code, the words, and the sanction's end where one refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    /// `banned`, `muted`, `behaviour_too_low` or `internal`.
-    pub code: ErrorCode,
-    /// Why, for people (a sanction's reason).
-    pub message: String,
-    /// When the sanction ends (ms since the epoch).
-    pub until: Option<Millis>,
-}
 
 fn internal(e: &crate::store::StoreError) -> Refused {
     tracing::error!("behaviour: {e}");
@@ -86,16 +76,5 @@ pub async fn may_chat(state: &AppState, user: UserId, now: Millis) -> Result<(),
     {
         Some(m) => Err(sanctioned(ErrorCode::Muted, "muted", &m, now)),
         None => Ok(()),
-    }
-}
-
-impl From<Refused> for crate::error::AppError {
-    fn from(r: Refused) -> crate::error::AppError {
-        use crate::error::AppError;
-        match (r.code, r.until) {
-            (ErrorCode::Internal, _) => AppError::Internal(r.message),
-            (code, Some(until)) => AppError::Sanctioned(code, r.message, until.0),
-            (code, None) => AppError::Forbidden(code, r.message),
-        }
     }
 }

@@ -7,8 +7,9 @@
 mod config;
 pub mod gate;
 pub mod record;
+mod refused;
 pub mod view;
 
 pub use config::BehaviourConfig;
-pub use gate::Refused;
+pub use refused::Refused;
 pub use view::{BehaviourView, SanctionView};
