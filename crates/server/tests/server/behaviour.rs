@@ -212,3 +212,82 @@ async fn reports_are_listed_for_moderators_and_a_muted_player_cannot_chat() {
     let (_, all) = warden.http.get("/api/reports?all=true").await.unwrap();
     assert_eq!(all.as_array().map(Vec::len), Some(1));
 }
+
+#[tokio::test]
+async fn a_tournament_no_show_is_recorded_and_events_refuse_bans_and_low_scores() {
+    use crate::tournaments::{create, entrants, post, t_ev};
+    let db = TestDb::new().await;
+    let mut config = crate::tournaments::config(&db);
+    config.behaviour.moderators = vec!["warden".into()];
+    let srv = TestServer::start_with(config).await;
+    let mut org = Player::register(srv.addr, "org").await;
+    let id = create(&mut org, 2, 1).await;
+    let _players = entrants(srv.addr, id, "ns", 2).await;
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    post(&mut org, id, "start").await;
+    t_ev(&mut org, "round_paired").await;
+    // Nobody comes: Red misses the first move, forfeits, and it is on Red's record.
+    let e = t_ev(&mut org, "result_recorded").await;
+    let (red, black) = (
+        e["board"]["red"].as_u64().unwrap(),
+        e["board"]["black"].as_u64().unwrap(),
+    );
+    let (_, rb) = org
+        .http
+        .get(&format!("/api/users/{red}/behaviour"))
+        .await
+        .unwrap();
+    assert_eq!(
+        (rb["counters"]["no_shows"].as_u64(), rb["score"].as_u64()),
+        (Some(1), Some(90)),
+        "{rb}"
+    );
+    let (_, bb) = org
+        .http
+        .get(&format!("/api/users/{black}/behaviour"))
+        .await
+        .unwrap();
+    assert_eq!(
+        (bb["counters"]["no_shows"].as_u64(), bb["score"].as_u64()),
+        (Some(0), Some(100)),
+        "{bb}"
+    );
+
+    // An event that needs 95 refuses a score of 90; a banned player may not join any.
+    let body = json!({"name": "Clean Cup", "starts_in_secs": 3600,
+        "spec": {"rounds": 1, "time_control": "rapid", "min_behaviour": 95}});
+    let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
+    assert_eq!(status, 200, "{v}");
+    let clean = v["id"].as_u64().unwrap();
+    let mut low = Player::register(srv.addr, "lowscore").await;
+    srv.db
+        .record_conduct(
+            platform::UserId(low.user["id"].as_u64().unwrap()),
+            platform::GameId(999_999),
+            platform::behaviour::Conduct::Left,
+            server::clock::now(),
+        )
+        .await
+        .unwrap();
+    let (status, v) = post(&mut low, clean, "join").await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (403, Some("behaviour_too_low")),
+        "{v}"
+    );
+    let mut warden = Player::register(srv.addr, "warden").await;
+    let ban = json!({"user": "org", "kind": "ban", "minutes": 30, "reason": "cheating"});
+    let (status, b) = warden
+        .http
+        .post("/api/admin/sanctions", &ban)
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{b}");
+    let (status, v) = post(&mut org, clean, "join").await;
+    assert_eq!((status, v["error"].as_str()), (403, Some("banned")), "{v}");
+    assert_eq!(v["until"], b["until"]);
+    assert!(v["message"].as_str().unwrap().contains("cheating"), "{v}");
+    let mut fine = Player::register(srv.addr, "fine").await;
+    let (status, v) = post(&mut fine, clean, "join").await;
+    assert_eq!(status, 200, "{v}");
+}
