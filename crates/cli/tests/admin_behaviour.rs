@@ -3,10 +3,10 @@
 use platform::rating::PlayerRating;
 use platform::{Millis, UserId};
 use server::store::{Db, SanctionKind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn chuhe(args: &[&str], dir: &PathBuf) -> Output {
+fn chuhe(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chuhe"))
         .args(args)
         .args(["--data", &dir.display().to_string()])
