@@ -1,12 +1,14 @@
-//! `chuhe admin …`: administrator commands (coins, titles, tournaments), run against the site's database (also
+//! `chuhe admin …`: administrator commands (coins, titles, tournaments, moderation), run against the site's database (also
 //! while the server runs; players see a change the next time their profile is loaded). One file
 //! per command: `cmd_admin_<name>.rs`.
 
+use crate::cmd_admin_behaviour;
 use crate::cmd_admin_grant;
 use crate::cmd_admin_title;
 use crate::cmd_admin_tournament;
 use crate::db_args::block_on;
 use clap::{Args as ClapArgs, Subcommand};
+use server::store::SanctionKind;
 
 /// Options of `chuhe admin`.
 #[derive(ClapArgs, Debug)]
@@ -27,6 +29,14 @@ pub enum AdminCommand {
     Award(cmd_admin_title::AwardArgs),
     /// Tournaments: create, list, start, cancel (the running server applies them).
     Tournament(cmd_admin_tournament::TournamentArgs),
+    /// Ban a player from sitting down, seeking and joining events for some minutes, with a reason.
+    Ban(cmd_admin_behaviour::SanctionArgs),
+    /// Mute a player (no chat) for some minutes, with a reason.
+    Mute(cmd_admin_behaviour::SanctionArgs),
+    /// Lift a player's bans and mutes (or only `--kind ban|mute`).
+    Lift(cmd_admin_behaviour::LiftArgs),
+    /// List players' reports (open ones; `--all` also closed), or `--close ID`.
+    Reports(cmd_admin_behaviour::ReportsArgs),
 }
 
 /// Runs one administrator command.
@@ -37,6 +47,10 @@ pub fn run(args: &Args) -> Result<(), String> {
             AdminCommand::Title(a) => cmd_admin_title::title(a).await,
             AdminCommand::Award(a) => cmd_admin_title::award(a).await,
             AdminCommand::Tournament(a) => cmd_admin_tournament::run(a).await,
+            AdminCommand::Ban(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Ban).await,
+            AdminCommand::Mute(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Mute).await,
+            AdminCommand::Lift(a) => cmd_admin_behaviour::lift(a).await,
+            AdminCommand::Reports(a) => cmd_admin_behaviour::reports(a).await,
         }
     })
 }

@@ -3,6 +3,7 @@
 mod analyse_output;
 mod bench_storage;
 mod cmd_admin;
+mod cmd_admin_behaviour;
 mod cmd_admin_grant;
 mod cmd_admin_title;
 mod cmd_admin_tournament;

@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod behaviour;
 pub mod clock;
 pub mod eligibility;
 mod ids;

@@ -128,6 +128,8 @@ pub struct Config {
     pub tournaments: TournamentsConfig,
     /// Ladders (`[[ladders]]`, docs/ladder.md); none by default.
     pub ladders: Vec<crate::ladder::LadderSpec>,
+    /// Behaviour records, bans and moderators (`[behaviour]`, docs/behaviour.md).
+    pub behaviour: crate::behaviour::BehaviourConfig,
 }
 
 /// `[tournaments]`: who may create and run events.
@@ -179,6 +181,7 @@ impl Default for Config {
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             ladders: Vec::new(),
+            behaviour: crate::behaviour::BehaviourConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -264,6 +267,9 @@ impl Config {
         }
         if self.rooms.iter().any(|r| r.min_coins < 0) {
             return bad("min_coins cannot be negative".into());
+        }
+        if self.rooms.iter().any(|r| r.min_behaviour > 100) {
+            return bad("min_behaviour is a score of 0 to 100".into());
         }
         if self.ai_workers == 0 {
             return bad("ai_workers must be at least 1".into());

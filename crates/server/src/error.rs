@@ -17,6 +17,9 @@ struct ErrorBody<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     supported: Option<[u32; 1]>,
+    /// The end of the ban or mute that refused (ms since the epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    until: Option<u64>,
 }
 
 /// An HTTP error.
@@ -34,6 +37,9 @@ pub enum AppError {
     /// Forbidden: `(code, message)`.
     #[error("{1}")]
     Forbidden(ErrorCode, String),
+    /// Refused by a ban or mute: `(code, message, its end in ms since the epoch)`.
+    #[error("{1}")]
+    Sanctioned(ErrorCode, String, u64),
     /// Nothing there.
     #[error("not found")]
     NotFound,
@@ -62,7 +68,9 @@ impl AppError {
     #[must_use]
     pub fn code(&self) -> ErrorCode {
         match self {
-            AppError::BadRequest(c, _) | AppError::Forbidden(c, _) => *c,
+            AppError::BadRequest(c, _)
+            | AppError::Forbidden(c, _)
+            | AppError::Sanctioned(c, _, _) => *c,
             AppError::Unauthorized => ErrorCode::Unauthorized,
             AppError::BadCredentials => ErrorCode::BadCredentials,
             AppError::NotFound => ErrorCode::NotFound,
@@ -79,7 +87,7 @@ impl AppError {
         match self {
             AppError::BadRequest(..) | AppError::UnsupportedVersion(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized | AppError::BadCredentials => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden(..) => StatusCode::FORBIDDEN,
+            AppError::Forbidden(..) | AppError::Sanctioned(..) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::NameTaken => StatusCode::CONFLICT,
             AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -111,10 +119,15 @@ impl IntoResponse for AppError {
         };
         let supported = matches!(self, AppError::UnsupportedVersion(_))
             .then_some([crate::ws::protocol::PROTOCOL_VERSION]);
+        let until = match self {
+            AppError::Sanctioned(_, _, until) => Some(until),
+            _ => None,
+        };
         let body = ErrorBody {
             error: self.code(),
             message: &message,
             supported,
+            until,
         };
         let mut resp = (self.status(), Json(body)).into_response();
         let retry_after = match self {

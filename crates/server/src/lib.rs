@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod behaviour;
 pub mod broker;
 pub mod client;
 pub mod clock;
@@ -62,6 +63,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::tournament_files::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
+        .merge(http::behaviour::routes())
+        .merge(http::moderation::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -26,6 +26,15 @@ pub struct Limits {
     pub password_hash_queue: usize,
 }
 
+/// The longest reason of a player's report, in characters.
+pub const REPORT_REASON_MAX_CHARS: usize = 500;
+
+/// The longest reason of a moderator's ban or mute, in characters.
+pub const SANCTION_REASON_MAX_CHARS: usize = 200;
+
+/// Open reports one player may have at once (over all targets).
+pub const OPEN_REPORTS_PER_USER: usize = 20;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

@@ -27,6 +27,8 @@ pub struct RoomInfo {
     pub name: String,
     /// Coins needed to sit.
     pub min_coins: i64,
+    /// The behaviour score needed to sit or seek (0: any).
+    pub min_behaviour: u8,
 }
 
 /// A table summary as nodes exchange it: the table, its room and its `TableSummary` as JSON.
@@ -301,6 +303,7 @@ impl Lobby {
                 id: r.id.clone(),
                 name: r.name.clone(),
                 min_coins: r.min_coins,
+                min_behaviour: r.min_behaviour,
                 tables: by_room.remove(&r.id).map(|(_, l)| l).unwrap_or_default(),
                 seeks: seeks.get(&r.id).cloned().unwrap_or_default(),
             })

@@ -18,6 +18,10 @@ pub struct RoomConfig {
     /// Coins a player needs to sit at (or watch) this room's tables.
     #[serde(default)]
     pub min_coins: i64,
+    /// The behaviour score (0–100, docs/behaviour.md) a player needs to sit at or seek in this
+    /// room; 0: any.
+    #[serde(default)]
+    pub min_behaviour: u8,
     /// The tables' default time control: a preset name (`ourgame`, `qq`, `blitz`, `rapid`,
     /// `untimed`).
     #[serde(default = "default_control")]
@@ -93,6 +97,7 @@ impl RoomConfig {
             name: name.to_owned(),
             tables,
             min_coins: 0,
+            min_behaviour: 0,
             time_control: default_control(),
             start_fen: None,
             first_move_deadline_secs: None,

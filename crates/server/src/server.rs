@@ -147,6 +147,7 @@ pub async fn start(
                 id: r.id.clone(),
                 name: r.name.clone(),
                 min_coins: r.min_coins,
+                min_behaviour: r.min_behaviour,
             })
         })
         .collect();

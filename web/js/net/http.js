@@ -36,6 +36,8 @@ export const api = {
   me: () => call('GET', '/api/me'),
   lobby: () => call('GET', '/api/lobby'),
   user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
+  /** The user's behaviour: {score, counters: {completed, left, aborted, no_shows, timeouts_away}, ban?, mute?}. */
+  behaviour: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/behaviour`),
   userGames: (id, limit = 30) => call('GET', `/api/users/${encodeURIComponent(id)}/games?limit=${limit}`),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
   /** The user's rating history: {profile, start, points: [{game, at, rating, delta, games}]}. */

@@ -88,7 +88,7 @@ export function createSocket(hooks) {
         if (msg.id !== undefined && pending.has(msg.id)) {
           const p = pending.get(msg.id);
           pending.delete(msg.id);
-          p.reject(Object.assign(new Error(msg.message || msg.code), { code: msg.code, retryAfter: msg.retry_after }));
+          p.reject(Object.assign(new Error(msg.message || msg.code), { code: msg.code, retryAfter: msg.retry_after, until: msg.until }));
           return;
         }
         break;

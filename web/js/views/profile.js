@@ -1,4 +1,5 @@
-// Profile and records: rating, titles (rating title, awarded, honorary), coins, the rating
+// Profile and records: rating, titles (rating title, awarded, honorary), coins, the behaviour
+// score and counters (with one's own ban or mute and its countdown), the rating
 // history chart, the coin history and the bets placed (own profile), and the list of finished games, each opening
 // its replay. The coin figure and history follow the private `balance` message live.
 
@@ -9,6 +10,23 @@ import { formatCoins } from '../economy.js';
 import { ratingChart } from './ratingchart.js';
 import { ledgerList } from './ledger.js';
 import { myBetsList } from './mybets.js';
+import { showSanction } from './sanction.js';
+
+/** The behaviour panel: the score, the counters, and (own profile) a ban or mute in force. */
+function behaviourPanel(b, own) {
+  const c = b.counters;
+  const counts = ['completed', 'left', 'aborted', 'no_shows', 'timeouts_away']
+    .map((k) => h('span', { 'data-testid': `behaviour-${k}` }, `${t(`behaviour.${k}`)}: `, h('b', { text: String(c[k]) })));
+  if (own && b.ban) showSanction('ban', b.ban.until, b.ban.reason);
+  else if (own && b.mute) showSanction('mute', b.mute.until, b.mute.reason);
+  return h('div.panel', {},
+    h('h2', { text: t('behaviour.title') }),
+    h('div.stat-row', {},
+      h('span', {}, `${t('behaviour.score')}: `, h('b', { 'data-testid': 'profile-behaviour', text: String(b.score) })),
+      ...counts),
+    b.ban ? h('p.error', { 'data-testid': 'profile-ban', text: `${t('sanction.banned')} · ${t('sanction.reason')}: ${b.ban.reason}` }) : null,
+    b.mute ? h('p.error', { 'data-testid': 'profile-mute', text: `${t('sanction.muted')} · ${t('sanction.reason')}: ${b.mute.reason}` }) : null);
+}
 
 export function mount(root, app, [idText]) {
   const id = idText ? Number(idText) : app.user.id;
@@ -26,7 +44,7 @@ export function mount(root, app, [idText]) {
     bets?.reload();
   });
 
-  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null)]).then(([{ user, played }, { games }, history]) => {
+  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null), api.behaviour(id).catch(() => null)]).then(([{ user, played }, { games }, history, behaviour]) => {
     /** This player's outcome of `g`: 'win', 'loss', 'draw' or 'none' (unfinished, aborted). */
     const outcomeFor = (g) => {
       if (g.result === '1/2-1/2') return 'draw';
@@ -73,7 +91,8 @@ export function mount(root, app, [idText]) {
             h('td', {}, h('a', { href: `#/game/${g.id}`, 'data-testid': `replay-${g.id}` }, `${t('game.replay')} · ${t('replay.plies', { n: g.plies })}`)));
         }))
         : h('p.muted', { text: t('profile.none') }));
-    box.replaceChildren(...[head, chart,
+    const conduct = behaviour && !isComputer(user) ? behaviourPanel(behaviour, own) : null;
+    box.replaceChildren(...[head, conduct, chart,
       ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,
       bets ? h('div.panel', {}, h('h2', { text: t('mybets.title') }), bets.node) : null,
       gamesPanel].filter(Boolean));

@@ -8,6 +8,7 @@
 
 import { t } from '../i18n.js';
 import { h, toast, errorText, userLine } from '../ui.js';
+import { showSanction } from './sanction.js';
 import { describeControl } from '../clock.js';
 import { toTimeControl, PRESETS } from '../timecontrol.js';
 
@@ -41,7 +42,7 @@ export function createSeeks(app) {
   let notice = null; // the last seek of one's gone without a game, when worth saying: { reason, by }
 
   const node = h('section.seeks', { 'data-testid': 'seeks' });
-  const send = (msg) => app.socket.send(msg).catch((e) => toast(errorText(e)));
+  const send = (msg) => app.socket.send(msg).catch((e) => (e.until ? showSanction(e.code, e.until, e.message) : toast(errorText(e))));
   let casual = false; // chosen: seek unrated (casual) games; guests always do
   const rated = () => !app.user?.guest && !casual;
   const control = (key) => GRID.find((g) => g.key === key)?.control;

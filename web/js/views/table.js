@@ -6,6 +6,7 @@
 
 import { t, translate, getLang } from '../i18n.js';
 import { h, toast, errorText, confirmDialog } from '../ui.js';
+import { showSanction } from './sanction.js';
 import { createBoard } from '../board/board.js';
 import { parseMove, parseSquare, squareName, fenTurn, otherColor, START_FEN } from '../board/geometry.js';
 import { evidenceArrows } from '../evidence.js';
@@ -76,7 +77,11 @@ export function mount(root, app, [idText]) {
   const live = () => isLive(st);
   /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
   const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
-  const send = (msg) => app.socket.send({ table: tableId, ...msg }).catch((e) => { toast(errorText(e)); throw e; });
+  const send = (msg) => app.socket.send({ table: tableId, ...msg }).catch((e) => {
+    if (e.until) showSanction(e.code, e.until, e.message);
+    else toast(errorText(e));
+    throw e;
+  });
   const quiet = (p) => p.catch(() => {});
 
   function recompute() {

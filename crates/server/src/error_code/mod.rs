@@ -191,6 +191,17 @@ error_codes! {
     TooManySeeks = "too_many_seeks",
     /// Seeks: one is seated in a game in progress (at any table of this node).
     AlreadyPlaying = "already_playing",
+    /// Behaviour: banned from sitting down, seeking and joining events (`until`: the ban's end;
+    /// the message gives the reason).
+    Banned = "banned",
+    /// Behaviour: muted, no chat (`until`: the mute's end).
+    Muted = "muted",
+    /// Behaviour: the room or event needs a higher behaviour score.
+    BehaviourTooLow = "behaviour_too_low",
+    /// Behaviour: only moderators may do that.
+    NotModerator = "not_moderator",
+    /// Behaviour: an open report of this player by this reporter exists already.
+    ReportOpen = "report_open",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is not running (the server is stopping).
@@ -227,6 +238,9 @@ pub struct ErrorMsg<'a> {
     /// When to try again (ms), for rate limits.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<u64>,
+    /// When the ban or mute that refused ends (ms since the epoch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until: Option<u64>,
 }
 
 impl<'a> ErrorMsg<'a> {
@@ -240,6 +254,7 @@ impl<'a> ErrorMsg<'a> {
             code,
             message,
             retry_after: None,
+            until: None,
         }
     }
 
@@ -254,6 +269,13 @@ impl<'a> ErrorMsg<'a> {
     #[must_use]
     pub fn retry_after(mut self, ms: u64) -> ErrorMsg<'a> {
         self.retry_after = Some(ms);
+        self
+    }
+
+    /// Refused by a ban or mute that ends at `until` (ms since the epoch).
+    #[must_use]
+    pub fn until(mut self, until: u64) -> ErrorMsg<'a> {
+        self.until = Some(until);
         self
     }
 

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod assets;
 pub mod auth;
+pub mod behaviour;
 pub mod bets;
 pub mod hashing;
 pub mod health;
@@ -12,6 +13,7 @@ pub mod ledger;
 pub mod limit;
 pub mod lobby;
 pub mod metrics;
+pub mod moderation;
 pub mod origin;
 pub mod peer;
 pub mod pgn;

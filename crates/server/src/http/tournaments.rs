@@ -154,6 +154,11 @@ async fn act(
             if user.guest {
                 return Err(refused("guests cannot enter events"));
             }
+            let min = match state.db.tournament(id).await? {
+                Some(row) => serde_json::from_str::<Spec>(&row.spec).map_or(0, |s| s.min_behaviour),
+                None => 0,
+            };
+            crate::behaviour::gate::may_play(&state, uid, min, crate::clock::now()).await?;
             tournament::ask(&state, id, |reply| DirectorMsg::Join {
                 user: uid,
                 rating,

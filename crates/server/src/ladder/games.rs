@@ -26,6 +26,7 @@ impl Director {
                 id: self.spec.room.clone(),
                 name: self.spec.name.clone(),
                 min_coins: 0,
+                min_behaviour: 0,
             }),
             config,
             ai: None,

@@ -141,6 +141,21 @@ impl Desk {
         }
     }
 
+    /// The behaviour gate of `room` for `user`: not banned, and their score meets the room's
+    /// `min_behaviour`.
+    async fn behaves(&self, room: &str, user: &UserInfo) -> Result<(), crate::behaviour::Refused> {
+        let min = self
+            .state
+            .lobby
+            .rooms()
+            .iter()
+            .find(|r| r.id == room)
+            .map_or(0, |r| r.min_behaviour);
+        crate::behaviour::gate::may_play(&self.state, user.id, min, clock::now())
+            .await
+            .map(|_| ())
+    }
+
     async fn seek(&mut self, asker: Asker, asked: SeekAsked) {
         if let Err(e) = asked.control.validate() {
             return asker.refuse(ErrorCode::InvalidTimeControl, &e.to_string());
@@ -155,6 +170,9 @@ impl Desk {
         }
         if let Err((code, why)) = self.admits(&asked.room, &asker.user).await {
             return asker.refuse(code, &why);
+        }
+        if let Err(r) = self.behaves(&asked.room, &asker.user).await {
+            return asker.refused(&r);
         }
         let (kind, to) = match asked.kind {
             KindAsked::Quick => (SeekKind::Quick, None),
@@ -245,6 +263,9 @@ impl Desk {
         };
         if let Err((code, why)) = self.admits(&room, &asker.user).await {
             return asker.refuse(code, &why);
+        }
+        if let Err(r) = self.behaves(&room, &asker.user).await {
+            return asker.refused(&r);
         }
         // Checked again after the balance was read: the book answers exactly once.
         match self.book.accept(id, &seeker(&asker.user), clock::now()) {

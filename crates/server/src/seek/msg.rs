@@ -58,6 +58,15 @@ pub struct Asker {
 }
 
 impl Asker {
+    /// Answers with a behaviour refusal (a ban's or mute's end in `until`).
+    pub fn refused(&self, r: &crate::behaviour::Refused) {
+        let mut msg = ErrorMsg::new(self.id, r.code, &r.message);
+        if let Some(until) = r.until {
+            msg = msg.until(until.0);
+        }
+        self.out.send_error(&msg);
+    }
+
     /// Answers `ack`.
     pub fn ack(&self) {
         if let Some(id) = self.id {

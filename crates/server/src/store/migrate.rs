@@ -62,6 +62,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0011_casual_games.postgres.sql"),
     ),
     (
+        12,
+        include_str!("../../migrations/0012_behaviour.sqlite.sql"),
+        include_str!("../../migrations/0012_behaviour.postgres.sql"),
+    ),
+    (
         13,
         include_str!("../../migrations/0013_ladders.sqlite.sql"),
         include_str!("../../migrations/0013_ladders.postgres.sql"),

@@ -4,6 +4,7 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+mod behaviour;
 mod bets;
 mod coin_recovery;
 mod computers;
@@ -17,6 +18,7 @@ mod ledger;
 mod ledger_books;
 mod migrate;
 mod ratings;
+mod reports;
 mod requests;
 pub mod retry;
 mod sessions;
@@ -28,6 +30,7 @@ mod wager_close;
 mod wager_summary;
 mod wagers;
 
+pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
 pub use bets::BetRow;
 pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use computers::computer_name;
@@ -40,6 +43,7 @@ pub use lease::{Epoch, Fence, Grant, Owner};
 pub use ledger::DbTx;
 pub use ledger_books::{LedgerReport, Statement};
 pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
+pub use reports::ReportRow;
 pub use requests::{KeyedRequest, StoredRequest};
 pub use settle::StoredParts;
 pub use tournaments::{EndedGame, TournamentLogEntry, TournamentRow};

@@ -39,6 +39,15 @@ impl Caller {
         }
     }
 
+    /// Refuses the request at `table` with a behaviour refusal (a ban's or mute's end in `until`).
+    pub(super) fn refused(&self, table: TableId, r: &crate::behaviour::Refused) {
+        let mut msg = ErrorMsg::new(self.id, r.code, &r.message).at(table);
+        if let Some(until) = r.until {
+            msg = msg.until(until.0);
+        }
+        self.out.send_error(&msg);
+    }
+
     /// Acknowledges the request, if it has an id.
     pub(super) fn ack(&self) {
         ack(&self.out, self.id);

@@ -33,6 +33,19 @@ impl TableActor {
                 caller.refuse(id, code, &why);
                 return;
             }
+            let min = self.core.room.min_behaviour;
+            match crate::behaviour::gate::may_play(&self.core.state, caller.user.id, min, now).await
+            {
+                Ok(score) => self.core.behaviour.insert(caller.user.id, score),
+                Err(r) => return caller.refused(id, &r),
+            };
+        }
+        if let Action::Chat(_) = action {
+            if let Err(r) =
+                crate::behaviour::gate::may_chat(&self.core.state, caller.user.id, now).await
+            {
+                return caller.refused(id, &r);
+            }
         }
         self.see(&caller.user);
         let started = matches!(action, Action::Move { .. }).then(std::time::Instant::now);

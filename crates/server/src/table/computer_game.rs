@@ -153,6 +153,7 @@ pub fn ai_setup(state: &AppState, table: TableId, control: TimeControl, ai: AiSi
             id: "ai".into(),
             name: "Computer".into(),
             min_coins: 0,
+            min_behaviour: 0,
         }),
         config,
         ai: Some(ai),

@@ -29,6 +29,8 @@ pub(super) struct TableCore {
     pub(super) state: AppState,
     /// Everyone seen at the table, as shown to others.
     pub(super) users: HashMap<UserId, Arc<UserInfo>>,
+    /// The behaviour scores of the players who sat down, as read then.
+    pub(super) behaviour: HashMap<UserId, u8>,
     /// The stored id of the game in progress (or just ended).
     pub(super) game_id: Option<GameId>,
     /// The stored id of the last game that ended here (shown until the next one starts).
@@ -72,6 +74,7 @@ impl TableCore {
             table,
             state,
             users: HashMap::new(),
+            behaviour: HashMap::new(),
             game_id: None,
             last_game_id: None,
             ai,

@@ -148,6 +148,7 @@ pub(super) async fn finish(
     if let Some(reward) = &finished.reward {
         announce_reward(core, reward).await;
     }
+    record_conduct(core, game_id, end, [red, black], now).await;
     let rated = match outcome {
         Some(outcome) => Some(outcome),
         None if finished_game => Some(unrated_outcome(core, red, black, unrated_handicap)),
@@ -219,6 +220,24 @@ fn unrated_outcome(core: &TableCore, red: UserId, black: UserId, handicap: bool)
             black: line(b),
         },
     }
+}
+
+/// Records each player's conduct in the game that ended with `end` (docs/behaviour.md); the
+/// computer's side is not recorded.
+async fn record_conduct(
+    core: &TableCore,
+    game_id: GameId,
+    end: GameEnd,
+    players: [UserId; 2],
+    now: Millis,
+) {
+    let away = [Color::Red, Color::Black]
+        .map(|c| core.table.seat(c).is_some_and(|s| s.away_since.is_some()));
+    let mut conduct = platform::behaviour::classify(&end, away);
+    if let Some(ai) = core.ai {
+        conduct[usize::from(ai.color == Color::Black)] = None;
+    }
+    crate::behaviour::record::record_game(&core.state, game_id, players, conduct, now).await;
 }
 
 /// The users whose balance the settlements `coins` change.

@@ -70,6 +70,9 @@ impl TableActor {
     /// who does not come forfeits at the first-move deadline.
     async fn seat(&mut self, red: UserId, black: UserId, now: Millis) {
         for id in [red, black] {
+            if let Ok(score) = crate::behaviour::gate::score_of(&self.core.state, id).await {
+                self.core.behaviour.insert(id, score);
+            }
             match self.core.state.db.user(id).await {
                 Ok(Some(row)) => self.see(&Arc::new(row.into())),
                 _ => tracing::warn!(

@@ -38,6 +38,11 @@ impl TableActor {
         }
         self.see(&red);
         self.see(&black);
+        for id in [red.id, black.id] {
+            if let Ok(score) = crate::behaviour::gate::score_of(&self.core.state, id).await {
+                self.core.behaviour.insert(id, score);
+            }
+        }
         let steps = [
             (red.id, Action::Sit(Color::Red)),
             (red.id, Action::ProposeTimeControl(control)),

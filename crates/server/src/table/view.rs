@@ -99,6 +99,7 @@ impl TableCore {
                 user: self.shown_user(s.user),
                 ready: s.ready,
                 away: s.away_since.is_some(),
+                behaviour: self.behaviour.get(&s.user).copied(),
             })
         };
         SummaryView {

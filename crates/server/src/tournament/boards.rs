@@ -46,6 +46,7 @@ impl Director {
                 id: format!("t{}", self.id),
                 name: self.name.clone(),
                 min_coins: 0,
+                min_behaviour: 0,
             }),
             config,
             ai: None,

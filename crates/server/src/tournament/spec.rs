@@ -82,6 +82,8 @@ pub struct Spec {
     pub move_limit: u32,
     /// A move that would lose by repetition: `warn` (played, and loses) or `refuse`.
     pub repetition: String,
+    /// The behaviour score (0–100, docs/behaviour.md) a player needs to join; 0: any.
+    pub min_behaviour: u8,
 }
 
 impl Default for Spec {
@@ -106,6 +108,7 @@ impl Default for Spec {
             rules: default_rules(),
             move_limit: default_move_limit(),
             repetition: default_repetition(),
+            min_behaviour: 0,
         }
     }
 }
@@ -121,6 +124,9 @@ impl Spec {
                 "unknown system {:?} (swiss, robin, knockout or arena)",
                 self.system
             ));
+        }
+        if self.min_behaviour > 100 {
+            return Err("min_behaviour is a score of 0 to 100".into());
         }
         if !(1..=MAX_CYCLES).contains(&self.cycles) {
             return Err(format!("cycles must be 1..={MAX_CYCLES}"));

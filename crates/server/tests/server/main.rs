@@ -3,6 +3,7 @@
 
 mod accounts;
 mod arena;
+mod behaviour;
 mod big_stakes;
 mod broker;
 mod coin_messages;

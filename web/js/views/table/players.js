@@ -16,6 +16,7 @@ export function badgesFor(st, color, seat) {
   const badges = [];
   if (seatInfo?.ready && !isLive(st)) badges.push(`✓ ${t('table.isReady')}`);
   if (seatInfo?.away) badges.push(`⚠ ${t('table.away')}`);
+  if (Number.isFinite(seatInfo?.behaviour)) badges.push(t('table.behaviour', { n: seatInfo.behaviour }));
   return badges;
 }
 

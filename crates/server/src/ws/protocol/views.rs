@@ -115,6 +115,9 @@ pub struct SeatView {
     pub ready: bool,
     /// Disconnected (the grace runs).
     pub away: bool,
+    /// The player's behaviour score (0–100), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<u8>,
 }
 
 /// `GameState`.
@@ -279,6 +282,8 @@ pub struct RoomView {
     pub name: String,
     /// The balance needed to sit or watch.
     pub min_coins: i64,
+    /// The behaviour score needed to sit or seek (0: any).
+    pub min_behaviour: u8,
     /// `[TableSummary]`.
     pub tables: Vec<LobbySummary>,
     /// `[Seek]`: the room's open and quick seeks, oldest first.
