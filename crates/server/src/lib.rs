@@ -20,6 +20,7 @@ pub mod error;
 pub mod error_code;
 pub mod handicap_config;
 pub mod http;
+pub mod import;
 pub mod ladder;
 pub mod limits;
 pub mod loadtest;
@@ -61,6 +62,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::tournaments::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
+        .merge(http::import::routes())
+        .merge(http::collection::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -66,6 +66,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_ladders.sqlite.sql"),
         include_str!("../../migrations/0013_ladders.postgres.sql"),
     ),
+    (
+        15,
+        include_str!("../../migrations/0015_collections.sqlite.sql"),
+        include_str!("../../migrations/0015_collections.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

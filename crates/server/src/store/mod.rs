@@ -6,6 +6,7 @@
 
 mod bets;
 mod coin_recovery;
+mod collections;
 mod computers;
 mod faults;
 mod game_record;
@@ -29,6 +30,7 @@ mod wager_summary;
 mod wagers;
 
 pub use bets::BetRow;
+pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};
 pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use computers::computer_name;
 pub use faults::{Fault, Faults};
