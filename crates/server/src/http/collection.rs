@@ -150,7 +150,10 @@ async fn save(
     if body.pgn.len() > limits.import_max_bytes {
         return Err(AppError::BadRequest(
             ErrorCode::RecordTooLarge,
-            format!("a record may have at most {} bytes", limits.import_max_bytes),
+            format!(
+                "a record may have at most {} bytes",
+                limits.import_max_bytes
+            ),
         ));
     }
     let tags = clean_tags(&body.tags, limits.collection_max_tags)?;

@@ -235,7 +235,12 @@ impl Db {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let mut e = entry(&row, true)?;
-        e.tags = self.tags_of(owner, &[id]).await?.into_iter().map(|(_, t)| t).collect();
+        e.tags = self
+            .tags_of(owner, &[id])
+            .await?
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
         Ok(Some(e))
     }
 

@@ -30,8 +30,8 @@ mod wager_summary;
 mod wagers;
 
 pub use bets::BetRow;
-pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};
 pub use coin_recovery::{recover_coins, recover_coins_except};
+pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};
 pub use computers::computer_name;
 pub use faults::{Fault, Faults};
 pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGACY};

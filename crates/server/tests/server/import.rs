@@ -132,7 +132,11 @@ async fn records_as_people_have_them_are_imported() {
     // Nothing readable, nothing at all, an illegal move: refused with a clear code.
     for bad in [&b"hello, world"[..], b"", b"[Format \"ICCS\"]\n1. H2-E9 *"] {
         let (status, r) = alice.import(bad).await;
-        assert_eq!((status, r["error"].as_str()), (400, Some("bad_record")), "{r}");
+        assert_eq!(
+            (status, r["error"].as_str()),
+            (400, Some("bad_record")),
+            "{r}"
+        );
     }
     // Without a session: refused.
     let resp = reqwest::Client::new()
@@ -154,7 +158,11 @@ async fn a_record_over_the_limit_is_refused() {
     let mut big = b"[Event \"x\"]\n1. h2e2 h9g7 *\n".to_vec();
     big.resize(4097, b' ');
     let (status, r) = alice.import(&big).await;
-    assert_eq!((status, r["error"].as_str()), (400, Some("record_too_large")), "{r}");
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("record_too_large")),
+        "{r}"
+    );
     big.truncate(4096);
     let (status, r) = alice.import(&big).await;
     assert_eq!(status, 200, "{r}");
@@ -179,12 +187,17 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
     let (_, b) = alice.save(&second, &[]).await;
     let b = b["id"].as_u64().unwrap();
     let (_, dh) = alice.import(DHTMLXQ).await;
-    let (_, c) = alice.save(dh["games"][0]["pgn"].as_str().unwrap(), &["endgame"]).await;
+    let (_, c) = alice
+        .save(dh["games"][0]["pgn"].as_str().unwrap(), &["endgame"])
+        .await;
     let c = c["id"].as_u64().unwrap();
 
     // Limits: a fourth game, three tags, a bad tag, a bad record.
     let (status, r) = alice.save(&first, &[]).await;
-    assert_eq!((status, r["error"].as_str()), (400, Some("collection_full")));
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("collection_full"))
+    );
     let (status, r) = alice
         .json(
             reqwest::Method::PUT,
@@ -230,7 +243,8 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
         ("player=%E7%BA%A2%E6%96%B92", vec![b]),  // 红方2
         ("player=%E6%9F%B3", vec![c]),            // 柳 (柳大华)
         ("event=%E6%B5%8B%E8%AF%95", vec![b, a]), // 测试
-        ("opening=c48", vec![a]),
+        ("opening=c48", vec![b, a]),
+        ("opening=%E5%B1%8F%E9%A3%8E%E9%A9%AC&result=1-0", vec![a]), // 屏风马
         ("result=0-1", vec![c]),
         ("tag=study", vec![b, a]),
         ("tag=study&result=1-0", vec![a]),
@@ -245,7 +259,10 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
     // One game, with its PGN.
     let (status, one) = alice.get(&format!("/api/me/collection/{a}")).await;
     assert_eq!(status, 200);
-    assert!(one["game"]["pgn"].as_str().unwrap().contains("[ECCO \"C48\"]"));
+    assert!(one["game"]["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[ECCO \"C48\"]"));
 
     // The export reads back: every game, moves and tags kept.
     let (status, pgn) = alice.text("/api/me/collection.pgn").await;
@@ -257,7 +274,9 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
     assert_eq!(back.games[0].tags.get("ECCO"), Some("C48"));
     let original = xiangqi::record::parse_pgn(&first).unwrap();
     assert_eq!(back.games[0].moves, original.moves);
-    let (_, tagged) = alice.text("/api/me/collection.pgn?tag=study&notation=iccs").await;
+    let (_, tagged) = alice
+        .text("/api/me/collection.pgn?tag=study&notation=iccs")
+        .await;
     assert_eq!(xiangqi::record::read_collection(&tagged).games.len(), 2);
 
     // Another user sees none of it and can change none of it.
@@ -274,7 +293,11 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
         .await;
     assert_eq!(status, 404);
     let (status, _) = bob
-        .json(reqwest::Method::DELETE, &format!("/api/me/collection/{a}"), None)
+        .json(
+            reqwest::Method::DELETE,
+            &format!("/api/me/collection/{a}"),
+            None,
+        )
         .await;
     assert_eq!(status, 404);
     let (_, bob_pgn) = bob.text("/api/me/collection.pgn").await;
@@ -284,7 +307,11 @@ async fn a_collection_is_saved_tagged_searched_exported_and_private() {
 
     // The owner deletes: gone, and room for another.
     let (status, _) = alice
-        .json(reqwest::Method::DELETE, &format!("/api/me/collection/{a}"), None)
+        .json(
+            reqwest::Method::DELETE,
+            &format!("/api/me/collection/{a}"),
+            None,
+        )
         .await;
     assert_eq!(status, 200);
     let (_, all) = alice.get("/api/me/collection?tag=study").await;
@@ -306,7 +333,12 @@ async fn the_analysis_boards_export_reads_back() {
                2... I9-H9 *\n";
     let (status, r) = alice.import(pgn.as_bytes()).await;
     assert_eq!(status, 200, "{r}");
-    assert_eq!(r["games"][0]["moves"], json!(["h2e2", "h9g7", "h0g2", "i9h9"]));
-    let (status, _) = alice.save(r["games"][0]["pgn"].as_str().unwrap(), &[]).await;
+    assert_eq!(
+        r["games"][0]["moves"],
+        json!(["h2e2", "h9g7", "h0g2", "i9h9"])
+    );
+    let (status, _) = alice
+        .save(r["games"][0]["pgn"].as_str().unwrap(), &[])
+        .await;
     assert_eq!(status, 200);
 }
