@@ -1,6 +1,8 @@
 // Chinese and English texts. The choice is saved in localStorage ("chuhe.lang"); elements with
 // data-i18n="key" are translated by translate(root). Missing keys fall back to English, then the key.
 
+import { STUDY } from './i18n/study.js';
+
 const DICT = {
   zh: {
     'app.name': '楚河', 'app.tagline': '中国象棋对弈平台',
@@ -346,6 +348,10 @@ const DICT = {
     'lang.switch': '中文', 'sound.on': 'Sound on (click to mute)', 'sound.off': 'Sound off (click to turn on)',
   },
 };
+
+// The study screens' texts live in their own file (i18n/study.js).
+Object.assign(DICT.zh, STUDY.zh);
+Object.assign(DICT.en, STUDY.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

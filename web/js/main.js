@@ -11,6 +11,9 @@ import * as tableView from './views/table.js';
 import * as aiView from './views/ai.js';
 import * as profileView from './views/profile.js';
 import * as replayView from './views/replay.js';
+import * as importView from './views/import.js';
+import * as collectionView from './views/collection.js';
+import * as analysisView from './views/analysis.js';
 import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
 import * as laddersView from './views/ladders.js';
@@ -51,6 +54,9 @@ const routes = [
   [/^#\/tournament\/(\d+)$/, tournamentView, true],
   [/^#\/ladders$/, laddersView, true],
   [/^#\/ladder\/(\d+)$/, ladderView, true],
+  [/^#\/import$/, importView, true],
+  [/^#\/collection$/, collectionView, true],
+  [/^#\/analysis(?:\?(.*))?$/, analysisView, true],
 ];
 
 let current = null;

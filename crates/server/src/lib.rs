@@ -21,6 +21,7 @@ pub mod error;
 pub mod error_code;
 pub mod handicap_config;
 pub mod http;
+pub mod import;
 pub mod ladder;
 pub mod limits;
 pub mod loadtest;
@@ -65,6 +66,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::ladders::routes())
         .merge(http::behaviour::routes())
         .merge(http::moderation::routes())
+        .merge(http::import::routes())
+        .merge(http::collection::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -1,6 +1,6 @@
 //! [`Limits`]: what one client may cost the server (`[limits]` in the configuration): frame
-//! size, connections and timeouts, account creation, password hashing. docs/server.md lists
-//! them under "Limits".
+//! size, connections and timeouts, account creation, password hashing, record import and
+//! game collections. docs/server.md lists them under "Limits".
 
 use serde::Deserialize;
 use std::time::Duration;
@@ -24,6 +24,12 @@ pub struct Limits {
     pub password_hashes_at_once: usize,
     /// Requests that may wait for a hashing slot; beyond that they are refused (503 `busy`).
     pub password_hash_queue: usize,
+    /// Largest record file `POST /api/import` reads, in bytes (larger: 400 `record_too_large`).
+    pub import_max_bytes: usize,
+    /// Games one user may keep in their collection (more: 400 `collection_full`).
+    pub collection_max_games: u64,
+    /// Tags one collection game may carry (more: 400 `too_many_tags`).
+    pub collection_max_tags: usize,
 }
 
 /// The longest reason of a player's report, in characters.
@@ -45,6 +51,9 @@ impl Default for Limits {
             accounts_per_ip_per_minute: 10,
             password_hashes_at_once: 2,
             password_hash_queue: 16,
+            import_max_bytes: 1024 * 1024,
+            collection_max_games: 2000,
+            collection_max_tags: 10,
         }
     }
 }
@@ -80,6 +89,18 @@ impl Limits {
                  password_hashes_at_once must be at least 1",
             );
         }
+        if self.import_max_bytes < 1024
+            || self.collection_max_games == 0
+            || self.collection_max_tags == 0
+        {
+            return Some(
+                "limits: import_max_bytes must be at least 1024, collection_max_games and \
+                 collection_max_tags at least 1",
+            );
+        }
         None
     }
 }
+
+/// Longest collection tag, in characters.
+pub const COLLECTION_TAG_CHARS: usize = 32;

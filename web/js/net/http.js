@@ -28,6 +28,25 @@ async function call(method, path, body) {
   return data;
 }
 
+/** A raw body (bytes or text), answered like `call`. */
+async function send(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, { method, body, credentials: 'same-origin', headers: { 'content-type': 'application/octet-stream' } });
+  } catch (e) {
+    throw new ApiError('network', String(e), 0);
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) throw new ApiError(data?.error || 'http', data?.message || text, res.status);
+  return data;
+}
+
+/** A query string of the non-empty fields of `o`. */
+const query = (o) => Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')
+  .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+
 export const api = {
   register: (name, password) => call('POST', '/api/register', { name, password }),
   login: (name, password) => call('POST', '/api/login', { name, password }),
@@ -65,5 +84,15 @@ export const api = {
   ladderLeave: (id) => call('POST', `/api/ladders/${encodeURIComponent(id)}/leave`, {}),
   /** {challenge, table}. */
   ladderChallenge: (id, defender) => call('POST', `/api/ladders/${encodeURIComponent(id)}/challenge`, { defender }),
+  /** Reads a record (a File, Blob or text: PGN, XQF, DhtmlXQ) → {format, games, warnings, errors}. */
+  importRecord: (data) => send('POST', '/api/import', data),
+  /** One's library, newest first, filtered by {player, event, opening, result, tag} → {games}. */
+  collection: (filter = {}) => call('GET', `/api/me/collection?${query(filter)}`),
+  collectionGame: (id) => call('GET', `/api/me/collection/${encodeURIComponent(id)}`),
+  /** Saves a game (its PGN) with tags → {id}. */
+  saveToCollection: (pgn, tags) => call('POST', '/api/me/collection', { pgn, tags }),
+  setCollectionTags: (id, tags) => call('PUT', `/api/me/collection/${encodeURIComponent(id)}/tags`, { tags }),
+  deleteFromCollection: (id) => call('DELETE', `/api/me/collection/${encodeURIComponent(id)}`),
+  collectionPgnUrl: (filter = {}, notation = 'chinese') => `/api/me/collection.pgn?${query({ ...filter, notation })}`,
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

@@ -11,6 +11,7 @@ import { createBoard } from '../board/board.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
 import { createMoveList, getNotation } from './movelist.js';
+import { analysisHash } from './gameviewer.js';
 
 export function mount(root, app, [idText]) {
   const id = Number(idText);
@@ -32,10 +33,17 @@ export function mount(root, app, [idText]) {
   const list = createMoveList({ onSelect: show });
   const info = h('div.panel', { 'data-testid': 'replay-info' }, '…');
   const pgn = h('a', { 'data-testid': 'pgn', download: `chuhe-${id}.pgn`, href: api.pgnUrl(id, getNotation()) }, t('replay.pgn'));
+  let record = null;
+  // The analysis board with this game as its main line, at the move shown.
+  const analyse = h('button', {
+    type: 'button', 'data-testid': 'analyse-here', 'data-i18n': 'study.analyse', text: t('study.analyse'),
+    on: { click: () => { if (record) app.go(analysisHash(record.start_fen, record.moves, ply)); } },
+  });
   root.appendChild(h('div.table-view', { 'data-testid': 'replay' },
     h('div.board-col', {}, boardWrap),
-    h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn))));
+    h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn, ' ', analyse))));
   api.game(id).then(({ game }) => {
+    record = game;
     positions = replay(game.start_fen, game.moves);
     arrows = evidenceArrows(game.evidence, parseSquare);
     texts = describeGame(positions, game.moves);

@@ -74,6 +74,14 @@ error_codes! {
     HintNotAllowed = "hint_not_allowed",
     /// A PGN notation this build does not write.
     UnsupportedNotation = "unsupported_notation",
+    /// Import: no game could be read from the record.
+    BadRecord = "bad_record",
+    /// Import: the record file is larger than `import_max_bytes`.
+    RecordTooLarge = "record_too_large",
+    /// Collection: the user keeps `collection_max_games` games already.
+    CollectionFull = "collection_full",
+    /// Collection: more than `collection_max_tags` tags on one game.
+    TooManyTags = "too_many_tags",
     /// Table: the connection did not join the table.
     NotAtTable = "not_at_table",
     /// Table: already at the table.

@@ -72,6 +72,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_ladders.postgres.sql"),
     ),
     (
+        15,
+        include_str!("../../migrations/0015_collections.sqlite.sql"),
+        include_str!("../../migrations/0015_collections.postgres.sql"),
+    ),
+    (
         16,
         include_str!("../../migrations/0016_recurring_events.sqlite.sql"),
         include_str!("../../migrations/0016_recurring_events.postgres.sql"),

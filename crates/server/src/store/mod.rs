@@ -7,6 +7,7 @@
 mod behaviour;
 mod bets;
 mod coin_recovery;
+mod collections;
 mod computers;
 mod faults;
 mod game_record;
@@ -33,6 +34,7 @@ mod wagers;
 pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
 pub use bets::BetRow;
 pub use coin_recovery::{recover_coins, recover_coins_except};
+pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};
 pub use computers::computer_name;
 pub use faults::{Fault, Faults};
 pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGACY};

@@ -19,6 +19,7 @@ mod games;
 mod handicap;
 mod hostile_http;
 mod hostile_ws;
+mod import;
 mod ladders;
 mod ledger;
 mod loadtest;

@@ -1,0 +1,47 @@
+//! `POST /api/import`: the bytes of a record file (PGN, XQF or DhtmlXQ, any encoding the
+//! `chuhe convert` command reads) in, the games read out (`crate::import`).
+
+use super::auth::CurrentUser;
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
+use crate::import::{read_record, Imported};
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::post;
+use axum::{Json, Router};
+
+/// The import route.
+pub fn routes() -> Router<AppState> {
+    Router::new().route(
+        "/api/import",
+        // The body is read up to `import_max_bytes` below, not by axum's default limit.
+        post(import).layer(DefaultBodyLimit::disable()),
+    )
+}
+
+async fn import(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    body: Body,
+) -> Result<Json<Imported>, AppError> {
+    let max = state.config.limits.import_max_bytes;
+    let bytes = axum::body::to_bytes(body, max).await.map_err(|_| {
+        AppError::BadRequest(
+            ErrorCode::RecordTooLarge,
+            format!("a record may have at most {max} bytes"),
+        )
+    })?;
+    if bytes.is_empty() {
+        return Err(AppError::BadRequest(
+            ErrorCode::BadRecord,
+            "the record is empty".into(),
+        ));
+    }
+    // Parsing is CPU work on input of up to a megabyte: off the async workers.
+    let read = tokio::task::spawn_blocking(move || read_record(&bytes))
+        .await
+        .map_err(|e| AppError::Internal(format!("import task: {e}")))?;
+    read.map(Json)
+        .map_err(|msg| AppError::BadRequest(ErrorCode::BadRecord, msg))
+}
