@@ -138,6 +138,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         rules: a.rules.clone(),
         move_limit: a.move_limit,
         repetition: a.repetition.clone(),
+        ..Spec::default()
     };
     spec.check()?;
     let name = a.name.trim();

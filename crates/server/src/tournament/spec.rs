@@ -3,7 +3,7 @@
 
 use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
-use platform::table::RepetitionPolicy;
+use platform::table::{RepetitionPolicy, SpectatorDelay};
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
 use platform::tournament::swiss::SwissConfig;
@@ -67,6 +67,12 @@ pub struct Spec {
     pub move_limit: u32,
     /// A move that would lose by repetition: `warn` (played, and loses) or `refuse`.
     pub repetition: String,
+    /// Spectators see each ply of the games only once this many more plies were played
+    /// (0: no delay by plies); the players are never delayed.
+    pub spectator_delay_plies: u32,
+    /// Spectators see each ply of the games only this many seconds after it was played (0: no
+    /// delay by time).
+    pub spectator_delay_secs: u32,
 }
 
 impl Default for Spec {
@@ -88,6 +94,8 @@ impl Default for Spec {
             rules: default_rules(),
             move_limit: default_move_limit(),
             repetition: default_repetition(),
+            spectator_delay_plies: 0,
+            spectator_delay_secs: 0,
         }
     }
 }
@@ -132,6 +140,7 @@ impl Spec {
             return Err("prizes are per mille of the pot and sum to at most 1000".into());
         }
         self.table_rules()?;
+        self.spectator_delay()?;
         let control = TimeControl::preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
@@ -146,6 +155,14 @@ impl Spec {
     /// Unknown rules or policy, or a move limit out of range, in words.
     pub fn table_rules(&self) -> Result<(RuleSet, RepetitionPolicy), String> {
         table_rules(&self.rules, self.move_limit, &self.repetition)
+    }
+
+    /// How far behind the games their spectators are kept.
+    ///
+    /// # Errors
+    /// A delay above its limit, in words.
+    pub fn spectator_delay(&self) -> Result<SpectatorDelay, String> {
+        SpectatorDelay::new(self.spectator_delay_plies, self.spectator_delay_secs)
     }
 
     /// The preset's name: the given one, or the system's own.
@@ -217,6 +234,8 @@ mod tests {
         assert!(bad(|s| s.cycles = 0).contains("cycles"));
         assert!(bad(|s| s.games = 21).contains("games"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
+        assert!(bad(|s| s.spectator_delay_plies = 101).contains("spectator_delay_plies"));
+        assert!(bad(|s| s.spectator_delay_secs = 3_601).contains("spectator_delay_secs"));
         assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
         assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));
         assert!(bad(|s| s.rules = "fide".into()).contains("rule profile"));
@@ -236,5 +255,11 @@ mod tests {
         let (rules, policy) = cxa.table_rules().expect("cxa");
         assert_eq!(rules.move_limit, Some(100));
         assert_eq!(policy, RepetitionPolicy::Refuse);
+        assert!(old.spectator_delay().expect("none").is_none());
+        let delayed: Spec =
+            serde_json::from_str(r#"{"spectator_delay_plies":4,"spectator_delay_secs":30}"#)
+                .expect("spec");
+        let d = delayed.spectator_delay().expect("delay");
+        assert_eq!((d.plies, d.secs), (4, 30));
     }
 }
