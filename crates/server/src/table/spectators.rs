@@ -157,7 +157,11 @@ mod tests {
 
     fn play(t: &mut Table, ply: usize, at: Millis) -> Vec<Event> {
         let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"];
-        let user = if ply % 2 == 0 { UserId(1) } else { UserId(2) };
+        let user = if ply.is_multiple_of(2) {
+            UserId(1)
+        } else {
+            UserId(2)
+        };
         let mv = moves[ply].parse().expect("move");
         t.apply(Command::new(user, Action::Move { mv, lag: Millis(0) }), at)
             .expect("move")

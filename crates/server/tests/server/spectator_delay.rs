@@ -46,7 +46,7 @@ fn mvs(moved: &[Value]) -> Vec<String> {
 
 /// Plays ply `k` (0-based) of [`MOVES`].
 async fn play(red: &mut Player, black: &mut Player, k: usize) {
-    let p = if k % 2 == 0 { red } else { black };
+    let p = if k.is_multiple_of(2) { red } else { black };
     p.mv(T, MOVES[k]).await;
 }
 
@@ -71,17 +71,21 @@ async fn a_spectator_sees_each_move_only_n_plies_later_and_the_players_at_once()
     let game_id = own["state"]["game"]["game_id"].as_u64().expect("game id");
 
     let mut seen = Vec::new();
-    for k in 0..5 {
+    for (k, mv) in MOVES.iter().enumerate().take(5) {
         play(&mut red, &mut black, k).await;
         // The opponent sees it at once.
-        let other = if k % 2 == 0 { &mut black } else { &mut red };
+        let other = if k.is_multiple_of(2) {
+            &mut black
+        } else {
+            &mut red
+        };
         let ply = k as u64 + 1;
         let is_ply =
             |m: &Value| m["t"] == "ev" && m["e"]["type"] == "moved" && m["e"]["ply"] == ply;
         let ev = other.ws.next_where(is_ply, "moved").await.expect("moved")["e"].clone();
         assert_eq!(
             (ev["mv"].as_str(), ev["ply"].as_u64()),
-            (Some(MOVES[k]), Some(k as u64 + 1))
+            (Some(*mv), Some(k as u64 + 1))
         );
         let (moved, state) = look(&mut watcher).await;
         // Ply k + 1 is played: the spectator has seen k - 1 plies.
