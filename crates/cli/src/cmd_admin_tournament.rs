@@ -150,7 +150,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         rules: a.rules.clone(),
         move_limit: a.move_limit,
         repetition: a.repetition.clone(),
-        min_behaviour: 0,
+        ..Spec::default()
     };
     spec.check()?;
     let name = a.name.trim();

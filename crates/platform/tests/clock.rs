@@ -247,3 +247,41 @@ fn clock_and_snapshot_round_trip_through_json() {
     let saved: Clock = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
     assert_eq!(saved, c);
 }
+
+#[test]
+fn each_colour_runs_on_its_own_control() {
+    // The knockout's sudden-death game: Red 6′ + 3″, Black 4′ + 3″.
+    let red = TimeControl::fischer(Millis::from_mins(6), secs(3));
+    let black = TimeControl::fischer(Millis::from_mins(4), secs(3));
+    let mut c = Clock::per_colour(red.clone(), Some(black.clone())).unwrap();
+    assert_eq!(c.control(), &red);
+    assert_eq!(c.black_control(), Some(&black));
+    assert_eq!(c.control_of(Color::Black), &black);
+    c.start(Millis::ZERO).unwrap();
+    let view = c.snapshot(Millis::ZERO);
+    assert_eq!(view.red.game_time, Some(secs(360)));
+    assert_eq!(view.black.game_time, Some(secs(240)));
+    c.press(secs(10)).unwrap();
+    c.press(secs(30)).unwrap();
+    let view = c.snapshot(secs(30));
+    assert_eq!(view.red.game_time, Some(secs(360 - 10 + 3)));
+    assert_eq!(view.black.game_time, Some(secs(240 - 20 + 3)));
+    // Black flags on its own, shorter, control.
+    c.press(secs(31)).unwrap();
+    assert_eq!(
+        c.flagged(secs(31) + secs(223) + Millis(1)),
+        Some(Color::Black)
+    );
+    // The same control twice is one control.
+    let same = Clock::per_colour(red.clone(), Some(red.clone())).unwrap();
+    assert_eq!(same.black_control(), None);
+    assert_eq!(same, Clock::new(red).unwrap());
+    // A bad control for either colour is refused.
+    let bad = TimeControl {
+        stages: Vec::new(),
+        per_move: None,
+        byoyomi: None,
+        increment: secs(10_000),
+    };
+    assert!(Clock::per_colour(black, Some(bad)).is_err());
+}

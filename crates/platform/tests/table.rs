@@ -611,3 +611,39 @@ fn a_start_position_that_is_already_over_is_refused() {
     );
     assert_eq!(r.err(), Some(TableError::FinishedStart));
 }
+
+#[test]
+fn a_table_with_a_control_per_colour_starts_its_games_on_both() {
+    let red = TimeControl::fischer(Millis::from_mins(6), secs(3));
+    let black = TimeControl::fischer(Millis::from_mins(4), secs(3));
+    let mut t = table_with(TableConfig {
+        time_control: red.clone(),
+        black_time_control: Some(black.clone()),
+        ..TableConfig::default()
+    });
+    ok(&mut t, RED, Action::Ready(true), Millis::ZERO);
+    ok(&mut t, BLACK, Action::Ready(true), Millis::ZERO);
+    let clock = t.game().unwrap().clock();
+    assert_eq!(
+        (clock.control(), clock.black_control()),
+        (&red, Some(&black))
+    );
+    let view = clock.snapshot(Millis::ZERO);
+    assert_eq!(
+        (view.red.game_time, view.black.game_time),
+        (Some(secs(360)), Some(secs(240)))
+    );
+    // A bad control for Black is refused with the table.
+    let bad = TimeControl {
+        increment: Millis::from_mins(100),
+        ..black
+    };
+    let config = TableConfig {
+        black_time_control: Some(bad),
+        ..TableConfig::default()
+    };
+    assert!(matches!(
+        Table::new(TableId(2), config),
+        Err(TableError::InvalidTimeControl(_))
+    ));
+}

@@ -1,7 +1,7 @@
 //! [`RoomConfig`]: one room of the lobby as the configuration gives it (`[[rooms]]`), with the
 //! rules its tables' games are judged by.
 
-use platform::table::{rule_set, RepetitionPolicy};
+use platform::table::{rule_set, RepetitionPolicy, SpectatorDelay};
 use serde::Deserialize;
 use xiangqi::rulings::RuleSet;
 
@@ -49,6 +49,14 @@ pub struct RoomConfig {
     /// Rates handicap games with these offsets (`crate::handicap_config`); absent: unrated.
     #[serde(default)]
     pub handicap_rating: Option<crate::handicap_config::HandicapRatingConfig>,
+    /// Spectators of the room's tables (which have spectator bets) see each ply only once this
+    /// many more plies were played (0, the default: no delay by plies); players never wait.
+    #[serde(default)]
+    pub spectator_delay_plies: u32,
+    /// Spectators see each ply only this many seconds after it was played (0, the default: no
+    /// delay by time).
+    #[serde(default)]
+    pub spectator_delay_secs: u32,
 }
 
 /// The default time control of a room.
@@ -105,7 +113,17 @@ impl RoomConfig {
             move_limit: default_move_limit(),
             repetition: default_repetition(),
             handicap_rating: None,
+            spectator_delay_plies: 0,
+            spectator_delay_secs: 0,
         }
+    }
+
+    /// How far behind the game the spectators of the room's tables are kept.
+    ///
+    /// # Errors
+    /// A delay above its limit, in words.
+    pub fn spectator_delay(&self) -> Result<SpectatorDelay, String> {
+        SpectatorDelay::new(self.spectator_delay_plies, self.spectator_delay_secs)
     }
 
     /// The room's rule set and repetition policy.

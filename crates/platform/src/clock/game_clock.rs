@@ -13,6 +13,18 @@ use crate::ids::{color_serde, Millis};
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
+/// `color`'s control of a clock with Red on `red` and Black on `black` (or Red's).
+fn control_of<'a>(
+    red: &'a TimeControl,
+    black: Option<&'a TimeControl>,
+    color: Color,
+) -> &'a TimeControl {
+    match color {
+        Color::Red => red,
+        Color::Black => black.unwrap_or(red),
+    }
+}
+
 /// Whether the clock runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "state")]
@@ -49,10 +61,15 @@ pub struct Press {
     pub charge: Charge,
 }
 
-/// A game clock for both players.
+/// A game clock for both players: one time control for both, or one per colour (a knockout's
+/// sudden-death game: Red 6′ + 3″, Black 4′ + 3″).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Clock {
+    /// Red's control (and Black's, unless `black` is set).
     control: TimeControl,
+    /// Black's own control, when it differs from Red's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    black: Option<TimeControl>,
     players: [PlayerClock; 2],
     #[serde(with = "color_serde")]
     turn: Color,
@@ -65,20 +82,47 @@ impl Clock {
     /// # Errors
     /// [`ClockError::InvalidControl`] when the control does not validate.
     pub fn new(control: TimeControl) -> Result<Clock, ClockError> {
-        control.validate()?;
-        let p = PlayerClock::new(&control);
+        Clock::per_colour(control, None)
+    }
+
+    /// A clock with Red on `red` and Black on `black` (`None` or the same control: Red's),
+    /// not started, Red to move.
+    ///
+    /// # Errors
+    /// [`ClockError::InvalidControl`] when either control does not validate.
+    pub fn per_colour(red: TimeControl, black: Option<TimeControl>) -> Result<Clock, ClockError> {
+        red.validate()?;
+        let black = black.filter(|b| *b != red);
+        if let Some(b) = &black {
+            b.validate()?;
+        }
+        let r = PlayerClock::new(&red);
+        let b = PlayerClock::new(black.as_ref().unwrap_or(&red));
         Ok(Clock {
-            control,
-            players: [p, p],
+            control: red,
+            black,
+            players: [r, b],
             turn: Color::Red,
             run: RunState::NotStarted,
         })
     }
 
-    /// The time control.
+    /// The time control (Red's, where each colour has its own).
     #[must_use]
     pub fn control(&self) -> &TimeControl {
         &self.control
+    }
+
+    /// Black's own control, where it differs from Red's.
+    #[must_use]
+    pub fn black_control(&self) -> Option<&TimeControl> {
+        self.black.as_ref()
+    }
+
+    /// `color`'s time control.
+    #[must_use]
+    pub fn control_of(&self, color: Color) -> &TimeControl {
+        control_of(&self.control, self.black.as_ref(), color)
     }
 
     /// The side whose clock runs (or would run).
@@ -164,7 +208,9 @@ impl Clock {
         if !self.is_active() {
             return None;
         }
-        let a = self.player(self.turn).allowance(&self.control)?;
+        let a = self
+            .player(self.turn)
+            .allowance(self.control_of(self.turn))?;
         (self.move_elapsed(now).saturating_sub(grace) > a.limit).then_some((self.turn, a.kind))
     }
 
@@ -175,7 +221,9 @@ impl Clock {
         let RunState::Running { since, banked } = self.run else {
             return None;
         };
-        let a = self.player(self.turn).allowance(&self.control)?;
+        let a = self
+            .player(self.turn)
+            .allowance(self.control_of(self.turn))?;
         Some(since + a.limit.saturating_sub(banked) + Millis(1))
     }
 
@@ -207,10 +255,11 @@ impl Clock {
         }
         let color = self.turn;
         let elapsed = self.move_elapsed(now);
+        let control = control_of(&self.control, self.black.as_ref(), color);
         let p = &mut self.players[color.index()];
         let credit = p.lag.credit(lag, elapsed);
         let spent = elapsed.saturating_sub(credit);
-        if let Some(a) = p.allowance(&self.control) {
+        if let Some(a) = p.allowance(control) {
             if spent > a.limit {
                 return Err(ClockError::Flagged {
                     color,
@@ -218,7 +267,7 @@ impl Clock {
                 });
             }
         }
-        let charge = p.charge(&self.control, spent, credit);
+        let charge = p.charge(control, spent, credit);
         self.turn = !color;
         self.run = RunState::Running {
             since: now,
@@ -274,7 +323,7 @@ impl Clock {
         if !self.is_active() {
             return Err(self.not_running());
         }
-        if saved.control != self.control {
+        if saved.control != self.control || saved.black != self.black {
             return Err(ClockError::InvalidControl(
                 "restored clock has another control",
             ));
@@ -303,7 +352,7 @@ impl Clock {
             } else {
                 Millis::ZERO
             };
-            PlayerView::new(&self.control, self.player(c), e)
+            PlayerView::new(self.control_of(c), self.player(c), e)
         };
         ClockSnapshot {
             running: matches!(self.run, RunState::Running { .. }).then_some(self.turn),

@@ -1,6 +1,7 @@
 //! Table settings and their defaults.
 
 use super::handicap::HandicapOffsets;
+use super::spectator_delay::SpectatorDelay;
 use crate::clock::TimeControl;
 use crate::ids::Millis;
 use xiangqi::rulings::RuleSet;
@@ -117,6 +118,9 @@ pub struct TableConfig {
     pub repetition: RepetitionPolicy,
     /// The time control until the players agree on another.
     pub time_control: TimeControl,
+    /// Black's own control while the table keeps `time_control` (Red's), for games with a
+    /// control per colour (a knockout's sudden-death game); `None`: both play `time_control`.
+    pub black_time_control: Option<TimeControl>,
     /// Grace for a disconnected player before leaving counts as a loss.
     pub reconnect_grace: Millis,
     /// Deadline for each side's first move (`None`: no deadline).
@@ -133,6 +137,9 @@ pub struct TableConfig {
     pub draw_offer_min_ply: usize,
     /// Whether handicap games are rated, with these offsets (`None`: unrated, the default).
     pub handicap_rating: Option<HandicapOffsets>,
+    /// How far behind the game its spectators are kept (none by default); the table itself
+    /// ignores it: the server's spectator feed applies it.
+    pub spectator_delay: SpectatorDelay,
 }
 
 impl Default for TableConfig {
@@ -142,6 +149,7 @@ impl Default for TableConfig {
             rules: RuleSet::default(),
             repetition: RepetitionPolicy::Warn,
             time_control: TimeControl::ourgame(),
+            black_time_control: None,
             reconnect_grace: RECONNECT_GRACE,
             first_move_deadline: Some(FIRST_MOVE_DEADLINE),
             undo_allowed: true,
@@ -150,6 +158,7 @@ impl Default for TableConfig {
             chat: ChatLimits::default(),
             draw_offer_min_ply: 0,
             handicap_rating: None,
+            spectator_delay: SpectatorDelay::default(),
         }
     }
 }

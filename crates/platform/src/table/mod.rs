@@ -40,6 +40,7 @@ mod play;
 mod presence;
 mod referee;
 mod seating;
+mod spectator_delay;
 mod undo;
 
 pub use command::{Action, Command};
@@ -54,3 +55,4 @@ pub use game::{Game, UndoRequest};
 pub use handicap::{Handicap, HandicapError, HandicapKind, HandicapOffsets};
 pub use handicap_offer::{AgreedHandicap, HandicapProposal};
 pub use model::{Proposal, Seat, Table};
+pub use spectator_delay::{SpectatorDelay, MAX_DELAY_PLIES, MAX_DELAY_SECS};

@@ -59,6 +59,11 @@ impl Table {
             .time_control
             .validate()
             .map_err(super::TableError::InvalidTimeControl)?;
+        if let Some(black) = &config.black_time_control {
+            black
+                .validate()
+                .map_err(super::TableError::InvalidTimeControl)?;
+        }
         if super::referee::Referee::start_ruling(&config.start, config.rules).is_some() {
             return Err(super::TableError::FinishedStart);
         }

@@ -210,8 +210,12 @@ impl Table {
             red: red.user,
             black: black.user,
         };
-        // The table's control was validated when it was set.
-        let Ok(clock) = Clock::new(self.control.clone()) else {
+        // Black's own control holds while the table keeps the configured one.
+        let black = (self.control == self.config.time_control)
+            .then(|| self.config.black_time_control.clone())
+            .flatten();
+        // The table's controls were validated when they were set.
+        let Ok(clock) = Clock::per_colour(self.control.clone(), black) else {
             return;
         };
         for color in Color::ALL {

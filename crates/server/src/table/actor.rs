@@ -18,6 +18,7 @@ use super::msg::TableMsg;
 use super::presence;
 use super::registry::TableHandle;
 use super::setup::{Lease, TableSetup};
+use super::spectators::SpectatorFeed;
 use super::watchers::Watchers;
 use crate::clock;
 use crate::error_code::ErrorCode;
@@ -40,6 +41,8 @@ pub(super) struct TableActor {
     pub(super) watchers: Watchers,
     pub(super) computer: Option<Computer>,
     pub(super) desk: CoinDesk,
+    /// The spectators' delayed feed, at a table with a spectator delay.
+    pub(super) spectators: Option<SpectatorFeed>,
     me: mpsc::WeakSender<TableMsg>,
     summary: String,
     /// Whether an event since the last lobby update may have changed the summary (moves and
@@ -63,6 +66,7 @@ pub fn spawn_table(
     lease: Lease,
     restore: Option<UnfinishedGame>,
 ) -> Result<TableHandle, TableError> {
+    let spectators = SpectatorFeed::new(setup.config.spectator_delay);
     let table = Table::new(setup.id, setup.config)?;
     let (tx, rx) = mpsc::channel(MAILBOX);
     let core = TableCore::new(setup.id, setup.room, table, state.clone(), setup.ai, lease);
@@ -72,6 +76,7 @@ pub fn spawn_table(
         watchers: Watchers::default(),
         computer: setup.ai.map(Computer::new),
         desk: CoinDesk::default(),
+        spectators,
         me: tx.downgrade(),
         summary: String::new(),
         summary_dirty: true,
@@ -90,14 +95,14 @@ impl TableActor {
     async fn run(mut self, mut rx: mpsc::Receiver<TableMsg>, restore: Option<UnfinishedGame>) {
         if let Some(g) = restore {
             self.restore(g).await;
+            self.release_delayed(clock::now());
         }
         self.after_change().await;
         let mut idle_floor = Duration::from_millis(5);
         while !self.core.is_fenced() {
-            let wait =
-                self.core.table.next_deadline().map(|d| {
-                    Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor)
-                });
+            let wait = self
+                .wake_at(clock::now())
+                .map(|d| Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor));
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { break };
@@ -111,6 +116,7 @@ impl TableActor {
                     // A tick that settles nothing must not spin.
                     idle_floor = if events.is_empty() { Duration::from_millis(100) } else { Duration::from_millis(5) };
                     self.process(events, now).await;
+                    self.release_delayed(now);
                 }
             }
             self.after_change().await;
@@ -193,7 +199,7 @@ impl TableActor {
                 let _ = reply.send(self.seat_pair(red, black, control, rated, now).await);
             }
             TableMsg::Record { game_id, reply } => {
-                let _ = reply.send(self.core.live_record(game_id));
+                let _ = reply.send(self.live_record(game_id));
             }
             TableMsg::CheckOwner => {
                 if !self.check_owner().await {
@@ -264,6 +270,9 @@ impl TableActor {
                 self.summary_dirty = true;
             }
             self.core.record(&ev, now);
+            if let Some(feed) = self.spectators.as_mut() {
+                feed.note(&ev, now, &self.core.table);
+            }
             if let Event::GameEnded(end) = &ev {
                 let end = *end;
                 if self.core.replaying {
@@ -325,8 +334,8 @@ impl TableActor {
         }
     }
 
-    /// Numbers `event`, keeps it in the history and sends it to every watching connection: the
-    /// only way an event leaves the table.
+    /// Numbers `event`, keeps it in the history and sends it to every watching connection (to
+    /// spectators on their delayed feed, if any): the only way an event leaves the table.
     pub(super) fn publish(&mut self, event: EventView, now: Millis) {
         if self.core.replaying || self.core.is_fenced() {
             return;
@@ -341,7 +350,8 @@ impl TableActor {
             }
             .to_text()
         });
-        self.watchers.send_all(&msg);
+        self.watchers.send_all(&msg, false);
+        self.publish_delayed(event, now);
     }
 
     /// Sends what the coin desk has to say: events to everyone, private messages to each
@@ -358,6 +368,7 @@ impl TableActor {
 
     /// After every message: keep the lobby summary current and let the computer play.
     async fn after_change(&mut self) {
+        self.regroup(clock::now());
         if self.computer.is_none() {
             if !std::mem::take(&mut self.summary_dirty) {
                 return;

@@ -5,8 +5,8 @@
 use super::actor::TableActor;
 use super::caller::Caller;
 use super::computer::Computer;
+use super::delayed::delayed_epoch;
 use super::msg::DirectorCmd;
-use super::outbox::Outbox;
 use super::presence;
 use crate::error_code::ErrorCode;
 use crate::user::{UserInfo, COMPUTER};
@@ -37,14 +37,21 @@ impl TableActor {
                 return caller.reply(id, Err(e));
             }
         }
-        self.watchers.add(&caller);
-        match presence::missed(&self.history, &self.core.state.epoch, since) {
+        // Spectators of a table with a spectator delay get its delayed feed.
+        let delayed = self.is_delayed(user.id);
+        self.watchers.add(&caller, delayed);
+        let epoch = &self.core.state.epoch;
+        let missed = match self.spectators.as_ref().filter(|_| delayed) {
+            Some(feed) => presence::missed(&feed.history, &delayed_epoch(epoch), since),
+            None => presence::missed(&self.history, epoch, since),
+        };
+        match missed {
             Some(events) => {
                 for e in events {
                     caller.out.send(e);
                 }
             }
-            None => self.send_state(&caller.out, now),
+            None => self.send_state(&caller.out, now, delayed),
         }
         self.desk.send_my_bet(&self.core, user.id);
         self.publish_notices();
@@ -96,10 +103,6 @@ impl TableActor {
         }
     }
 
-    pub(super) fn send_state(&self, out: &Outbox, now: Millis) {
-        out.send(self.core.state_msg(&self.desk, self.history.v(), now));
-    }
-
     /// Seats the caller and the computer and starts their game. In a rated game the computer is
     /// the level's stored player, read now (its current rating).
     pub(super) async fn start_ai(&mut self, caller: Caller, _color: Color, now: Millis) {
@@ -118,13 +121,13 @@ impl TableActor {
         };
         self.see(&caller.user);
         self.see(&Arc::new(computer));
-        self.watchers.add(&caller);
+        self.watchers.add(&caller, false);
         for (user, action) in Computer::seating(caller.user.id, ai) {
             if let Err(e) = self.apply(user, action, now).await {
                 return caller.reply(self.core.id, Err(e));
             }
         }
-        self.send_state(&caller.out, now);
+        self.send_state(&caller.out, now, false);
         caller.ack();
     }
 }

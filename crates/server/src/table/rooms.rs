@@ -29,6 +29,9 @@ pub fn room_tables(config: &Config, rooms: &[Arc<RoomInfo>]) -> Result<Vec<Table
                 xiangqi::Position::from_fen(fen).map_err(|e| format!("room {}: {e}", rc.id))?;
         }
         table_config.handicap_rating = rc.handicap_rating.map(Into::into);
+        table_config.spectator_delay = rc
+            .spectator_delay()
+            .map_err(|e| format!("room {}: {e}", rc.id))?;
         for _ in 0..rc.tables {
             out.push(TableSetup {
                 id: TableId(next_id),

@@ -2,6 +2,7 @@
 //! `WagerView` and the events (the types are in `ws::protocol`). Everything here only reads.
 
 use super::core::TableCore;
+use super::delayed::{delayed_epoch, Feed};
 use super::desk::CoinDesk;
 use crate::store::{color_index, mode_name, permille, wager_status};
 use crate::user::ShownUser;
@@ -135,6 +136,7 @@ impl TableCore {
             ply: g.ply(),
             clock: g.clock().snapshot(now),
             control: g.clock().control().clone(),
+            black_control: g.clock().black_control().cloned(),
             legal: legal(g.position(), !g.is_playing()),
             warnings: repetition::warnings(g),
             draw_offer: g.draw_offer().map(color_name),
@@ -164,8 +166,13 @@ impl TableCore {
         })
     }
 
-    /// The `table_state` message, with the desk's wager and pool and the history's `v`.
-    pub(super) fn state_msg(&self, desk: &CoinDesk, v: u64, now: Millis) -> Arc<str> {
+    /// The `table_state` message of `feed`, with the desk's wager and pool and the feed's `v`.
+    pub(super) fn state_msg(&self, desk: &CoinDesk, v: u64, now: Millis, feed: Feed) -> Arc<str> {
+        let mut game = self.game_view(now);
+        if let (Feed::Delayed(Some(cut)), Some(g)) = (feed, game.as_mut()) {
+            self.cut_game_view(g, cut);
+        }
+        let delayed = matches!(feed, Feed::Delayed(_));
         let spectators = self
             .table
             .spectators()
@@ -193,15 +200,21 @@ impl TableCore {
                     handicap: self.handicap_view(&p.offer.handicap, &p.offer.start),
                 }),
             spectators,
-            game: self.game_view(now),
+            game,
             wager: desk.wager_view(self),
             pool: desk.pool_view(),
             first_move_secs: self.table.config().first_move_deadline.map(Millis::as_secs),
             rules: RulesView::of(self.table.config()),
+            spectator_delay: self.delay_view(delayed),
+        };
+        let epoch = if delayed {
+            delayed_epoch(&self.state.epoch)
+        } else {
+            self.state.epoch.clone()
         };
         ServerMsg::TableState {
             table: self.id,
-            epoch: &self.state.epoch,
+            epoch: &epoch,
             v,
             now: now.0,
             state,

@@ -10,6 +10,8 @@ use std::sync::Arc;
 struct Watcher {
     user: UserId,
     out: Outbox,
+    /// Whether it gets the spectators' delayed feed (`super::spectators`).
+    delayed: bool,
 }
 
 /// The connections watching a table.
@@ -17,11 +19,12 @@ struct Watcher {
 pub(super) struct Watchers(HashMap<ConnId, Watcher>);
 
 impl Watchers {
-    /// The caller's connection watches from now on.
-    pub(super) fn add(&mut self, caller: &Caller) {
+    /// The caller's connection watches from now on, on the delayed feed if `delayed`.
+    pub(super) fn add(&mut self, caller: &Caller, delayed: bool) {
         let w = Watcher {
             user: caller.user.id,
             out: caller.out.clone(),
+            delayed,
         };
         self.0.insert(caller.conn, w);
     }
@@ -60,11 +63,28 @@ impl Watchers {
         }
     }
 
-    /// Sends `msg` to every connection; forgets those that closed.
-    pub(super) fn send_all(&mut self, msg: &Arc<str>) {
+    /// Sends `msg` to every connection of the live feed (`delayed`: of the delayed one);
+    /// forgets those that closed.
+    pub(super) fn send_all(&mut self, msg: &Arc<str>, delayed: bool) {
         self.0.retain(|_, w| {
-            w.out.send(msg.clone());
+            if w.delayed == delayed {
+                w.out.send(msg.clone());
+            }
             !w.out.is_closed()
         });
+    }
+
+    /// Moves every connection to the feed `delayed(user)` says; returns the outboxes of those
+    /// moved, with their new feed (each needs that feed's `table_state`).
+    pub(super) fn regroup(&mut self, delayed: impl Fn(UserId) -> bool) -> Vec<(Outbox, bool)> {
+        let mut moved = Vec::new();
+        for w in self.0.values_mut() {
+            let now = delayed(w.user);
+            if now != w.delayed {
+                w.delayed = now;
+                moved.push((w.out.clone(), now));
+            }
+        }
+        moved
     }
 }

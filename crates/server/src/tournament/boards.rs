@@ -27,9 +27,16 @@ impl Director {
         }
     }
 
-    /// The setup of a tournament table playing with `control`.
-    fn setup(&self, table: TableId, control: TimeControl) -> TableSetup {
+    /// The setup of a tournament table playing with `control` (Red's, with Black on
+    /// `black_control` where each colour has its own).
+    fn setup(
+        &self,
+        table: TableId,
+        control: TimeControl,
+        black_control: Option<TimeControl>,
+    ) -> TableSetup {
         let mut config = self.state.config.table_config(control);
+        config.black_time_control = black_control;
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(Millis::from_secs(self.spec.no_show_secs));
@@ -40,6 +47,7 @@ impl Director {
             config.rules = rules;
             config.repetition = repetition;
         }
+        config.spectator_delay = self.spec.spectator_delay().unwrap_or_default();
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {
@@ -62,6 +70,7 @@ impl Director {
             red,
             black,
             control,
+            black_control,
         } = due;
         self.opened.insert(table);
         let fresh = restore.is_none();
@@ -81,7 +90,12 @@ impl Director {
                 return;
             }
         };
-        match spawn_table(&self.state, self.setup(table, control), lease, restore) {
+        match spawn_table(
+            &self.state,
+            self.setup(table, control, black_control),
+            lease,
+            restore,
+        ) {
             Ok(h) => {
                 let seat = TableMsg::Director(DirectorCmd::Seat { red, black });
                 if fresh && !h.send(seat).await {

@@ -4,7 +4,7 @@
 use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
 use platform::rating::{Profile, Title};
-use platform::table::RepetitionPolicy;
+use platform::table::{RepetitionPolicy, SpectatorDelay};
 use platform::tournament::arena::ArenaConfig;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
 use platform::tournament::robin::RobinConfig;
@@ -84,6 +84,12 @@ pub struct Spec {
     pub repetition: String,
     /// The behaviour score (0–100, docs/behaviour.md) a player needs to join; 0: any.
     pub min_behaviour: u8,
+    /// Spectators see each ply of the games only once this many more plies were played
+    /// (0: no delay by plies); the players are never delayed.
+    pub spectator_delay_plies: u32,
+    /// Spectators see each ply of the games only this many seconds after it was played (0: no
+    /// delay by time).
+    pub spectator_delay_secs: u32,
 }
 
 impl Default for Spec {
@@ -109,6 +115,8 @@ impl Default for Spec {
             move_limit: default_move_limit(),
             repetition: default_repetition(),
             min_behaviour: 0,
+            spectator_delay_plies: 0,
+            spectator_delay_secs: 0,
         }
     }
 }
@@ -159,6 +167,7 @@ impl Spec {
             return Err("prizes are per mille of the pot and sum to at most 1000".into());
         }
         self.table_rules()?;
+        self.spectator_delay()?;
         let control = TimeControl::preset(&self.time_control)
             .filter(|c| c.validate().is_ok())
             .ok_or_else(|| format!("unknown time control {:?}", self.time_control))?;
@@ -208,6 +217,14 @@ impl Spec {
     /// Unknown rules or policy, or a move limit out of range, in words.
     pub fn table_rules(&self) -> Result<(RuleSet, RepetitionPolicy), String> {
         table_rules(&self.rules, self.move_limit, &self.repetition)
+    }
+
+    /// How far behind the games their spectators are kept.
+    ///
+    /// # Errors
+    /// A delay above its limit, in words.
+    pub fn spectator_delay(&self) -> Result<SpectatorDelay, String> {
+        SpectatorDelay::new(self.spectator_delay_plies, self.spectator_delay_secs)
     }
 
     /// The preset's name: the given one, or the system's own.
@@ -298,6 +315,8 @@ mod tests {
         assert!(bad(|s| s.cycles = 0).contains("cycles"));
         assert!(bad(|s| s.games = 21).contains("games"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
+        assert!(bad(|s| s.spectator_delay_plies = 101).contains("spectator_delay_plies"));
+        assert!(bad(|s| s.spectator_delay_secs = 3_601).contains("spectator_delay_secs"));
         assert!(bad(|s| s.prizes = vec![600, 600]).contains("prizes"));
         assert!(bad(|s| s.entry_fee = -1).contains("entry_fee"));
         assert!(bad(|s| s.rules = "fide".into()).contains("rule profile"));
@@ -317,5 +336,11 @@ mod tests {
         let (rules, policy) = cxa.table_rules().expect("cxa");
         assert_eq!(rules.move_limit, Some(100));
         assert_eq!(policy, RepetitionPolicy::Refuse);
+        assert!(old.spectator_delay().expect("none").is_none());
+        let delayed: Spec =
+            serde_json::from_str(r#"{"spectator_delay_plies":4,"spectator_delay_secs":30}"#)
+                .expect("spec");
+        let d = delayed.spectator_delay().expect("delay");
+        assert_eq!((d.plies, d.secs), (4, 30));
     }
 }

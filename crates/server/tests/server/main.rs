@@ -37,6 +37,7 @@ mod seek_rules;
 mod seeks;
 mod settle_together;
 mod shutdown;
+mod spectator_delay;
 mod tournament_fees;
 mod tournament_systems;
 mod tournaments;

@@ -1,7 +1,8 @@
 //! The director's other systems over the real server: a 4-player knockout played through over
 //! real WebSocket clients (a match won in its regular game, a drawn match going on to the rapid
 //! tie-break games, then the final), with entry fees and prizes; and a round robin of 4 played
-//! round by round to its end, its crosstable results and standings checked.
+//! round by round to its end, its crosstable results and standings checked; and a knockout's
+//! sudden-death game at a table with a control per colour, kept across a restart.
 
 use crate::common::{Player, TestDb, TestServer};
 use crate::tournaments::{config, entrants, post, t_ev, view};
@@ -260,4 +261,84 @@ async fn a_round_robin_of_four_is_played_round_by_round() {
         .map(|r| r["points"].as_u64().unwrap())
         .collect();
     assert_eq!(points, [6, 4, 2, 0]);
+}
+
+/// `(stages[0].time, increment)` of a `TimeControl`.
+fn fischer_of(control: &Value) -> (Option<u64>, Option<u64>) {
+    (
+        control["stages"][0]["time"].as_u64(),
+        control["increment"].as_u64(),
+    )
+}
+
+#[tokio::test]
+async fn a_sudden_death_game_has_a_control_per_colour_that_survives_a_restart() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start_with(config(&db)).await;
+    let mut org = Player::register(srv.addr, "org").await;
+    let spec = json!({"system": "knockout", "games": 1, "time_control": "rapid",
+                      "round_gap_secs": 0, "no_show_secs": 60});
+    let id = create(&mut org, spec).await;
+    let mut players = entrants(srv.addr, id, "sd", 2).await;
+    let (status, v) = post(&mut org, id, "start").await;
+    assert_eq!(status, 200, "{v}");
+    // Regular, 2 rapid and 2 blitz games drawn: the sudden-death game comes due.
+    for _ in 0..5 {
+        let g = wait_due(&org, id, 1).await[0];
+        play(&mut players, g, Ending::Draw).await;
+        for _ in 0..100 {
+            if due(&org, id).await.first().is_none_or(|d| d.0 != g.0) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let (table, red, black) = wait_due(&org, id, 1).await[0];
+    let check = |st: &Value| {
+        let g = &st["state"]["game"];
+        assert_eq!(
+            fischer_of(&g["control"]),
+            (Some(360_000), Some(3_000)),
+            "{g}"
+        );
+        assert_eq!(
+            fischer_of(&g["black_control"]),
+            (Some(240_000), Some(3_000)),
+            "{g}"
+        );
+        assert_eq!(
+            g["clock"]["black"]["game_time"]
+                .as_u64()
+                .map(|t| t <= 240_000),
+            Some(true)
+        );
+        assert!(
+            g["clock"]["red"]["game_time"].as_u64().unwrap() > 240_000,
+            "{g}"
+        );
+    };
+    let r = players.get_mut(&red).unwrap();
+    join(r, table).await;
+    let st =
+        r.ws.next_where(|m| m["t"] == "table_state" && m["table"] == table, "state")
+            .await
+            .unwrap();
+    check(&st);
+    r.mv(table, "h2e2").await;
+
+    // After a crash the game comes back on the same two controls.
+    srv.crash();
+    let srv = TestServer::start_with(config(&db)).await;
+    for p in players.values_mut() {
+        p.reconnect(srv.addr).await;
+    }
+    let b = players.get_mut(&black).unwrap();
+    b.ws.clear();
+    join(b, table).await;
+    let st =
+        b.ws.next_where(|m| m["t"] == "table_state" && m["table"] == table, "state")
+            .await
+            .unwrap();
+    assert_eq!(st["state"]["game"]["moves"], json!(["h2e2"]));
+    check(&st);
 }

@@ -1,5 +1,6 @@
 // The head of the table's side panel: the table number, the status line (whose turn, check), the
-// agreed time control and handicap, and the rules the games are judged by.
+// agreed time control and handicap, the rules the games are judged by, and, for spectators of a
+// table with a spectator delay, how far behind the game they are kept.
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
@@ -23,6 +24,15 @@ export function tableTitle(st, tableId) {
   return level ? `${t('ai.game')} · ${t('ai.levelN', { n: level })}` : `${t('lobby.table')} ${tableId}`;
 }
 
+/** "delayed N plies · S s" for a spectator on the delayed feed; empty for players and tables without delay. */
+export function delayText(d) {
+  if (!d?.delayed) return '';
+  const parts = [];
+  if (d.plies) parts.push(t('table.delayPlies', { n: d.plies }));
+  if (d.secs) parts.push(t('table.delaySecs', { n: d.secs }));
+  return parts.join(' · ');
+}
+
 /** createHeader(tableId) -> { nodes, update(st, seat, inCheck) } */
 export function createHeader(tableId) {
   const title = h('h2');
@@ -30,12 +40,17 @@ export function createHeader(tableId) {
   const controlText = h('div.muted', { 'data-testid': 'control-text' });
   const handicapLine = h('div.muted', { 'data-testid': 'handicap-text' });
   const rules = h('div.muted', { 'data-testid': 'table-rules' });
+  const delay = h('div.muted', { 'data-testid': 'spectator-delay' });
   return {
-    nodes: [title, status, controlText, handicapLine, rules],
+    nodes: [title, status, controlText, handicapLine, rules, delay],
     update(st, seat, inCheck) {
       title.textContent = tableTitle(st, tableId);
       status.textContent = statusText(st, seat, inCheck);
-      controlText.textContent = `${t('table.control')}: ${describeControl(st.control, t)}`;
+      // A game with a control per colour (a knockout's sudden death) shows both.
+      const black = isLive(st) ? st.game.black_control : null;
+      controlText.textContent = black
+        ? `${t('table.control')}: ${t('color.red')} ${describeControl(st.game.control, t)} · ${t('color.black')} ${describeControl(black, t)}`
+        : `${t('table.control')}: ${describeControl(st.control, t)}`;
       // The game's own handicap while it runs, else the one agreed for the next games.
       const hc = (isLive(st) ? st.game.handicap : st.handicap) || null;
       handicapLine.hidden = !hc;
@@ -46,6 +61,8 @@ export function createHeader(tableId) {
       rules.textContent = st.rules ? `${t('rules.label')}: ${rulesText(st.rules, t)}` : '';
       rules.dataset.profile = st.rules?.profile || '';
       rules.dataset.repetition = st.rules?.repetition || '';
+      delay.textContent = delayText(st.spectator_delay);
+      delay.hidden = !delay.textContent;
     },
   };
 }

@@ -20,10 +20,18 @@ export function badgesFor(st, color, seat) {
   return badges;
 }
 
+/** `color`'s own time control: the game's (Black's own where each colour has one), else the table's. */
+export function controlOf(st, color) {
+  const g = st.game;
+  if (color === 'black' && g?.black_control) return g.black_control;
+  return g?.control || st.control;
+}
+
 /** What a clock shows: the main line and the smaller ones, or null when there is nothing to show. */
 function clockLines(st, color, now) {
   const g = st.game;
-  const v = clockView(g.clock, color, now - (g.clockAt || 0), st.control);
+  const control = controlOf(st, color);
+  const v = clockView(g.clock, color, now - (g.clockAt || 0), control);
   if (!v) return null;
   const subs = [];
   let main;
@@ -35,7 +43,7 @@ function clockLines(st, color, now) {
   } else {
     main = v.game !== null ? formatMs(v.game) : formatMs(v.move);
     if (v.move !== null && v.game !== null) subs.push(`${t('clock.perMove')} ${formatMs(v.move)}`);
-    if (st.control?.byoyomi) subs.push(`${t('clock.byoyomi')} ${formatMs(st.control.byoyomi.period, false)}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
+    if (control?.byoyomi) subs.push(`${t('clock.byoyomi')} ${formatMs(control.byoyomi.period, false)}${v.periodsLeft > 1 ? ` ×${v.periodsLeft}` : ''}`);
     if (v.movesToStageEnd) subs.push(t('clock.stageMoves', { n: v.movesToStageEnd }));
   }
   return { v, main, subs };

@@ -108,6 +108,7 @@ impl Rules for Arena {
                 red: g.red,
                 black: g.black,
                 control: None,
+                black_control: None,
             })
             .collect()
     }

@@ -103,6 +103,10 @@ impl Rules for Knockout {
                     red: g.red,
                     black: g.black,
                     control: stages.get(g.stage).map(|s| s.spec.red.clone()),
+                    black_control: stages
+                        .get(g.stage)
+                        .filter(|s| s.spec.black != s.spec.red)
+                        .map(|s| s.spec.black.clone()),
                 })
             })
             .collect()

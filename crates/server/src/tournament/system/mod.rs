@@ -72,8 +72,10 @@ pub struct Due {
     pub red: UserId,
     /// Black.
     pub black: UserId,
-    /// Its time control (`None`: the event's).
+    /// Its time control (`None`: the event's); Red's where each colour has its own.
     pub control: Option<TimeControl>,
+    /// Black's own control, where it differs from Red's (a knockout's sudden-death game).
+    pub black_control: Option<TimeControl>,
 }
 
 /// The system-specific part of a director.

@@ -70,6 +70,7 @@ impl Rules for RoundRobin {
                     red: g.red,
                     black,
                     control: None,
+                    black_control: None,
                 })
             })
             .collect()

@@ -68,6 +68,7 @@ impl Rules for Swiss {
                     red: b.red,
                     black,
                     control: None,
+                    black_control: None,
                 })
             })
             .collect()

@@ -91,6 +91,7 @@ fn types_list_every_message() {
         pool: None,
         first_move_secs: Some(30),
         rules: super::repetition::RulesView::of(&platform::table::TableConfig::default()),
+        spectator_delay: None,
     };
     let tournament = crate::tournament::TournamentView {
         id: 1,

@@ -51,6 +51,20 @@ pub struct TableStateView {
     pub first_move_secs: Option<u64>,
     /// How the table's games are judged: repetition profile, move limit, repetition policy.
     pub rules: RulesView,
+    /// How far behind the game spectators are kept (`None`: not at all).
+    pub spectator_delay: Option<SpectatorDelayView>,
+}
+
+/// A table's spectator delay: a ply is shown to spectators once `plies` more were played and
+/// `secs` seconds passed.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct SpectatorDelayView {
+    /// Plies held back.
+    pub plies: u32,
+    /// Seconds each ply is held back.
+    pub secs: u32,
+    /// Whether this connection gets the delayed feed (it is not a player).
+    pub delayed: bool,
 }
 
 /// A proposed time control.
@@ -145,8 +159,11 @@ pub struct GameView {
     pub ply: usize,
     /// The clocks.
     pub clock: ClockSnapshot,
-    /// The time control.
+    /// The time control (Red's, where each colour has its own).
     pub control: TimeControl,
+    /// Black's own time control, where it differs from Red's (a knockout's sudden-death
+    /// game); `None`: both play `control`.
+    pub black_control: Option<TimeControl>,
     /// The side to move's legal moves (empty once over).
     pub legal: Vec<String>,
     /// The side to move's moves that lose by repetition or repeat for the last allowed time.
