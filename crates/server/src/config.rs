@@ -128,6 +128,8 @@ pub struct Config {
     pub tournaments: TournamentsConfig,
     /// Ladders (`[[ladders]]`, docs/ladder.md); none by default.
     pub ladders: Vec<crate::ladder::LadderSpec>,
+    /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
+    pub analysis: crate::analysis::AnalysisConfig,
 }
 
 /// `[tournaments]`: who may create and run events.
@@ -177,6 +179,7 @@ impl Default for Config {
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             ladders: Vec::new(),
+            analysis: crate::analysis::AnalysisConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -276,6 +279,9 @@ impl Config {
         }
         crate::ladder::spec::check_all(&self.ladders).map_err(ConfigError::Invalid)?;
         if let Some(problem) = self.limits.problem() {
+            return bad(problem.into());
+        }
+        if let Some(problem) = self.analysis.problem() {
             return bad(problem.into());
         }
         Ok(())

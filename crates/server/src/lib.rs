@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod analysis;
 pub mod broker;
 pub mod client;
 pub mod clock;
@@ -61,6 +62,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::tournaments::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
+        .merge(http::analysis::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -24,6 +24,15 @@ pub struct Limits {
     pub password_hashes_at_once: usize,
     /// Requests that may wait for a hashing slot; beyond that they are refused (503 `busy`).
     pub password_hash_queue: usize,
+    /// Game analyses one user may have queued or running at once (then `too_many_analyses`).
+    pub analyses_per_user: usize,
+    /// Live engine lines (`analyse`) searched at once over the whole server (then
+    /// `analysis_busy`); each connection has at most one.
+    pub live_analyses_at_once: usize,
+    /// Deepest a live search (`analyse`) goes before it ends.
+    pub live_analysis_depth: u32,
+    /// Seconds a live search (`analyse`) may run before it ends.
+    pub live_analysis_secs: u64,
 }
 
 impl Default for Limits {
@@ -36,6 +45,10 @@ impl Default for Limits {
             accounts_per_ip_per_minute: 10,
             password_hashes_at_once: 2,
             password_hash_queue: 16,
+            analyses_per_user: 1,
+            live_analyses_at_once: 4,
+            live_analysis_depth: 24,
+            live_analysis_secs: 30,
         }
     }
 }
@@ -65,10 +78,15 @@ impl Limits {
         if self.connections_per_ip == 0
             || self.accounts_per_ip_per_minute == 0
             || self.password_hashes_at_once == 0
+            || self.analyses_per_user == 0
+            || self.live_analyses_at_once == 0
+            || self.live_analysis_depth == 0
+            || self.live_analysis_secs == 0
         {
             return Some(
-                "limits: connections_per_ip, accounts_per_ip_per_minute and \
-                 password_hashes_at_once must be at least 1",
+                "limits: connections_per_ip, accounts_per_ip_per_minute, \
+                 password_hashes_at_once, analyses_per_user, live_analyses_at_once, \
+                 live_analysis_depth and live_analysis_secs must be at least 1",
             );
         }
         None

@@ -63,5 +63,9 @@ export const api = {
   ladderLeave: (id) => call('POST', `/api/ladders/${encodeURIComponent(id)}/leave`, {}),
   /** {challenge, table}. */
   ladderChallenge: (id, defender) => call('POST', `/api/ladders/${encodeURIComponent(id)}/challenge`, { defender }),
+  /** The engine's analysis of a game: {status: none|queued|running|done|failed, position?, done?, total?, result?}. */
+  analysis: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
+  /** Queues the analysis of a finished game; answers its status. */
+  requestAnalysis: (id) => call('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {}),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

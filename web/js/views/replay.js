@@ -11,6 +11,7 @@ import { createBoard } from '../board/board.js';
 import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
 import { createMoveList, getNotation } from './movelist.js';
+import { createAnalysisPanel, moveNotes } from './analysis.js';
 
 export function mount(root, app, [idText]) {
   const id = Number(idText);
@@ -26,14 +27,18 @@ export function mount(root, app, [idText]) {
     // A repetition ruling is drawn on the final position.
     board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null, arrows: p === positions.length - 1 ? arrows : [] });
     boardWrap.dataset.ply = String(p);
-    list.update(texts, p, false);
+    list.update(texts, p, false, notes);
+    analysis?.setPly(p);
   };
   let texts = [];
+  let notes = null;
+  let analysis = null;
   const list = createMoveList({ onSelect: show });
   const info = h('div.panel', { 'data-testid': 'replay-info' }, '…');
   const pgn = h('a', { 'data-testid': 'pgn', download: `chuhe-${id}.pgn`, href: api.pgnUrl(id, getNotation()) }, t('replay.pgn'));
+  const analysisSlot = h('div');
   root.appendChild(h('div.table-view', { 'data-testid': 'replay' },
-    h('div.board-col', {}, boardWrap),
+    h('div.board-col', {}, boardWrap, analysisSlot),
     h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn))));
   api.game(id).then(({ game }) => {
     positions = replay(game.start_fen, game.moves);
@@ -58,8 +63,16 @@ export function mount(root, app, [idText]) {
         meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')),
       ...(game.evidence ? [h('div.ruling', { 'data-testid': 'replay-ruling', text: evidenceText(game.evidence, getLang()) })] : []));
     show(0);
+    if (game.status !== 'playing') {
+      analysis = createAnalysisPanel(id, {
+        app,
+        onPly: show,
+        onResult: (r) => { notes = moveNotes(r); show(ply); },
+      });
+      analysisSlot.replaceChildren(analysis.node);
+    }
   }).catch((e) => info.replaceChildren(h('p.error', { text: errorText(e) })));
   const notationSel = list.node.querySelector('select');
-  notationSel.addEventListener('change', () => { pgn.href = api.pgnUrl(id, notationSel.value); });
-  return { unmount() { list.destroy(); board.destroy(); } };
+  notationSel.addEventListener('change', () => { pgn.href = api.pgnUrl(id, notationSel.value); analysis?.setPly(ply); });
+  return { unmount() { list.destroy(); board.destroy(); analysis?.destroy(); } };
 }

@@ -191,6 +191,14 @@ error_codes! {
     TooManySeeks = "too_many_seeks",
     /// Seeks: one is seated in a game in progress (at any table of this node).
     AlreadyPlaying = "already_playing",
+    /// Analysis: the game is still in progress.
+    NotFinished = "not_finished",
+    /// Analysis: the user has the most analyses queued or running already.
+    TooManyAnalyses = "too_many_analyses",
+    /// Analysis: the FEN is unreadable or not a legal position.
+    BadFen = "bad_fen",
+    /// Analysis: the server runs its most live analyses.
+    AnalysisBusy = "analysis_busy",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is not running (the server is stopping).

@@ -66,6 +66,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_ladders.sqlite.sql"),
         include_str!("../../migrations/0013_ladders.postgres.sql"),
     ),
+    (
+        14,
+        include_str!("../../migrations/0014_analyses.sqlite.sql"),
+        include_str!("../../migrations/0014_analyses.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

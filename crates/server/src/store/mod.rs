@@ -4,6 +4,7 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+mod analyses;
 mod bets;
 mod coin_recovery;
 mod computers;
@@ -28,6 +29,7 @@ mod wager_close;
 mod wager_summary;
 mod wagers;
 
+pub use analyses::{AnalysisJob, AnalysisState};
 pub use bets::BetRow;
 pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use computers::computer_name;

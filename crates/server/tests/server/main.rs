@@ -2,6 +2,8 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
+mod analysis;
+mod analysis_latency;
 mod big_stakes;
 mod broker;
 mod coin_messages;
