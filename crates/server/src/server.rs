@@ -223,7 +223,7 @@ pub async fn start(
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
-    crate::analysis::AnalysisQueue::start(&state).await?;
+    crate::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
     let watch = tokio::spawn(takeover::watch(state.clone(), room_tables));

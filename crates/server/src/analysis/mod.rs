@@ -10,7 +10,8 @@ pub mod config;
 pub mod live;
 pub mod queue;
 pub mod view;
+pub mod wake;
 
 pub use config::AnalysisConfig;
 pub use live::{LiveBudget, LiveSession};
-pub use queue::AnalysisQueue;
+pub use wake::AnalysisQueue;

@@ -21,63 +21,54 @@ use engine::analysis::{analyse_game_with, GameAnalysis, Progress};
 use engine::{Control, Engine, Limits};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{watch, Notify};
+use tokio::sync::watch;
 use xiangqi::{Move, Position};
 
 /// How often an idle worker looks at the queue (another node may have queued something).
 const IDLE_POLL: Duration = Duration::from_secs(2);
 
+/// How often an idle worker puts dead nodes' running analyses back in the queue.
+const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
 /// How often a waiting analysis looks whether the computer opponents are done.
 const YIELD_STEP: Duration = Duration::from_millis(10);
 
-/// Wakes this node's workers when something is queued.
-#[derive(Clone, Default)]
-pub struct AnalysisQueue {
-    wake: Arc<Notify>,
-}
-
-impl AnalysisQueue {
-    /// Tells a waiting worker that an analysis was queued.
-    pub fn wake(&self) {
-        self.wake.notify_one();
+/// Puts this node's interrupted analyses back in the queue and starts its workers.
+///
+/// # Errors
+/// [`crate::store::StoreError`] if the queue cannot be read.
+pub async fn start(state: &AppState) -> Result<(), crate::store::StoreError> {
+    let node = &state.node;
+    let requeued = state
+        .db
+        .requeue_analyses(&node.id, true, node.stale_before())
+        .await?;
+    if requeued > 0 {
+        tracing::info!(requeued, "interrupted analyses queued again");
     }
-
-    /// Puts this node's interrupted analyses back in the queue and starts the workers.
-    ///
-    /// # Errors
-    /// [`crate::store::StoreError`] if the queue cannot be read.
-    pub async fn start(state: &AppState) -> Result<(), crate::store::StoreError> {
-        let node = &state.node;
-        let requeued = state
-            .db
-            .requeue_analyses(&node.id, true, node.stale_before())
-            .await?;
-        if requeued > 0 {
-            tracing::info!(requeued, "interrupted analyses queued again");
-        }
-        for _ in 0..state.config.analysis.workers {
-            tokio::spawn(worker(state.clone()));
-        }
-        Ok(())
+    for _ in 0..state.config.analysis.workers {
+        tokio::spawn(worker(state.clone()));
     }
+    Ok(())
 }
 
 /// Takes analyses one after another, for ever.
 async fn worker(state: AppState) {
+    let mut swept = Instant::now();
     loop {
         match state.db.take_analysis(&state.node.id).await {
             Ok(Some(job)) => run(&state, job).await,
             Ok(None) => {
-                let stale = state.node.stale_before();
-                if let Err(e) = state
-                    .db
-                    .requeue_analyses(&state.node.id, false, stale)
-                    .await
-                {
-                    tracing::warn!("analysis queue: {e}");
+                if swept.elapsed() >= SWEEP_EVERY {
+                    swept = Instant::now();
+                    let stale = state.node.stale_before();
+                    let db = &state.db;
+                    if let Err(e) = db.requeue_analyses(&state.node.id, false, stale).await {
+                        tracing::warn!("analysis queue: {e}");
+                    }
                 }
                 tokio::select! {
-                    () = state.analysis.wake.notified() => {}
+                    () = state.analysis.woken() => {}
                     () = tokio::time::sleep(IDLE_POLL) => {}
                 }
             }
