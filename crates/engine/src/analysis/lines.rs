@@ -36,6 +36,7 @@ pub fn top_lines(
     engine.set_level(MAX_LEVEL);
     engine.set_book(false);
     let turn = pos.turn();
+    let count = count.min(pos.legal_moves().len());
     let mut lines: Vec<Line> = Vec::with_capacity(count);
     let limits = Limits {
         depth: Some(depth.max(1)),
@@ -49,7 +50,10 @@ pub fn top_lines(
         engine.set_banned(&banned);
         let mut pv = Vec::new();
         let result = engine.go(&limits, control, &mut |info| pv.clone_from(&info.pv));
-        let Some(best) = result.best else { break };
+        // A search left with one move may answer at once, banned or not.
+        let Some(best) = result.best.filter(|b| !banned.contains(b)) else {
+            break;
+        };
         if pv.first() != Some(&best) {
             pv = vec![best];
         }
