@@ -214,3 +214,12 @@ test('a repetition ruling is drawn as numbered moves and attack arrows, and said
   assert.equal(evidenceText(evidence, 'zh'), '红方长捉：……红方负。');
   assert.equal(evidenceText(evidence, 'en'), 'Red chases perpetually: … Red loses.');
 });
+
+test('evaluation graph: even in the middle, Red up, mates at the edge', async () => {
+  const { evalY } = await import('../../web/js/chart.js');
+  const pad = { t: 10, b: 10 };
+  assert.equal(evalY(0, 120, pad), 60);
+  assert.equal(evalY(10, 120, pad), 10);
+  assert.equal(evalY(-25, 120, pad), 110);
+  assert.ok(evalY(1.5, 120, pad) < 60);
+});

@@ -61,3 +61,16 @@ export function linePath(pts) {
   const r = (v) => Math.round(v * 10) / 10;
   return pts.map((p, i) => `${i ? 'L' : 'M'}${r(p.x)} ${r(p.y)}`).join(' ');
 }
+
+/** Pawns beyond which the evaluation graph of an analysis is clamped (a mate counts as 10). */
+export const EVAL_CLAMP = 10;
+
+/**
+ * The y of an evaluation (`pawns`, Red's view) in an evaluation graph of `height` with `pad`
+ * {t, b}: 0 in the middle, Red's advantage upwards, clamped to ±EVAL_CLAMP.
+ */
+export function evalY(pawns, height, pad) {
+  const v = Math.max(-EVAL_CLAMP, Math.min(EVAL_CLAMP, Number(pawns) || 0));
+  const half = (height - pad.t - pad.b) / 2;
+  return pad.t + half - (v / EVAL_CLAMP) * half;
+}

@@ -9,8 +9,10 @@
 //! follow lichess's win-probability formulas (`accuracy.rs`).
 
 mod accuracy;
+mod lines;
 
 pub use accuracy::{game_accuracy, move_accuracy, win_percent, Judgment, CP_CEILING, THRESHOLDS};
+pub use lines::{top_lines, Line};
 
 use crate::control::Control;
 use crate::engine::Engine;

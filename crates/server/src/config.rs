@@ -130,6 +130,8 @@ pub struct Config {
     pub ladders: Vec<crate::ladder::LadderSpec>,
     /// Behaviour records, bans and moderators (`[behaviour]`, docs/behaviour.md).
     pub behaviour: crate::behaviour::BehaviourConfig,
+    /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
+    pub analysis: crate::analysis::AnalysisConfig,
 }
 
 /// `[tournaments]`: who may create and run events.
@@ -182,6 +184,7 @@ impl Default for Config {
             tournaments: TournamentsConfig::default(),
             ladders: Vec::new(),
             behaviour: crate::behaviour::BehaviourConfig::default(),
+            analysis: crate::analysis::AnalysisConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -288,6 +291,9 @@ impl Config {
         }
         crate::ladder::spec::check_all(&self.ladders).map_err(ConfigError::Invalid)?;
         if let Some(problem) = self.limits.problem() {
+            return bad(problem.into());
+        }
+        if let Some(problem) = self.analysis.problem() {
             return bad(problem.into());
         }
         Ok(())

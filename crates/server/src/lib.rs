@@ -10,6 +10,7 @@
 
 pub mod ai;
 pub mod behaviour;
+pub mod analysis;
 pub mod broker;
 pub mod client;
 pub mod clock;
@@ -68,6 +69,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::moderation::routes())
         .merge(http::import::routes())
         .merge(http::collection::routes())
+        .merge(http::analysis::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

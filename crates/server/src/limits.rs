@@ -30,6 +30,15 @@ pub struct Limits {
     pub collection_max_games: u64,
     /// Tags one collection game may carry (more: 400 `too_many_tags`).
     pub collection_max_tags: usize,
+    /// Game analyses one user may have queued or running at once (then `too_many_analyses`).
+    pub analyses_per_user: usize,
+    /// Live engine lines (`analyse`) searched at once over the whole server (then
+    /// `analysis_busy`); each connection has at most one.
+    pub live_analyses_at_once: usize,
+    /// Deepest a live search (`analyse`) goes before it ends.
+    pub live_analysis_depth: u32,
+    /// Seconds a live search (`analyse`) may run before it ends.
+    pub live_analysis_secs: u64,
 }
 
 /// The longest reason of a player's report, in characters.
@@ -54,6 +63,10 @@ impl Default for Limits {
             import_max_bytes: 1024 * 1024,
             collection_max_games: 2000,
             collection_max_tags: 10,
+            analyses_per_user: 1,
+            live_analyses_at_once: 4,
+            live_analysis_depth: 24,
+            live_analysis_secs: 30,
         }
     }
 }
@@ -83,10 +96,15 @@ impl Limits {
         if self.connections_per_ip == 0
             || self.accounts_per_ip_per_minute == 0
             || self.password_hashes_at_once == 0
+            || self.analyses_per_user == 0
+            || self.live_analyses_at_once == 0
+            || self.live_analysis_depth == 0
+            || self.live_analysis_secs == 0
         {
             return Some(
-                "limits: connections_per_ip, accounts_per_ip_per_minute and \
-                 password_hashes_at_once must be at least 1",
+                "limits: connections_per_ip, accounts_per_ip_per_minute, \
+                 password_hashes_at_once, analyses_per_user, live_analyses_at_once, \
+                 live_analysis_depth and live_analysis_secs must be at least 1",
             );
         }
         if self.import_max_bytes < 1024

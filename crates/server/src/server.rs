@@ -165,6 +165,8 @@ pub async fn start(
         lobby: Lobby::new(rooms.clone()),
         broker,
         engine: EnginePool::new(config.ai_workers, opponent),
+        analysis: crate::analysis::AnalysisQueue::default(),
+        live: crate::analysis::LiveBudget::default(),
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
         new_accounts: AttemptLimiter::new(
             config.limits.accounts_per_ip_per_minute,
@@ -222,6 +224,7 @@ pub async fn start(
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
+    crate::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
     let watch = tokio::spawn(takeover::watch(state.clone(), room_tables));

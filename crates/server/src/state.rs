@@ -47,6 +47,10 @@ pub struct Shared {
     pub broker: Broker,
     /// Engine workers for games against the computer.
     pub engine: EnginePool,
+    /// Wakes the workers of the analysis queue.
+    pub analysis: crate::analysis::AnalysisQueue,
+    /// Live engine lines running over the server.
+    pub live: crate::analysis::LiveBudget,
     /// Login attempts per name and per address.
     pub logins: AttemptLimiter,
     /// Accounts (registrations and guests) created per address.

@@ -94,5 +94,9 @@ export const api = {
   setCollectionTags: (id, tags) => call('PUT', `/api/me/collection/${encodeURIComponent(id)}/tags`, { tags }),
   deleteFromCollection: (id) => call('DELETE', `/api/me/collection/${encodeURIComponent(id)}`),
   collectionPgnUrl: (filter = {}, notation = 'chinese') => `/api/me/collection.pgn?${query({ ...filter, notation })}`,
+  /** The engine's analysis of a game: {status: none|queued|running|done|failed, position?, done?, total?, result?}. */
+  analysis: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
+  /** Queues the analysis of a finished game; answers its status. */
+  requestAnalysis: (id) => call('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {}),
   pgnUrl: (id, notation = 'chinese') => `/api/games/${encodeURIComponent(id)}/pgn?notation=${notation}`,
 };

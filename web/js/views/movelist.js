@@ -14,9 +14,14 @@ export function getNotation() {
   return 'chinese';
 }
 
-/** Creates the move list; returns { node, update(texts, current, startTurn), destroy }. */
+/**
+ * Creates the move list; returns { node, update(texts, current, startTurn, notes?), destroy }.
+ * `notes[ply - 1]` (an engine analysis, views/analysis.js) adds a move's mark and evaluation,
+ * and its better line as the tooltip.
+ */
 export function createMoveList({ onSelect }) {
   let texts = [];
+  let notes = null;
   let current = 0;
   let startBlack = false;
   const list = h('div.moves', { 'data-testid': 'moves' });
@@ -43,9 +48,13 @@ export function createMoveList({ onSelect }) {
         const ply = j - offset + 1;
         const tx = texts[ply - 1];
         if (j < offset || !tx) { cells.push(h('span')); continue; }
+        const note = notes?.[ply - 1];
         cells.push(h(`span.mv${ply === current ? '.current' : ''}`, {
           'data-ply': ply, 'data-testid': `move-${ply}`, on: { click: () => go(ply) },
-        }, tx[n] || tx.iccs));
+          'data-judgment': note?.judgment, title: note?.line?.length ? `${t('an.better')}: ${note.line.join(' ')}` : null,
+        }, tx[n] || tx.iccs,
+        note?.mark ? h(`span.mark.${note.judgment}`, { text: note.mark }) : null,
+        note ? h('span.ev', { text: note.eval }) : null));
       }
     }
     list.replaceChildren(...cells);
@@ -63,8 +72,9 @@ export function createMoveList({ onSelect }) {
   document.addEventListener('keydown', key);
   return {
     node,
-    update(newTexts, cur, firstMoverBlack = false) {
+    update(newTexts, cur, firstMoverBlack = false, newNotes = null) {
       texts = newTexts;
+      notes = newNotes;
       current = cur;
       startBlack = firstMoverBlack;
       draw();

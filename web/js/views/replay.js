@@ -12,6 +12,7 @@ import { replay } from '../rules.js';
 import { describeGame } from '../notation.js';
 import { createMoveList, getNotation } from './movelist.js';
 import { analysisHash } from './gameviewer.js';
+import { createAnalysisPanel, moveNotes } from './gameanalysis.js';
 
 export function mount(root, app, [idText]) {
   const id = Number(idText);
@@ -27,9 +28,12 @@ export function mount(root, app, [idText]) {
     // A repetition ruling is drawn on the final position.
     board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null, arrows: p === positions.length - 1 ? arrows : [] });
     boardWrap.dataset.ply = String(p);
-    list.update(texts, p, false);
+    list.update(texts, p, false, notes);
+    analysis?.setPly(p);
   };
   let texts = [];
+  let notes = null;
+  let analysis = null;
   const list = createMoveList({ onSelect: show });
   const info = h('div.panel', { 'data-testid': 'replay-info' }, '…');
   const pgn = h('a', { 'data-testid': 'pgn', download: `chuhe-${id}.pgn`, href: api.pgnUrl(id, getNotation()) }, t('replay.pgn'));
@@ -39,8 +43,9 @@ export function mount(root, app, [idText]) {
     type: 'button', 'data-testid': 'analyse-here', 'data-i18n': 'study.analyse', text: t('study.analyse'),
     on: { click: () => { if (record) app.go(analysisHash(record.start_fen, record.moves, ply)); } },
   });
+  const analysisSlot = h('div');
   root.appendChild(h('div.table-view', { 'data-testid': 'replay' },
-    h('div.board-col', {}, boardWrap),
+    h('div.board-col', {}, boardWrap, analysisSlot),
     h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn, ' ', analyse))));
   api.game(id).then(({ game }) => {
     record = game;
@@ -66,8 +71,16 @@ export function mount(root, app, [idText]) {
         meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')),
       ...(game.evidence ? [h('div.ruling', { 'data-testid': 'replay-ruling', text: evidenceText(game.evidence, getLang()) })] : []));
     show(0);
+    if (game.status !== 'playing') {
+      analysis = createAnalysisPanel(id, {
+        app,
+        onPly: show,
+        onResult: (r) => { notes = moveNotes(r); show(ply); },
+      });
+      analysisSlot.replaceChildren(analysis.node);
+    }
   }).catch((e) => info.replaceChildren(h('p.error', { text: errorText(e) })));
   const notationSel = list.node.querySelector('select');
-  notationSel.addEventListener('change', () => { pgn.href = api.pgnUrl(id, notationSel.value); });
-  return { unmount() { list.destroy(); board.destroy(); } };
+  notationSel.addEventListener('change', () => { pgn.href = api.pgnUrl(id, notationSel.value); analysis?.setPly(ply); });
+  return { unmount() { list.destroy(); board.destroy(); analysis?.destroy(); } };
 }

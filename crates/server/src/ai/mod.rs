@@ -5,6 +5,7 @@
 use engine::{Budget, Control, Engine, Limits};
 use platform::Millis;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -38,6 +39,8 @@ pub const HINT_THINK: Duration = Duration::from_millis(300);
 pub struct EnginePool {
     permits: Arc<Semaphore>,
     opponent: Arc<dyn Opponent>,
+    /// Searches in progress (analyses give way to them).
+    searching: Arc<AtomicUsize>,
 }
 
 impl EnginePool {
@@ -47,7 +50,14 @@ impl EnginePool {
         EnginePool {
             permits: Arc::new(Semaphore::new(workers.max(1))),
             opponent,
+            searching: Arc::default(),
         }
+    }
+
+    /// Computer moves being searched now.
+    #[must_use]
+    pub fn searching(&self) -> usize {
+        self.searching.load(Ordering::Relaxed)
     }
 
     /// The computer's move; waits for a free worker first.
@@ -60,12 +70,30 @@ impl EnginePool {
     ) -> Option<Move> {
         let permit = self.permits.clone().acquire_owned().await.ok()?;
         let opponent = self.opponent.clone();
+        let searching = Searching::new(self.searching.clone());
         let result = tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            let _searching = searching;
             opponent.choose(&start, &moves, level, think)
         })
         .await;
         result.ok().flatten()
+    }
+}
+
+/// Counts one search in progress while it lives.
+struct Searching(Arc<AtomicUsize>);
+
+impl Searching {
+    fn new(count: Arc<AtomicUsize>) -> Searching {
+        count.fetch_add(1, Ordering::Relaxed);
+        Searching(count)
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

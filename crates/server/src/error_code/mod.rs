@@ -210,6 +210,14 @@ error_codes! {
     NotModerator = "not_moderator",
     /// Behaviour: an open report of this player by this reporter exists already.
     ReportOpen = "report_open",
+    /// Analysis: the game is still in progress.
+    NotFinished = "not_finished",
+    /// Analysis: the user has the most analyses queued or running already.
+    TooManyAnalyses = "too_many_analyses",
+    /// Analysis: the FEN is unreadable or not a legal position.
+    BadFen = "bad_fen",
+    /// Analysis: the server runs its most live analyses.
+    AnalysisBusy = "analysis_busy",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is not running (the server is stopping).

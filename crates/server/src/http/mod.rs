@@ -1,6 +1,7 @@
 //! HTTP routes, one file per area, each with `routes() -> Router<AppState>`.
 
 pub mod accounts;
+pub mod analysis;
 pub mod assets;
 pub mod auth;
 pub mod behaviour;

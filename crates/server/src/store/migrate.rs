@@ -72,6 +72,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_ladders.postgres.sql"),
     ),
     (
+        14,
+        include_str!("../../migrations/0014_analyses.sqlite.sql"),
+        include_str!("../../migrations/0014_analyses.postgres.sql"),
+    ),
+    (
         15,
         include_str!("../../migrations/0015_collections.sqlite.sql"),
         include_str!("../../migrations/0015_collections.postgres.sql"),

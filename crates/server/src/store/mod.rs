@@ -5,6 +5,7 @@
 //! and applied at start-up ([`Db::migrate`]).
 
 mod behaviour;
+mod analyses;
 mod bets;
 mod coin_recovery;
 mod collections;
@@ -32,6 +33,7 @@ mod wager_summary;
 mod wagers;
 
 pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
+pub use analyses::{AnalysisJob, AnalysisState};
 pub use bets::BetRow;
 pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};

@@ -8,6 +8,7 @@ use super::limit::MessageLimiter;
 use super::protocol::{self, Route, ServerMsg, PROTOCOL_VERSION};
 use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
+use crate::analysis::LiveSession;
 use crate::clock;
 use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
@@ -55,6 +56,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         joined: BTreeSet::new(),
         limiter: MessageLimiter::new(state.config.ws_messages_per_sec),
         lobby: lobby_tx,
+        live: LiveSession::default(),
     };
     // Whether the server closes first (then the client's answering close frame is awaited).
     let server_first = loop {
@@ -129,6 +131,8 @@ struct Reader {
     joined: BTreeSet<TableId>,
     limiter: MessageLimiter,
     lobby: mpsc::Sender<bool>,
+    /// This connection's live engine lines (stopped when it closes).
+    live: LiveSession,
 }
 
 impl Reader {
@@ -231,6 +235,17 @@ impl Reader {
             Route::SeekDecline { seek } => {
                 let asker = self.asker(id);
                 self.to_desk(DeskMsg::Decline { asker, seek }, id).await;
+            }
+            Route::Analyse { fen, multipv } => {
+                let (budget, limits) = (&self.state.live, &self.state.config.limits);
+                match self.live.start(budget, limits, &self.out, &fen, multipv) {
+                    Ok(()) => self.ack(id),
+                    Err((code, why)) => self.error(id, None, code, &why),
+                }
+            }
+            Route::AnalyseStop => {
+                self.live.stop();
+                self.ack(id);
             }
             // Sent to their table above.
             Route::Join { .. }

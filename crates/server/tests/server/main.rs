@@ -4,6 +4,8 @@
 mod accounts;
 mod arena;
 mod behaviour;
+mod analysis;
+mod analysis_latency;
 mod big_stakes;
 mod broker;
 mod coin_messages;

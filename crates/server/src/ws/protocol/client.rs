@@ -186,6 +186,18 @@ pub enum ClientMsg {
         #[serde(default)]
         game_id: Option<GameId>,
     },
+    /// Live engine lines of a position (replaces this connection's previous one).
+    Analyse {
+        fen: String,
+        #[serde(default = "one")]
+        multipv: u8,
+    },
+    /// Stop this connection's live engine lines.
+    AnalyseStop,
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// How a seek may be taken, on the wire.

@@ -94,6 +94,15 @@ pub enum Route {
         /// Whether the game is rated.
         rated: bool,
     },
+    /// Live engine lines of `fen` for this connection.
+    Analyse {
+        /// The position.
+        fen: String,
+        /// How many lines.
+        multipv: u8,
+    },
+    /// Stop this connection's live engine lines.
+    AnalyseStop,
 }
 
 /// Whether `key` is a valid client idempotency key: 8–64 characters of `[A-Za-z0-9_-]`.
@@ -150,6 +159,8 @@ impl ClientMsg {
                 control,
                 rated,
             }),
+            M::Analyse { fen, multipv } => Ok(Route::Analyse { fen, multipv }),
+            M::AnalyseStop => Ok(Route::AnalyseStop),
             M::Seek {
                 room,
                 control,

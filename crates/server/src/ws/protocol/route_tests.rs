@@ -91,3 +91,20 @@ fn parses_coin_commands_and_checks_keys() {
     assert!(route(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).is_err());
     assert!(parse(r#"{"t":"bet","table":2,"pick":"blue","amount":5,"key":"abcdefgh"}"#).is_err());
 }
+
+#[test]
+fn analyse_takes_one_line_by_default() {
+    assert_eq!(
+        route(r#"{"t":"analyse","fen":"9/9/9/9/9/9/9/9/9/9 w"}"#).unwrap(),
+        Route::Analyse {
+            fen: "9/9/9/9/9/9/9/9/9/9 w".into(),
+            multipv: 1
+        }
+    );
+    assert_eq!(
+        route(r#"{"t":"analyse_stop"}"#).unwrap(),
+        Route::AnalyseStop
+    );
+    // The FEN is checked where the search starts (`bad_fen`), multipv's type here.
+    assert!(parse(r#"{"t":"analyse","fen":"x","multipv":-1}"#).is_err());
+}

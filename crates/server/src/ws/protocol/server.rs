@@ -172,11 +172,33 @@ pub enum ServerMsg<'a> {
         /// The move.
         mv: String,
     },
+    /// Private: the engine's lines of the position of this connection's `analyse`.
+    AnalysisLines {
+        /// The position searched.
+        fen: &'a str,
+        /// The depth the lines were searched to.
+        depth: i32,
+        /// `[Line]`, best first.
+        lines: Vec<LineView>,
+        /// The last message of this search (its depth or time cap reached).
+        done: bool,
+    },
+}
+
+/// One engine line of `analysis_lines`, from Red's point of view.
+#[derive(Debug, Serialize)]
+pub struct LineView {
+    /// Centipawns (`null` for a mate).
+    pub cp: Option<i32>,
+    /// Moves to mate: positive when Red mates (`null` when not a mate).
+    pub mate: Option<i32>,
+    /// The moves (ICCS), the line's move first.
+    pub pv: Vec<String>,
 }
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 19] = [
+    pub const TYPES: [&'static str; 20] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -196,6 +218,7 @@ impl ServerMsg<'_> {
         "seek_gone",
         "challenge",
         "ladder_notice",
+        "analysis_lines",
     ];
 
     /// The message's JSON text.

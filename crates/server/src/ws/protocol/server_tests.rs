@@ -199,6 +199,16 @@ fn types_list_every_message() {
             ladder: 1,
             notice: &super::ladder::LadderNotice::Moved { from: 3, to: 2 },
         },
+        ServerMsg::AnalysisLines {
+            fen: xiangqi::START_FEN,
+            depth: 3,
+            lines: vec![super::server::LineView {
+                cp: Some(20),
+                mate: None,
+                pv: vec!["h2e2".into()],
+            }],
+            done: false,
+        },
     ];
     let mut seen: Vec<String> = all
         .iter()
