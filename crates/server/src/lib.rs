@@ -9,8 +9,8 @@
 #![warn(missing_docs)]
 
 pub mod ai;
-pub mod behaviour;
 pub mod analysis;
+pub mod behaviour;
 pub mod broker;
 pub mod client;
 pub mod clock;

@@ -4,8 +4,8 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
-mod behaviour;
 mod analyses;
+mod behaviour;
 mod bets;
 mod coin_recovery;
 mod collections;
@@ -32,8 +32,8 @@ mod wager_close;
 mod wager_summary;
 mod wagers;
 
-pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
 pub use analyses::{AnalysisJob, AnalysisState};
+pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
 pub use bets::BetRow;
 pub use coin_recovery::{recover_coins, recover_coins_except};
 pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};

@@ -2,10 +2,10 @@
 //! PostgreSQL when `CHUHE_TEST_DATABASE_URL` is set), driven by real HTTP and WebSocket clients.
 
 mod accounts;
-mod arena;
-mod behaviour;
 mod analysis;
 mod analysis_latency;
+mod arena;
+mod behaviour;
 mod big_stakes;
 mod broker;
 mod coin_messages;
