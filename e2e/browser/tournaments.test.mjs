@@ -91,3 +91,38 @@ test("a round robin's crosstable updates after a game result", async () => {
   await a.ctx.close();
   await b.ctx.close();
 });
+
+test("an arena from the form: countdown to the start, then its players' table and a countdown to the end", async () => {
+  const { page } = org;
+  await page.goto(page.url().replace(/#.*$/, '#/tournaments'));
+  await page.waitForSelector('[data-testid=tournament-create]');
+  await page.fill('[data-testid=tc-name]', 'E2E Arena');
+  await page.selectOption('[data-testid=tc-system]', 'arena');
+  assert.ok(await page.isVisible('[data-testid=tc-minutes]'));
+  assert.ok(!(await page.isVisible('[data-testid=tc-rounds]')));
+  await page.fill('[data-testid=tc-minutes]', '30');
+  await page.selectOption('[data-testid=tc-preset]', 'lichess');
+  await page.click('[data-testid=tc-submit]');
+  await page.waitForSelector('[data-testid=tournament-status][data-status=upcoming]');
+  const id = Number(page.url().split('/').pop());
+  const ev = await call(page, 'GET', `/api/tournaments/${id}`);
+  assert.equal(ev.spec.system, 'arena');
+  assert.equal(ev.spec.minutes, 30);
+  assert.equal(ev.spec.preset, 'lichess');
+  // Counting down to the start, a second at a time.
+  const first = await page.textContent('[data-testid=countdown-start]');
+  await page.waitForFunction((t) => document.querySelector('[data-testid=countdown-start]')?.textContent !== t, first);
+
+  const a = await newUser(browser, 'ara');
+  const b = await newUser(browser, 'arb');
+  for (const p of [a, b]) await call(p.page, 'POST', `/api/tournaments/${id}/join`, {});
+  await call(page, 'POST', `/api/tournaments/${id}/start`, {});
+  await page.waitForSelector('[data-testid=tournament-status][data-status=running]');
+  await page.waitForSelector('[data-testid=countdown-end]');
+  await page.waitForSelector('[data-testid=arena-players] tr[data-status=playing]');
+  assert.equal(await page.locator('[data-testid=arena-players] tbody tr').count(), 2);
+  assert.equal(await page.locator('[data-testid=arena-games] tbody tr').count(), 1);
+  await page.screenshot({ path: `${SHOTS}/tournament-arena.png` });
+  await a.ctx.close();
+  await b.ctx.close();
+});
