@@ -28,6 +28,7 @@ export function mount(root, app) {
   const status = h('div.import-status', { 'data-testid': 'import-status' });
   const list = h('div.import-games', { 'data-testid': 'import-games' });
   const info = h('div.import-info', { 'data-testid': 'import-info' });
+  const saved = h('div.import-saved');
   const tags = h('input', { 'data-testid': 'save-tags', placeholder: t('import.tags'), 'data-i18n-ph': 'import.tags' });
   let chosen = null;
   const save = h('button', {
@@ -37,7 +38,7 @@ export function mount(root, app) {
         if (!chosen) return;
         try {
           const { id } = await api.saveToCollection(chosen.pgn, splitTags(tags.value));
-          status.replaceChildren(h('p.ok', { 'data-testid': 'save-status', text: t('import.saved', { id }) }));
+          saved.replaceChildren(h('p.ok', { 'data-testid': 'save-status', text: t('import.saved', { id }) }));
         } catch (e) { toast(errorText(e)); }
       },
     },
@@ -45,6 +46,9 @@ export function mount(root, app) {
 
   function open(game, button) {
     chosen = game;
+    // Tags and the saved note belong to the game shown.
+    tags.value = '';
+    saved.replaceChildren();
     for (const b of list.querySelectorAll('button')) b.classList.toggle('active', b === button);
     info.replaceChildren(h('dl.replay-meta', {}, ...game.tags.filter(([, v]) => v)
       .flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })])),
@@ -86,6 +90,6 @@ export function mount(root, app) {
         h('p.muted', { 'data-i18n': 'import.hint', text: t('import.hint') }),
         text, h('div.row', {}, go, file), status, list, info),
       ...viewer.sideNodes,
-      h('div.panel', {}, tags, save))));
+      h('div.panel', {}, tags, save, saved))));
   return { unmount() { viewer.destroy(); } };
 }
