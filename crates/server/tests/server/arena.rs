@@ -146,8 +146,11 @@ async fn an_arena_pairs_continuously_survives_a_crash_and_ends_on_time() {
     resign(&mut players, g3).await;
     let v = view(&org, id).await;
     assert_eq!(arena_player(&v, pauser)["status"], "paused", "{v}");
-    // Game 4 is still being played at the end: it does not count.
+    // Game 4 is still being played at the end (both sides have moved, so no first-move
+    // deadline ends it): it does not count.
     open(&mut players, second[1]).await;
+    let (t4, _, b4) = second[1];
+    players.get_mut(&b4).unwrap().mv(t4, "h9g7").await;
     for _ in 0..150 {
         if view(&org, id).await["status"] == "finished" {
             break;
