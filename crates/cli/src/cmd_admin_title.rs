@@ -101,15 +101,10 @@ pub async fn award(args: &AwardArgs) -> Result<(), String> {
         .ladder()
         .ok_or_else(|| format!("the {profile} profile has no title ladder"))?;
     let title = ladder.find(&args.title).ok_or_else(|| {
-        let names: Vec<&str> = ladder
-            .titles()
-            .filter(|t| t.is_tournament_only())
-            .map(|t| t.zh())
-            .collect();
         format!(
             "{:?} is not a title of the {profile} ladder (tournament titles: {})",
             args.title,
-            names.join(", ")
+            ladder.tournament_names()
         )
     })?;
     let user = find_user(&db, &args.user).await?;

@@ -139,6 +139,18 @@ impl Ladder {
         }
     }
 
+    /// The names of the ladder's tournament-only titles, highest first (`特级大师, 一级大师`), for
+    /// messages.
+    #[must_use]
+    pub fn tournament_names(self) -> String {
+        let names: Vec<&str> = self
+            .titles()
+            .filter(|t| t.is_tournament_only())
+            .map(Title::zh)
+            .collect();
+        names.join(", ")
+    }
+
     /// The title called `zh` (Chinese name) on this ladder.
     #[must_use]
     pub fn find(self, zh: &str) -> Option<Title> {

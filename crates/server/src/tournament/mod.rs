@@ -130,14 +130,20 @@ pub async fn view_of(state: &AppState, id: u64) -> Result<Option<TournamentView>
             }
         }
     }
+    Ok(rebuilt(state, id).await?.map(|d| d.view()))
+}
+
+/// Event `id` rebuilt from its journal (nothing stored or published); `Ok(None)` if there is no
+/// such event.
+async fn rebuilt(state: &AppState, id: u64) -> Result<Option<actor::Director>, StoreError> {
     let Some(row) = state.db.tournament(id).await? else {
         return Ok(None);
     };
     let log = state.db.tournament_log(id).await?;
-    let d = restore::rebuild(state, &row, &log)
+    restore::rebuild(state, &row, &log)
         .await
-        .map_err(StoreError::Corrupt)?;
-    Ok(Some(d.view()))
+        .map(Some)
+        .map_err(StoreError::Corrupt)
 }
 
 /// The FIDE TRF of Swiss event `id` as it stands (rebuilt from its journal), players named by
@@ -150,13 +156,9 @@ pub async fn trf_of(
     id: u64,
     names: &std::collections::HashMap<UserId, String>,
 ) -> Result<Option<String>, StoreError> {
-    let Some(row) = state.db.tournament(id).await? else {
+    let Some(d) = rebuilt(state, id).await? else {
         return Ok(None);
     };
-    let log = state.db.tournament_log(id).await?;
-    let d = restore::rebuild(state, &row, &log)
-        .await
-        .map_err(StoreError::Corrupt)?;
     let Core::Swiss(swiss) = &d.core else {
         return Ok(None);
     };
@@ -166,7 +168,7 @@ pub async fn trf_of(
             .cloned()
             .unwrap_or_else(|| format!("user {}", u.0))
     };
-    Ok(Some(swiss.to_trf_named(&row.name, &name)))
+    Ok(Some(swiss.to_trf_named(&d.name, &name)))
 }
 
 /// Sends `msg(reply)` to event `id`'s director and waits for its answer; `None` if no director

@@ -197,14 +197,9 @@ impl Spec {
                     .find(name)
                     .filter(|t| t.is_tournament_only())
                     .ok_or_else(|| {
-                        let names: Vec<&str> = ladder
-                            .titles()
-                            .filter(|t| t.is_tournament_only())
-                            .map(|t| t.zh())
-                            .collect();
                         format!(
                             "{name:?} is not a tournament title here ({})",
-                            names.join(", ")
+                            ladder.tournament_names()
                         )
                     })
             })
