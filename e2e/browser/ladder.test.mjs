@@ -1,7 +1,8 @@
 // The ladder challenge (梯级挑战赛, issue 19): two players join a ladder, the lower one (on a
 // phone-sized screen) sees the one above highlighted with a 挑战 button, challenges, and is taken
 // to the table; the defender sees the open challenge with its countdown and a link to the table.
-// The challenger wins and takes the defender's place.
+// The challenger wins and takes the defender's place; the defender's notices are kept in the
+// inbox behind the header's bell.
 import { test, before, after } from 'node:test';
 import { launch, newUser, play, text, assert, SHOTS } from './lib.mjs';
 
@@ -64,4 +65,15 @@ test('challenging on the ladder: the winner takes the place of the defender', as
   await openLadder(alice.page);
   await alice.page.waitForSelector(`[data-testid=ladder-me][data-place="${alicePlace + 1}"]`);
   assert.match(await text(alice.page, '[data-testid=ladder-history] li'), /挑战者胜|challenger won/);
+
+  // Her notices were kept: the bell counts them, the inbox lists them and marks them seen.
+  await alice.page.waitForSelector('[data-testid=header-notices]:not([data-unseen="0"])');
+  await alice.page.click('[data-testid=header-notices]');
+  await alice.page.waitForSelector('[data-testid=notices] li.unseen');
+  const items = await alice.page.locator('[data-testid=notices] li').allTextContents();
+  assert.ok(items.some((s) => /新的挑战|new challenge/.test(s)), items.join(' | '));
+  assert.ok(items.some((s) => /降|down/.test(s)), items.join(' | '));
+  await alice.page.waitForSelector('[data-testid=header-notices][data-unseen="0"]');
+  await alice.page.reload();
+  await alice.page.waitForSelector('[data-testid=header-notices][data-unseen="0"]:not([hidden])');
 });

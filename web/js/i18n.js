@@ -2,6 +2,7 @@
 // data-i18n="key" are translated by translate(root). Missing keys fall back to English, then the key.
 
 import { STUDY } from './i18n/study.js';
+import { NOTICES } from './i18n/notices.js';
 
 const DICT = {
   zh: {
@@ -366,6 +367,8 @@ const DICT = {
 // The study screens' texts live in their own file (i18n/study.js).
 Object.assign(DICT.zh, STUDY.zh);
 Object.assign(DICT.en, STUDY.en);
+Object.assign(DICT.zh, NOTICES.zh);
+Object.assign(DICT.en, NOTICES.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

@@ -1,6 +1,6 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
-//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID
+//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/notices
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -18,7 +18,8 @@ import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
 import * as laddersView from './views/ladders.js';
 import * as ladderView from './views/ladder.js';
-import { noticeText as ladderNoticeText } from './views/ladder.js';
+import * as noticesView from './views/notices.js';
+import { isNotice, noticeText } from './views/notices.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 import { toast, errorText } from './ui.js';
@@ -38,6 +39,9 @@ const app = {
   onMessage(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
   go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
   setUser(user) { this.user = user; renderHeader(); },
+  /** Notices not seen yet (the bell's count). */
+  unseen: 0,
+  setUnseen(n) { this.unseen = Math.max(0, n | 0); renderHeader(); },
 };
 globalThis.chuhe = app; // for debugging and tests
 app.sounds = played;
@@ -54,6 +58,7 @@ const routes = [
   [/^#\/tournament\/(\d+)$/, tournamentView, true],
   [/^#\/ladders$/, laddersView, true],
   [/^#\/ladder\/(\d+)$/, ladderView, true],
+  [/^#\/notices$/, noticesView, true],
   [/^#\/import$/, importView, true],
   [/^#\/collection$/, collectionView, true],
   [/^#\/analysis(?:\?(.*))?$/, analysisView, true],
@@ -89,6 +94,11 @@ function renderHeader() {
   coins.dataset.coins = hasCoins ? String(app.user.coins) : '';
   coins.replaceChildren(Object.assign(document.createElement('span'), { className: 'coin-icon' }),
     document.createTextNode(hasCoins ? formatCoins(app.user.coins) : ''));
+  const bell = document.getElementById('bell');
+  bell.hidden = !app.user;
+  bell.title = t('nav.notices');
+  bell.dataset.unseen = String(app.unseen);
+  document.getElementById('bell-count').textContent = app.unseen > 0 ? String(Math.min(app.unseen, 99)) : '';
   setBaseTitle(() => `${t('app.name')} — ${t('app.tagline')}`);
   const sound = document.getElementById('sound');
   sound.innerHTML = isMuted() ? SPEAKER_OFF : SPEAKER_ON;
@@ -106,18 +116,30 @@ app.connect = function connect() {
   if (this.socket) return;
   this.socket = createSocket({
     onStatus: () => renderHeader(),
-    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); },
+    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen(); },
     onMessage: (msg) => {
       if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
         this.user.coins = msg.coins;
         renderHeader();
       }
       followSeeks(msg);
-      if (msg.t === 'ladder_notice') toast(ladderNoticeText(msg));
+      if (isNotice(msg)) {
+        toast(noticeText(msg));
+        if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
+      }
       for (const fn of this.listeners) fn(msg);
     },
   });
 };
+
+/** Reads how many stored notices are not seen yet (at each (re)connection). */
+async function loadUnseen() {
+  if (!app.user) return;
+  try {
+    const { unseen } = await api.notices(1);
+    app.setUnseen(unseen);
+  } catch { /* the count stays */ }
+}
 
 /** Keeps one's seeks; a pair formed goes to its table. */
 function followSeeks(msg) {

@@ -48,6 +48,10 @@ pub struct Args {
     /// Seed of a soak's outages and moves (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// The server's process id (same machine): report its memory per connected socket and its
+    /// CPU time per relayed move.
+    #[arg(long)]
+    server_pid: Option<u32>,
 }
 
 /// Runs the load test and prints the report.
@@ -77,8 +81,16 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         );
         let watch = progress.clone();
         let ticker_bar = bar.clone();
+        let probe = args.server_pid.and_then(crate::server_probe::Probe::start);
+        let probe = Arc::new(std::sync::Mutex::new(probe));
+        let sampled = probe.clone();
         let ticker = tokio::spawn(async move {
             loop {
+                if let Ok(mut p) = sampled.lock() {
+                    if let Some(p) = p.as_mut() {
+                        p.sample(watch.playing.load(Ordering::Relaxed));
+                    }
+                }
                 ticker_bar.set_position(watch.moves.load(Ordering::Relaxed));
                 ticker_bar.set_message(format!(
                     "games done {}",
@@ -90,8 +102,10 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         let report = server::loadtest::run(&opts, progress.clone()).await;
         ticker.abort();
         bar.finish();
-        report
+        let readings = probe.lock().ok().and_then(|mut p| p.take()).map(|p| p.finish());
+        report.map(|r| (r, readings))
     })?;
+    let (report, readings) = report;
     println!("games          {}", report.games);
     println!("failed games   {}", report.errors);
     if let Some(e) = &report.first_error {
@@ -103,6 +117,13 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     println!("relay p50      {:.2} ms", report.p50.as_secs_f64() * 1e3);
     println!("relay p99      {:.2} ms", report.p99.as_secs_f64() * 1e3);
     println!("relay max      {:.2} ms", report.max.as_secs_f64() * 1e3);
+    if let Some(r) = readings {
+        for line in r.report(2 * report.games as u64, report.moves) {
+            println!("{line}");
+        }
+    } else if args.server_pid.is_some() {
+        println!("server         its /proc entry could not be read");
+    }
     Ok(())
 }
 

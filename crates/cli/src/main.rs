@@ -22,6 +22,7 @@ mod db_args;
 mod judge_explain;
 mod logging;
 mod output;
+mod server_probe;
 mod soak;
 
 use clap::{Parser, Subcommand};

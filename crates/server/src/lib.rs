@@ -59,6 +59,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::records::routes())
         .merge(http::ledger::routes())
         .merge(http::bets::routes())
+        .merge(http::notices::routes())
         .merge(http::ratings::routes())
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())

@@ -10,7 +10,7 @@
 use crate::client::{ClientError, HttpClient, WsClient};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -59,6 +59,8 @@ pub struct Progress {
     pub moves: AtomicU64,
     /// Games finished so far.
     pub games_done: AtomicU64,
+    /// Every game is set up (both players connected and seated): the playing phase has begun.
+    pub playing: AtomicBool,
 }
 
 /// Runs the load test.
@@ -106,6 +108,7 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
         }));
     }
     start_gate.wait().await;
+    progress.playing.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     let mut report = LoadReport {
         games: opts.games,

@@ -64,6 +64,10 @@ export const api = {
   computerLevels: () => call('GET', '/api/computer/levels'),
   ratings: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/ratings`),
   /** Own coin history, newest first: {balance, entries: [{tx, at, kind, memo, amount, balance_after}]}. */
+  /** One's stored notices, newest first: {notices: [{id, at, seen, msg}], unseen}. */
+  notices: (limit = 50, before = null) => call('GET', `/api/me/notices?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
+  /** Marks one's notices up to `upTo` seen: {changed, unseen}. */
+  noticesSeen: (upTo) => call('POST', '/api/me/notices/seen', { up_to: upTo }),
   myBets: (limit = 20, before = null) => call('GET', `/api/me/bets?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   ledger: (limit = 50, before = null) => call('GET', `/api/me/ledger?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   /** A table's past wagers, newest first: {wagers: [{id, game_id, mode, stakes, outcome, statements, at}]}. */

@@ -17,6 +17,7 @@ pub mod limit;
 pub mod lobby;
 pub mod metrics;
 pub mod moderation;
+pub mod notices;
 pub mod origin;
 pub mod peer;
 pub mod pgn;

@@ -86,7 +86,7 @@ impl Director {
     }
 
     async fn on_time(&mut self, now: Millis) {
-        self.remind(now);
+        self.remind(now).await;
         if now >= self.next_tick {
             self.next_tick = now + TICK_EVERY;
             if self.spec.inactive_secs > 0 {
@@ -105,7 +105,7 @@ impl Director {
     }
 
     /// Tells both players of each challenge whose deadline is near.
-    fn remind(&mut self, now: Millis) {
+    async fn remind(&mut self, now: Millis) {
         let before = Millis::from_secs(self.spec.remind_before_secs);
         let due: Vec<_> = self
             .ladder
@@ -116,7 +116,7 @@ impl Director {
             .collect();
         for c in due {
             self.reminded.insert(c.id);
-            self.remind_of(&c);
+            self.remind_of(&c).await;
         }
     }
 
@@ -236,6 +236,6 @@ impl Director {
             }
             _ => {}
         }
-        self.tell(e, before);
+        self.tell(e, before).await;
     }
 }

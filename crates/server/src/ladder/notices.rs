@@ -1,6 +1,6 @@
 //! What the players hear: each ladder event that concerns a player becomes a private
-//! `ladder_notice` to every connection of theirs (`UserSockets`). Notices are not stored: a
-//! player who is not connected reads the ladder's page instead.
+//! `ladder_notice` to every connection of theirs (`UserSockets`), also stored so a player who
+//! was not connected reads it later (`GET /api/me/notices`).
 
 use super::actor::Director;
 use super::tables::table_of;
@@ -11,16 +11,16 @@ use platform::UserId;
 
 impl Director {
     /// Sends `notice` to `user`.
-    fn notify(&self, user: UserId, notice: &LadderNotice) {
+    async fn notify(&self, user: UserId, notice: &LadderNotice) {
         let msg = ServerMsg::LadderNotice {
             ladder: self.spec.id,
             notice,
         };
-        self.state.sockets.send(user, &msg);
+        crate::ws::notices::send_kept(&self.state, user, &msg).await;
     }
 
     /// Tells the players concerned by `e` (`before`: the ladder before the command).
-    pub(super) fn tell(&self, e: &LadderEvent, before: &Ladder) {
+    pub(super) async fn tell(&self, e: &LadderEvent, before: &Ladder) {
         match e {
             LadderEvent::Challenged { challenge: c } => {
                 let n = LadderNotice::Challenged {
@@ -30,8 +30,8 @@ impl Director {
                     table: table_of(self.spec.id, c.id),
                     deadline: c.deadline.0,
                 };
-                self.notify(c.challenger, &n);
-                self.notify(c.defender, &n);
+                self.notify(c.challenger, &n).await;
+                self.notify(c.defender, &n).await;
             }
             LadderEvent::Ended { challenge, outcome } => {
                 if let Some(c) = before.challenge(*challenge) {
@@ -39,8 +39,8 @@ impl Director {
                         challenge: challenge.0,
                         outcome: *outcome,
                     };
-                    self.notify(c.challenger, &n);
-                    self.notify(c.defender, &n);
+                    self.notify(c.challenger, &n).await;
+                    self.notify(c.defender, &n).await;
                 }
             }
             LadderEvent::Moved { user, from, to } => {
@@ -50,23 +50,23 @@ impl Director {
                         from: *from,
                         to: *to,
                     },
-                );
+                ).await;
             }
             LadderEvent::Removed { user, reason, .. } => {
-                self.notify(*user, &LadderNotice::Removed { reason: *reason });
+                self.notify(*user, &LadderNotice::Removed { reason: *reason }).await;
             }
             _ => {}
         }
     }
 
     /// Tells both players of `c` that its deadline is near.
-    pub(super) fn remind_of(&self, c: &Challenge) {
+    pub(super) async fn remind_of(&self, c: &Challenge) {
         let n = LadderNotice::DeadlineNear {
             challenge: c.id.0,
             table: table_of(self.spec.id, c.id),
             deadline: c.deadline.0,
         };
-        self.notify(c.challenger, &n);
-        self.notify(c.defender, &n);
+        self.notify(c.challenger, &n).await;
+        self.notify(c.defender, &n).await;
     }
 }

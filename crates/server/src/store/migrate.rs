@@ -86,6 +86,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0016_recurring_events.sqlite.sql"),
         include_str!("../../migrations/0016_recurring_events.postgres.sql"),
     ),
+    (
+        17,
+        include_str!("../../migrations/0017_notices.sqlite.sql"),
+        include_str!("../../migrations/0017_notices.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

@@ -7,6 +7,7 @@ pub mod amount;
 pub mod close;
 pub mod conn;
 pub mod limit;
+pub mod notices;
 pub mod protocol;
 pub mod sockets;
 pub mod table_route;

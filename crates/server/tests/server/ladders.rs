@@ -1,7 +1,8 @@
 //! Ladders over the real server: refusals that change nothing (reach, a pair already open,
 //! joining twice, strangers, unknown ladders, bad bodies), a defender who does not make their
 //! first move forfeits (the challenger climbs, the defender is charged a time-out), and a player
-//! who leaves mid-game has the game resigned for them and the players below move up.
+//! who leaves mid-game has the game resigned for them and the players below move up; the
+//! notices of a challenge are stored for the players concerned (`/api/me/notices`).
 
 use crate::common::{test_config, Player, TestDb, TestServer};
 use serde_json::{json, Value};
@@ -196,7 +197,37 @@ async fn a_defender_who_does_not_move_forfeits_and_the_challenger_climbs() {
         .find(|r| r["user"] == ids[1])
         .unwrap();
     assert_eq!(loser["timeouts"], 1);
+    notices_were_kept(&mut p).await;
     srv.stop().await;
+}
+
+/// The defender's notices of that challenge were stored, newest first; marking them seen is
+/// one's own business only.
+async fn notices_were_kept(p: &mut [Player]) {
+    let (status, v) = p[1].http.get("/api/me/notices").await.unwrap();
+    assert_eq!(status, 200, "{v}");
+    let kinds: Vec<&str> = v["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["msg"]["notice"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["moved", "ended", "deadline_near", "challenged"], "{v}");
+    assert_eq!(v["unseen"], 4, "{v}");
+    assert_eq!(v["notices"][0]["msg"]["t"], "ladder_notice");
+    let newest = v["notices"][0]["id"].as_u64().unwrap();
+    // Someone else marking them changes nothing; they have none of their own.
+    let (status, w) = post(&mut p[0], "/api/me/notices/seen", json!({"up_to": newest})).await;
+    assert_eq!((status, w["changed"].as_u64()), (200, Some(0)), "{w}");
+    let (_, w) = p[0].http.get("/api/me/notices").await.unwrap();
+    assert_eq!(w["notices"], json!([]), "{w}");
+    let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": newest})).await;
+    assert_eq!((status, w["changed"].as_u64(), w["unseen"].as_u64()), (200, Some(4), Some(0)), "{w}");
+    let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": "x"})).await;
+    assert_eq!((status, w["error"].as_str()), (400, Some("bad_message")), "{w}");
+    let (_, w) = p[1].http.get("/api/me/notices?limit=2").await.unwrap();
+    assert_eq!(w["notices"].as_array().map(Vec::len), Some(2), "{w}");
+    assert!(w["notices"].as_array().unwrap().iter().all(|n| n["seen"] == true), "{w}");
 }
 
 #[tokio::test]
