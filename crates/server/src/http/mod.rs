@@ -25,5 +25,6 @@ pub mod ratings;
 pub mod records;
 pub mod timeout;
 pub mod tournament_files;
+pub mod tournament_organiser;
 pub mod tournaments;
 pub mod wagers;

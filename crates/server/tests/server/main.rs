@@ -41,6 +41,7 @@ mod settle_together;
 mod shutdown;
 mod spectator_delay;
 mod tournament_fees;
+mod tournament_organiser;
 mod tournament_systems;
 mod tournaments;
 mod wagers;

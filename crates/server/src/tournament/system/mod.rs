@@ -135,6 +135,10 @@ pub trait Rules {
     fn absent_first(&self) -> bool {
         false
     }
+    /// Whether `cmd` pairs a round (an organiser's manual pairing; default: never).
+    fn is_pairing(&self, _cmd: &Command) -> bool {
+        false
+    }
     /// Whether `events` complete a round after which the next waits `round_gap_secs`.
     fn rests_after(&self, events: &[CoreEvent]) -> bool;
     /// The standings now.
