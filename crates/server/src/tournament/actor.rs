@@ -161,6 +161,13 @@ impl Director {
                 let _ = reply.send(self.command(cmd, now).await);
             }
             DirectorMsg::GameEnded { table, end } => self.game_ended(table, end, now).await,
+            DirectorMsg::Berserked { table, user } => {
+                if let Some(cmd) = self.core.rules().berserk_at(self.id, table, user) {
+                    if let Err(e) = self.command(cmd, now).await {
+                        tracing::warn!(event = self.id, "berserk not recorded: {e}");
+                    }
+                }
+            }
             DirectorMsg::View(reply) => {
                 let _ = reply.send(self.view());
             }

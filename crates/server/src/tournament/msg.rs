@@ -70,6 +70,13 @@ pub enum DirectorMsg {
         /// How.
         end: GameEnd,
     },
+    /// `user` berserked at tournament table `table` (from the table's task).
+    Berserked {
+        /// The table.
+        table: TableId,
+        /// The player.
+        user: UserId,
+    },
     /// The event as it stands.
     View(oneshot::Sender<TournamentView>),
     /// A connection watches the event: it gets `t_state`, then every numbered `t_ev`.

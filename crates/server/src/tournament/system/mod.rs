@@ -135,6 +135,10 @@ pub trait Rules {
     fn absent_first(&self) -> bool {
         false
     }
+    /// The command recording that `user` berserked at `table` (the arena; default none).
+    fn berserk_at(&self, _event: u64, _table: TableId, _user: UserId) -> Option<Command> {
+        None
+    }
     /// Whether `cmd` pairs a round (an organiser's manual pairing; default: never).
     fn is_pairing(&self, _cmd: &Command) -> bool {
         false
