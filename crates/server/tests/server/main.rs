@@ -5,6 +5,7 @@ mod accounts;
 mod analysis;
 mod analysis_latency;
 mod arena;
+mod arena_berserk;
 mod behaviour;
 mod big_stakes;
 mod broker;
