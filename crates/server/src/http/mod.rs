@@ -26,5 +26,6 @@ pub mod records;
 pub mod timeout;
 pub mod tournament_files;
 pub mod tournament_organiser;
+mod tournament_reply;
 pub mod tournaments;
 pub mod wagers;

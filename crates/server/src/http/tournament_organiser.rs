@@ -6,7 +6,7 @@
 //! Organisers are the configuration's (`[tournaments] organisers`, every event) and the users
 //! granted the role at run time (`chuhe admin organiser grant`, the events they created).
 
-use super::tournaments::answer;
+use super::tournament_reply::answer;
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;

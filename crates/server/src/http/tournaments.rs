@@ -5,12 +5,13 @@
 //! `tournament_organiser.rs`.
 
 use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
+use super::tournament_reply::{answer, refused};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
 use crate::store::TournamentRow;
-use crate::tournament::{self, DirectorMsg, Refusal, Spec, TournamentView};
+use crate::tournament::{self, DirectorMsg, Spec, TournamentView};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -190,29 +191,4 @@ async fn act(
         _ => return Err(AppError::NotFound),
     };
     answer(&state, id, reply).await
-}
-
-/// The HTTP answer to a director's `reply` about event `id` (`None`: no director).
-pub(super) async fn answer(
-    state: &AppState,
-    id: u64,
-    reply: Option<Result<(), Refusal>>,
-) -> Result<Json<serde_json::Value>, AppError> {
-    match reply {
-        Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
-        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
-        Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
-            ErrorCode::NotEnoughCoins,
-            "not enough coins for the entry fee".into(),
-        )),
-        Some(Err(r)) => Err(refused(&r.to_string())),
-        None => match state.db.tournament(id).await? {
-            Some(_) => Err(refused("the event is over")),
-            None => Err(AppError::NotFound),
-        },
-    }
-}
-
-fn refused(why: &str) -> AppError {
-    AppError::BadRequest(ErrorCode::TournamentRefused, why.to_owned())
 }

@@ -14,7 +14,11 @@ async fn arena(
     org: &mut Player,
     berserk: bool,
     prefix: &str,
-) -> (u64, std::collections::BTreeMap<u64, Player>, (u64, u64, u64)) {
+) -> (
+    u64,
+    std::collections::BTreeMap<u64, Player>,
+    (u64, u64, u64),
+) {
     let body = json!({"name": "Berserk Arena", "starts_in_secs": 3600,
         "spec": {"system": "arena", "minutes": 10, "time_control": "blitz", "berserk": berserk}});
     let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
