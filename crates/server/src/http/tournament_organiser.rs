@@ -11,8 +11,9 @@ use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::store::{TournamentRow, UserRow};
+use crate::store::TournamentRow;
 use crate::tournament::{self, Command, DirectorMsg, Spec};
+use crate::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::{Json, Router};
@@ -40,7 +41,7 @@ fn not_organiser() -> AppError {
 }
 
 /// Whether `user` holds the organiser role (the configuration's or a granted one).
-pub(super) async fn is_organiser(state: &AppState, user: &UserRow) -> Result<bool, AppError> {
+pub(super) async fn is_organiser(state: &AppState, user: &UserInfo) -> Result<bool, AppError> {
     if user.guest {
         return Ok(false);
     }
@@ -48,7 +49,7 @@ pub(super) async fn is_organiser(state: &AppState, user: &UserRow) -> Result<boo
 }
 
 /// `user` may create events.
-pub(super) async fn may_create(state: &AppState, user: &UserRow) -> Result<(), AppError> {
+pub(super) async fn may_create(state: &AppState, user: &UserInfo) -> Result<(), AppError> {
     if is_organiser(state, user).await? {
         Ok(())
     } else {
@@ -60,7 +61,7 @@ pub(super) async fn may_create(state: &AppState, user: &UserRow) -> Result<(), A
 /// who created it (while they hold the role).
 pub(super) async fn may_run_row(
     state: &AppState,
-    user: &UserRow,
+    user: &UserInfo,
     row: &TournamentRow,
 ) -> Result<bool, AppError> {
     if user.guest {
@@ -75,7 +76,7 @@ pub(super) async fn may_run_row(
 /// `user` may run event `id`; its row.
 pub(super) async fn may_run(
     state: &AppState,
-    user: &UserRow,
+    user: &UserInfo,
     id: u64,
 ) -> Result<TournamentRow, AppError> {
     let row = state.db.tournament(id).await?.ok_or(AppError::NotFound)?;
@@ -94,7 +95,7 @@ fn system_of(row: &TournamentRow) -> String {
 /// Sends `cmd` to event `id`'s director, for a user allowed to run it and a Swiss.
 async fn organise(
     state: &AppState,
-    user: &UserRow,
+    user: &UserInfo,
     id: u64,
     cmd: impl FnOnce(&str) -> Option<Command>,
 ) -> Result<Json<serde_json::Value>, AppError> {

@@ -21,7 +21,7 @@ async fn create(p: &mut Player, rounds: u32) -> (u16, Value) {
         "name": "Club Cup",
         "starts_in_secs": 3600,
         "spec": {"rounds": rounds, "time_control": "rapid", "round_gap_secs": 3600,
-                 "no_show_secs": 60},
+                 "no_show_secs": 60, "draw_offers_from_move": 10},
     });
     p.http.post("/api/tournaments", &body).await.unwrap()
 }
@@ -66,7 +66,8 @@ async fn a_granted_organiser_runs_their_own_events_and_others_are_refused() {
     assert_eq!((status, v["error"].as_str()), (403, Some("not_organiser")));
     let (status, v) = post(&mut bob, mine, "cancel").await;
     assert_eq!((status, v["error"].as_str()), (403, Some("not_organiser")));
-    let (status, v) = send(&mut bob, mine, "foul", json!({"user": id_of(&bob)})).await;
+    let bob_id = id_of(&bob);
+    let (status, v) = send(&mut bob, mine, "foul", json!({"user": bob_id})).await;
     assert_eq!((status, v["error"].as_str()), (403, Some("not_organiser")));
     assert_eq!(view(&org, mine).await["status"], "upcoming");
 

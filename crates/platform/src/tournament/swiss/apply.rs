@@ -231,6 +231,9 @@ impl Swiss {
         if byes > 1 {
             return Err(TournamentError::InvalidPairing("more than one bye"));
         }
+        if !boards.iter().any(|b| b.1.is_some()) {
+            return Err(TournamentError::InvalidPairing("no game"));
+        }
         if self
             .entrants
             .iter()
