@@ -75,6 +75,27 @@ async fn a_player_berserks_before_their_first_move_only() {
     let code = r.refused(json!({"t": "berserk", "table": table})).await;
     assert_eq!(code, "berserk_refused");
 
+    // The berserk is journaled at the table: after an abrupt stop the game comes back with
+    // Black on the berserk clock and Red on the full one.
+    srv.crash();
+    let srv = TestServer::start_with(config(&db)).await;
+    org.reconnect(srv.addr).await;
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    for p in players.values_mut() {
+        p.reconnect(srv.addr).await;
+    }
+    let r = players.get_mut(&red).unwrap();
+    r.ws.clear();
+    r.ok(json!({"t": "join", "table": table})).await;
+    let st =
+        r.ws.next_where(|m| m["t"] == "table_state" && m["table"] == table, "state")
+            .await
+            .unwrap();
+    let game = &st["state"]["game"];
+    assert_eq!(game["black_control"]["increment"], 0, "{st}");
+    assert_eq!(game["control"]["increment"], 3000, "{st}");
+    assert_eq!(game["moves"].as_array().map(Vec::len), Some(1), "{st}");
+
     // Black wins at once (red resigns): 2 points, no bonus under 7 of Black's moves.
     r.ok(json!({"t": "resign", "table": table})).await;
     t_ev(&mut org, "scored").await;
