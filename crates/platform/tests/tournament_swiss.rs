@@ -374,6 +374,8 @@ fn manual_pairing_lists_every_active_player_once_and_no_forbidden_pair() {
         twice,
         Err(TournamentError::InvalidPairing("a player is listed twice"))
     );
+    let no_game = s.apply(pair(vec![(5, None)], vec![1, 2, 3, 4]), Millis(1));
+    assert_eq!(no_game, Err(TournamentError::InvalidPairing("no game")));
     assert_eq!(s, before, "a refused pairing changes nothing");
     let events = s
         .apply(pair(vec![(1, Some(3)), (2, Some(4))], vec![5]), Millis(1))
