@@ -126,3 +126,46 @@ test("an arena from the form: countdown to the start, then its players' table an
   await a.ctx.close();
   await b.ctx.close();
 });
+
+test("a Swiss's organiser pairs round 1 by hand and corrects a result; players see no tools", async () => {
+  const { id } = await call(org.page, 'POST', '/api/tournaments',
+    { name: 'E2E Swiss Tools', starts_in_secs: 3600, spec: { system: 'swiss', rounds: 3, time_control: 'rapid', round_gap_secs: 3600, no_show_secs: 120 } });
+  const players = [];
+  for (const prefix of ['swa', 'swb']) {
+    const p = await newUser(browser, prefix);
+    await call(p.page, 'POST', `/api/tournaments/${id}/join`, {});
+    players.push({ ...p, id: await p.page.evaluate(() => globalThis.chuhe.user.id) });
+  }
+  const [a, b] = players;
+  await a.page.goto(a.page.url().replace(/#.*$/, `#/tournament/${id}`));
+  await a.page.waitForSelector('[data-testid=tournament-status]');
+  assert.equal(await a.page.locator('[data-testid=organiser]').count(), 0, 'a player sees no tools');
+
+  const { page } = org;
+  await page.goto(page.url().replace(/#.*$/, `#/tournament/${id}`));
+  await page.waitForSelector('[data-testid=organiser]');
+  await page.fill('[data-testid=org-pairs]', `${a.id} ${b.id}`);
+  await page.click('[data-testid=org-pair]');
+  await page.waitForSelector('[data-testid=tournament-status][data-status=running]');
+  await page.waitForSelector('[data-testid=round-1]');
+  const ev = await call(page, 'GET', `/api/tournaments/${id}`);
+  assert.equal(ev.rounds[0].boards[0].red, a.id);
+  assert.equal(ev.rounds[0].boards[0].black, b.id);
+
+  // Red moves, Black resigns; the organiser corrects the result to a draw.
+  const table = ev.rounds[0].boards[0].table;
+  for (const p of [a, b]) await p.page.evaluate((t) => globalThis.chuhe.socket.send({ t: 'join', table: t }), table);
+  await a.page.evaluate((t) => globalThis.chuhe.socket.send({ t: 'move', table: t, mv: 'h2e2' }), table);
+  await b.page.evaluate((t) => globalThis.chuhe.socket.send({ t: 'resign', table: t }), table);
+  await page.waitForSelector('[data-testid=org-correct]', { timeout: 15000 });
+  await page.selectOption('[data-testid=org-correct-result]', '1/2-1/2');
+  await page.click('[data-testid=org-correct]');
+  await page.waitForFunction(async (tid) => {
+    const v = await (await fetch(`/api/tournaments/${tid}`)).json();
+    return v.rounds[0].boards[0].result === '1/2-1/2';
+  }, id, { timeout: 10000 });
+  await page.waitForSelector(`[data-testid=standings] tr[data-user="${a.id}"] td:nth-child(3):text-is("1")`);
+  await page.screenshot({ path: `${SHOTS}/tournament-organiser.png` });
+  await a.ctx.close();
+  await b.ctx.close();
+});

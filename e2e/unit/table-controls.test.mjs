@@ -271,3 +271,19 @@ test('a handicap: proposed, answered by the other player only, shown once agreed
   assert.ok(ids(controlsFor(st, 'black')).includes('set-handicap'));
   for (const key of ['hc.set', 'hc.drop', 'hc.proposal', 'hc.kind.horse', 'unrated.handicap', 'err.invalid_handicap']) assert.ok(has(key), key);
 });
+
+test('an arena table offers berserk before one\'s first move, once', () => {
+  const st = table({ game: {} });
+  st.berserk = true;
+  assert.ok(ids(controlsFor(st, 'red')).includes('berserk'));
+  assert.ok(ids(controlsFor(st, 'black')).includes('berserk'));
+  assert.ok(!ids(controlsFor(st, null)).includes('berserk'), 'not for spectators');
+  assert.deepEqual(byId(controlsFor(st, 'black'), 'berserk').msg, { t: 'berserk' });
+  assert.ok(has('tour.berserk'));
+  applyEvent(st, { type: 'berserked', color: 'black', control: CONTROL, clock: null }, 1);
+  assert.ok(!ids(controlsFor(st, 'black')).includes('berserk'), 'once');
+  st.game.moves = ['h2e2'];
+  assert.ok(!ids(controlsFor(st, 'red')).includes('berserk'), 'red has moved');
+  const plain = table({ game: {} });
+  assert.ok(!ids(controlsFor(plain, 'red')).includes('berserk'), 'not at other tables');
+});

@@ -3,6 +3,7 @@
 
 import { STUDY } from './i18n/study.js';
 import { NOTICES } from './i18n/notices.js';
+import { ORGANISER } from './i18n/organiser.js';
 
 const DICT = {
   zh: {
@@ -162,6 +163,7 @@ const DICT = {
     'tour.f.fee': '报名费', 'tour.f.prizes': '奖金（千分比，逗号分隔）',
     'tour.tb.opponent_score': '对手分', 'tour.tb.progressive': '累进分', 'tour.tb.sonneborn_berger': '小分', 'tour.tb.wins': '胜局',
     'tour.tb.head_to_head': '直胜', 'tour.tb.fouls': '犯规', 'tour.tb.black_games': '后走局数', 'tour.tb.black_wins': '后走胜局', 'tour.tb.performance': '表现分',
+    'tour.tb.earlier_rounds': '逐轮比较', 'tour.tb.progressive_cut': '去轮累进',
     'ledger.k.entry_fee': '报名费', 'ledger.k.entry_refund': '报名费退还', 'ledger.k.prize': '比赛奖金',
     'rules.label': '规则', 'rules.axf': '亚洲规则（AXF）', 'rules.cxa': '中国规则（CXA）', 'rules.limit': '{n} 回合自然限着',
     'rules.noLimit': '不限着', 'rules.rep.warn': '长打提醒', 'rules.rep.refuse': '禁止长打',
@@ -340,6 +342,7 @@ const DICT = {
     'tour.f.fee': 'Entry fee', 'tour.f.prizes': 'Prizes (per mille, comma-separated)',
     'tour.tb.opponent_score': 'Opp. score', 'tour.tb.progressive': 'Progressive', 'tour.tb.sonneborn_berger': 'S-B', 'tour.tb.wins': 'Wins',
     'tour.tb.head_to_head': 'Head to head', 'tour.tb.fouls': 'Fouls', 'tour.tb.black_games': 'Games as Black', 'tour.tb.black_wins': 'Wins as Black', 'tour.tb.performance': 'Performance',
+    'tour.tb.earlier_rounds': 'Later rounds first', 'tour.tb.progressive_cut': 'Progressive cut',
     'ledger.k.entry_fee': 'Entry fee', 'ledger.k.entry_refund': 'Entry fee refund', 'ledger.k.prize': 'Prize',
     'rules.label': 'Rules', 'rules.axf': 'Asian rules (AXF)', 'rules.cxa': 'Chinese rules (CXA)', 'rules.limit': '{n}-move limit',
     'rules.noLimit': 'no move limit', 'rules.rep.warn': 'losing repetitions warned', 'rules.rep.refuse': 'losing repetitions refused',
@@ -369,6 +372,8 @@ Object.assign(DICT.zh, STUDY.zh);
 Object.assign(DICT.en, STUDY.en);
 Object.assign(DICT.zh, NOTICES.zh);
 Object.assign(DICT.en, NOTICES.en);
+Object.assign(DICT.zh, ORGANISER.zh);
+Object.assign(DICT.en, ORGANISER.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

@@ -137,6 +137,12 @@ export function applyEvent(st, e, now) {
         g.rated = { rated: e.rated, why: e.why || null };
       }
       break;
+    case 'berserked':
+      // An arena player berserked: their clock now, and they cannot berserk again.
+      if (!g) break;
+      g.berserked = { ...(g.berserked || {}), [e.color]: true };
+      if (e.clock) { g.clock = e.clock; g.clockAt = now; }
+      break;
     case 'paused':
       if (g?.first_move) g.first_move = { ...g.first_move, left: firstMoveLeft(g, now) };
       if (g?.clock) { g.clock = { ...g.clock, paused: true, running: null }; g.clockAt = now; }

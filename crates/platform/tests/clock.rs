@@ -285,3 +285,40 @@ fn each_colour_runs_on_its_own_control() {
     };
     assert!(Clock::per_colour(black, Some(bad)).is_err());
 }
+
+#[test]
+fn one_side_changes_control_before_its_first_move_only() {
+    let tc = TimeControl::fischer(secs(300), secs(3));
+    let half = TimeControl::fischer(secs(150), Millis::ZERO);
+    let mut c = started(tc.clone());
+    // Black berserks while Red thinks; Red keeps the full control.
+    c.set_control(Color::Black, half.clone()).unwrap();
+    assert_eq!(c.control_of(Color::Red), &tc);
+    assert_eq!(c.control_of(Color::Black), &half);
+    assert_eq!(c.player(Color::Black).remaining, secs(150));
+    c.press(secs(10)).unwrap();
+    assert_eq!(c.player(Color::Red).remaining, secs(300 - 10 + 3));
+    // Red has moved: too late for Red.
+    assert_eq!(
+        c.set_control(Color::Red, half.clone()),
+        Err(ClockError::AlreadyMoved)
+    );
+    c.press(secs(15)).unwrap();
+    assert_eq!(
+        c.player(Color::Black).remaining,
+        secs(150 - 5),
+        "no increment"
+    );
+    assert_eq!(
+        c.set_control(Color::Black, tc.clone()),
+        Err(ClockError::AlreadyMoved)
+    );
+    // Red berserks on a fresh clock: Black keeps the full control.
+    let mut c = started(tc.clone());
+    c.set_control(Color::Red, half.clone()).unwrap();
+    assert_eq!(c.control_of(Color::Red), &half);
+    assert_eq!(c.control_of(Color::Black), &tc);
+    assert_eq!(c.black_control(), Some(&tc));
+    c.press(secs(20)).unwrap();
+    assert_eq!(c.player(Color::Red).remaining, secs(130));
+}

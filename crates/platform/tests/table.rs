@@ -647,3 +647,48 @@ fn a_table_with_a_control_per_colour_starts_its_games_on_both() {
         Err(TableError::InvalidTimeControl(_))
     ));
 }
+
+#[test]
+fn berserk_halves_one_side_before_its_first_move_only() {
+    let tc = TimeControl::fischer(secs(300), secs(3));
+    // Not at an ordinary table.
+    let mut t = playing(tc.clone());
+    assert_eq!(
+        cmd(&mut t, RED, Action::Berserk, secs(1)),
+        Err(TableError::BerserkRefused)
+    );
+    let mut t = table_with(TableConfig {
+        time_control: tc.clone(),
+        berserk: true,
+        ..TableConfig::default()
+    });
+    ok(&mut t, RED, Action::Ready(true), Millis::ZERO);
+    ok(&mut t, BLACK, Action::Ready(true), Millis::ZERO);
+    assert_eq!(
+        cmd(&mut t, WATCHER, Action::Berserk, secs(1)),
+        Err(TableError::NotAPlayer)
+    );
+    let ev = ok(&mut t, BLACK, Action::Berserk, secs(1));
+    match ev.as_slice() {
+        [Event::Berserked { color, control, .. }] => {
+            assert_eq!(*color, Color::Black);
+            assert_eq!(control.increment, Millis::ZERO);
+            assert_eq!(control.stages[0].time, secs(150));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        cmd(&mut t, BLACK, Action::Berserk, secs(2)),
+        Err(TableError::BerserkRefused),
+        "once"
+    );
+    ok(&mut t, RED, mv("h2e2"), secs(5));
+    assert_eq!(
+        cmd(&mut t, RED, Action::Berserk, secs(6)),
+        Err(TableError::BerserkRefused),
+        "Red has moved"
+    );
+    let clock = t.game().unwrap().clock();
+    assert_eq!(clock.player(Color::Red).remaining, secs(300 - 5 + 3));
+    assert_eq!(clock.player(Color::Black).remaining, secs(150));
+}

@@ -160,9 +160,30 @@ fn fire_doubles_and_berserk_adds_one() {
         perf_sum: 0,
         pause_after: false,
     };
-    assert_eq!(score(&c, &p, 3, PlayerResult::Win, 30, true).points, 5);
-    assert_eq!(score(&c, &p, 3, PlayerResult::Win, 10, true).points, 4);
-    assert_eq!(score(&c, &p, 3, PlayerResult::Draw, 30, false).points, 2);
+    assert_eq!(
+        score(&c, &p, 3, PlayerResult::Win, 30, Some(Color::Red)).points,
+        5
+    );
+    assert_eq!(
+        score(&c, &p, 3, PlayerResult::Win, 10, Some(Color::Red)).points,
+        4
+    );
+    // The bonus counts the berserker's own moves (7 by default): Red's 7th is ply 13,
+    // Black's ply 14.
+    assert_eq!(c.berserk_min_moves, 7);
+    assert_eq!(
+        score(&c, &p, 3, PlayerResult::Win, 13, Some(Color::Red)).points,
+        5
+    );
+    assert_eq!(
+        score(&c, &p, 3, PlayerResult::Win, 13, Some(Color::Black)).points,
+        4
+    );
+    assert_eq!(
+        score(&c, &p, 3, PlayerResult::Win, 14, Some(Color::Black)).points,
+        5
+    );
+    assert_eq!(score(&c, &p, 3, PlayerResult::Draw, 30, None).points, 2);
     let drew = SheetEntry {
         game: 1,
         result: PlayerResult::Draw,
@@ -179,8 +200,8 @@ fn fire_doubles_and_berserk_adds_one() {
         sheet: vec![drew, lost],
         ..p
     };
-    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 30, false).points, 0);
-    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 80, false).points, 1);
+    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 30, None).points, 0);
+    assert_eq!(score(&c, &q, 3, PlayerResult::Draw, 80, None).points, 1);
 }
 
 fn later() -> ArenaConfig {

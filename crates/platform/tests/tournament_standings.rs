@@ -97,6 +97,86 @@ fn cxa_swiss_progressive_and_fouls() {
     assert_eq!(rows[1].tiebreaks[2], (TieBreak::Fouls, Halves(2)));
 }
 
+/// A and B tied on points, 对手分, 胜局, 犯规 and 后走局数: A won round 1 and lost round 2,
+/// B the other way round, so comparing the last round first puts B ahead (CXA 14.3.1).
+#[test]
+fn cxa_swiss_opp_last_resort_compares_the_later_rounds_first() {
+    let (x, y, z, w) = (UserId(11), UserId(12), UserId(13), UserId(14));
+    let rec = Record {
+        players: [A, B, x, y, z, w].iter().map(|&u| (u, 1500)).collect(),
+        games: vec![
+            game(1, A, x, GameResult::RedWins),
+            game(1, y, B, GameResult::RedWins),
+            game(2, z, A, GameResult::RedWins),
+            game(2, B, w, GameResult::RedWins),
+        ],
+        ..Record::default()
+    };
+    let rows = standings(&rec, &Preset::cxa_swiss_opponent());
+    let row = |u: UserId| rows.iter().find(|r| r.user == u).expect("row");
+    for u in [A, B] {
+        assert_eq!(row(u).tiebreaks.len(), 5, "every tie-break is shown");
+        assert_eq!(row(u).tiebreaks[0], (TieBreak::OpponentScore, Halves(4)));
+    }
+    assert_eq!(row(A).tiebreaks[4], (TieBreak::EarlierRounds, Halves(0)));
+    assert_eq!(row(B).tiebreaks[4], (TieBreak::EarlierRounds, Halves(4)));
+    assert!(row(B).rank < row(A).rank, "{rows:?}");
+}
+
+/// A (½ ½ 0 1) and B (0 1 ½ ½): equal points, 累进分 (9), wins, fouls and games as Black;
+/// dropping round 1 gives A 5 and B 9, so B ranks higher (CXA 14.3.2).
+#[test]
+fn cxa_swiss_prog_last_resort_drops_the_first_rounds() {
+    let opp = |n: u64| UserId(100 + n);
+    let games = vec![
+        game(1, A, opp(1), GameResult::Draw),
+        game(2, A, opp(2), GameResult::Draw),
+        game(3, A, opp(3), GameResult::BlackWins),
+        game(4, A, opp(4), GameResult::RedWins),
+        game(1, B, opp(5), GameResult::BlackWins),
+        game(2, B, opp(6), GameResult::RedWins),
+        game(3, B, opp(7), GameResult::Draw),
+        game(4, B, opp(8), GameResult::Draw),
+    ];
+    let mut players = vec![(A, 1500), (B, 1500)];
+    players.extend((1..=8).map(|n| (opp(n), 1500)));
+    let rec = Record {
+        players,
+        games,
+        ..Record::default()
+    };
+    let rows = standings(&rec, &Preset::cxa_swiss_progressive());
+    let row = |u: UserId| rows.iter().find(|r| r.user == u).expect("row");
+    assert_eq!(row(A).tiebreaks[0], (TieBreak::Progressive, Halves(18)));
+    assert_eq!(row(B).tiebreaks[0], (TieBreak::Progressive, Halves(18)));
+    assert_eq!(row(A).tiebreaks[4], (TieBreak::ProgressiveCut, Halves(10)));
+    assert_eq!(row(B).tiebreaks[4], (TieBreak::ProgressiveCut, Halves(18)));
+    assert_eq!((row(B).rank, row(A).rank), (1, 2), "{rows:?}");
+}
+
+#[test]
+fn every_cxa_preset_is_found_by_name() {
+    for name in [
+        "cxa-swiss-opp",
+        "cxa-swiss-prog",
+        "cxa-rr",
+        "cxa-rr-match",
+        "lichess",
+    ] {
+        assert_eq!(Preset::by_name(name).map(|p| p.name), Some(name.to_owned()));
+    }
+    let m = Preset::cxa_round_robin_match();
+    assert_eq!(
+        m.order,
+        [
+            TieBreak::Wins,
+            TieBreak::HeadToHead,
+            TieBreak::Fouls,
+            TieBreak::BlackWins
+        ]
+    );
+}
+
 #[test]
 fn lichess_preset_uses_performance_after_sonneborn_berger() {
     let rec = Record {

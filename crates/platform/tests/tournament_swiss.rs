@@ -254,13 +254,20 @@ fn manual_pairing_and_withdrawal_forfeit() {
     assert!(s
         .apply(
             SwissCommand::PairManually {
-                boards: vec![(UserId(1), Some(UserId(1)))]
+                boards: vec![(UserId(1), Some(UserId(1)))],
+                absent: vec![],
             },
             Millis(0)
         )
         .is_err());
-    s.apply(SwissCommand::PairManually { boards }, Millis(0))
-        .ok();
+    s.apply(
+        SwissCommand::PairManually {
+            boards,
+            absent: vec![],
+        },
+        Millis(0),
+    )
+    .ok();
     assert!(s.rounds[0].manual);
     let events = s.apply(SwissCommand::Withdraw { user: UserId(2) }, Millis(5));
     assert!(matches!(
@@ -294,5 +301,147 @@ fn trf_export_has_a_line_per_player() {
     assert_eq!(
         trf.lines().filter(|l| l.starts_with("001")).count(),
         s.entrants.len()
+    );
+}
+
+fn five() -> Swiss {
+    let mut s = Swiss::new(SwissConfig {
+        rounds: 3,
+        ..SwissConfig::default()
+    });
+    for u in 1..=5 {
+        s.apply(
+            SwissCommand::Register {
+                user: UserId(u),
+                rating: 1500,
+            },
+            Millis(0),
+        )
+        .ok();
+    }
+    s
+}
+
+#[test]
+fn manual_pairing_lists_every_active_player_once_and_no_forbidden_pair() {
+    let mut s = five();
+    s.apply(
+        SwissCommand::Forbid {
+            a: UserId(2),
+            b: UserId(1),
+        },
+        Millis(0),
+    )
+    .ok();
+    assert_eq!(
+        s.apply(
+            SwissCommand::Forbid {
+                a: UserId(1),
+                b: UserId(99),
+            },
+            Millis(0),
+        ),
+        Err(TournamentError::NotRegistered)
+    );
+    let pair = |boards: Vec<(u64, Option<u64>)>, absent: Vec<u64>| SwissCommand::PairManually {
+        boards: boards
+            .into_iter()
+            .map(|(r, b)| (UserId(r), b.map(UserId)))
+            .collect(),
+        absent: absent.into_iter().map(UserId).collect(),
+    };
+    let before = s.clone();
+    let forbidden = s.apply(
+        pair(vec![(1, Some(2)), (3, Some(4)), (5, None)], vec![]),
+        Millis(1),
+    );
+    assert_eq!(
+        forbidden,
+        Err(TournamentError::InvalidPairing("a forbidden pairing"))
+    );
+    let missing = s.apply(pair(vec![(1, Some(3)), (2, Some(4))], vec![]), Millis(1));
+    assert_eq!(
+        missing,
+        Err(TournamentError::InvalidPairing(
+            "an active player is not listed"
+        ))
+    );
+    let twice = s.apply(
+        pair(vec![(1, Some(3)), (2, Some(4))], vec![5, 1]),
+        Millis(1),
+    );
+    assert_eq!(
+        twice,
+        Err(TournamentError::InvalidPairing("a player is listed twice"))
+    );
+    let no_game = s.apply(pair(vec![(5, None)], vec![1, 2, 3, 4]), Millis(1));
+    assert_eq!(no_game, Err(TournamentError::InvalidPairing("no game")));
+    assert_eq!(s, before, "a refused pairing changes nothing");
+    let events = s
+        .apply(pair(vec![(1, Some(3)), (2, Some(4))], vec![5]), Millis(1))
+        .expect("valid");
+    assert!(matches!(
+        events[0],
+        SwissEvent::RoundPaired { manual: true, .. }
+    ));
+    assert!(s.rounds[0].board_of(UserId(5)).is_none());
+}
+
+#[test]
+fn a_result_is_corrected_before_the_next_round_and_the_standings_follow() {
+    let mut s = five();
+    s.apply(SwissCommand::PairRound, Millis(0)).expect("paired");
+    let correct = |board: u32| SwissCommand::Correct {
+        round: 1,
+        board,
+        result: GameResult::BlackWins,
+    };
+    assert_eq!(
+        s.apply(correct(0), Millis(1)),
+        Err(TournamentError::NoSuchGame),
+        "a game without a result is not corrected"
+    );
+    let reds: Vec<UserId> = s.rounds[0]
+        .boards
+        .iter()
+        .filter(|b| b.black.is_some())
+        .map(|b| b.red)
+        .collect();
+    for red in reds {
+        s.apply(
+            SwissCommand::RecordResult {
+                red,
+                result: GameResult::RedWins,
+            },
+            Millis(2),
+        )
+        .expect("result");
+    }
+    let b0 = s.rounds[0].boards[0];
+    let black = b0.black.expect("a game");
+    let top = |s: &Swiss| {
+        s.standings()
+            .iter()
+            .find(|r| r.user == black)
+            .map(|r| r.points)
+    };
+    assert_eq!(top(&s), Some(0));
+    let events = s.apply(correct(0), Millis(3)).expect("corrected");
+    assert!(matches!(
+        events.as_slice(),
+        [SwissEvent::ResultCorrected {
+            round: 1,
+            index: 0,
+            ..
+        }]
+    ));
+    assert_eq!(s.rounds[0].boards[0].result, Some(GameResult::BlackWins));
+    assert_eq!(top(&s), Some(2));
+    s.apply(SwissCommand::PairRound, Millis(4))
+        .expect("round 2");
+    assert_eq!(
+        s.apply(correct(0), Millis(5)),
+        Err(TournamentError::NoSuchGame),
+        "an earlier round is closed once the next is paired"
     );
 }

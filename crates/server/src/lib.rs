@@ -64,6 +64,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::wagers::routes())
         .merge(http::tournaments::routes())
         .merge(http::tournament_files::routes())
+        .merge(http::tournament_organiser::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
         .merge(http::behaviour::routes())

@@ -80,6 +80,8 @@ export const api = {
   createTournament: (body) => call('POST', '/api/tournaments', body),
   /** join | withdraw | start | cancel. */
   tournamentAct: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {}),
+  /** The organiser's forbid {a, b} | pair {pairs, byes, absent} | foul {user} | correct {round, board, result}. */
+  tournamentOrganise: (id, action, body) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, body),
   /** Ladders: [{id, name, time_control, players, open}]. */
   ladders: () => call('GET', '/api/ladders'),
   /** One ladder: rules, rungs (with each player's top of reach), open challenges, history. */

@@ -16,6 +16,7 @@ import { createForm } from './tourcreate.js';
 import { rulesText } from '../repetition.js';
 import { countdown, tickCountdowns } from './countdown.js';
 import { arenaPlayers, arenaGames } from './tourarena.js';
+import { organiserPanel } from './tourorganiser.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
@@ -112,8 +113,9 @@ export function mountEvent(root, app, id) {
       arena: () => h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, arenaPlayers(ev, me)),
         h('h2', { text: t('tour.games') }), h('div.scroll-x', {}, arenaGames(ev))),
     }[system];
-    box.replaceChildren(head, table ? table() : null,
-      arena ? null : h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, standings)), ...rounds);
+    // replaceChildren would show a null as the text "null".
+    box.replaceChildren(...[head, organiserPanel(ev, load), table ? table() : null,
+      arena ? null : h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, standings)), ...rounds].filter(Boolean));
   }
 
   function openOwnGame(ev) {

@@ -19,6 +19,9 @@ pub enum ClockError {
     /// `resume` on a clock that is not paused.
     #[error("the clock is not paused")]
     NotPaused,
+    /// `set_control` for a player who has already moved.
+    #[error("the player has already moved")]
+    AlreadyMoved,
     /// The clock was stopped: the game is over.
     #[error("the clock has stopped")]
     Stopped,

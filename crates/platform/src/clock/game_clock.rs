@@ -149,6 +149,34 @@ impl Clock {
         matches!(self.run, RunState::Running { .. } | RunState::Paused { .. })
     }
 
+    /// Puts `color` on `control` from now on (an arena's berserk: half the time, no
+    /// increment), only before `color`'s first move: their side of the clock starts afresh on
+    /// it; the other side keeps its own. Time already spent on a move in progress still counts.
+    ///
+    /// # Errors
+    /// [`ClockError::InvalidControl`]; [`ClockError::AlreadyMoved`] once `color` has moved;
+    /// [`ClockError::Stopped`] after the game.
+    pub fn set_control(&mut self, color: Color, control: TimeControl) -> Result<(), ClockError> {
+        control.validate()?;
+        if matches!(self.run, RunState::Stopped { .. }) {
+            return Err(ClockError::Stopped);
+        }
+        if self.players[color.index()].moves > 0 {
+            return Err(ClockError::AlreadyMoved);
+        }
+        let (red, black) = match color {
+            Color::Red => (control, self.control_of(Color::Black).clone()),
+            Color::Black => (self.control.clone(), control),
+        };
+        self.players[color.index()] = PlayerClock::new(match color {
+            Color::Red => &red,
+            Color::Black => &black,
+        });
+        self.black = Some(black).filter(|b| *b != red);
+        self.control = red;
+        Ok(())
+    }
+
     /// Starts Red's clock at `now`.
     ///
     /// # Errors

@@ -111,6 +111,7 @@ impl Table {
             Action::AcceptUndo => self.accept_undo(user, now, events),
             Action::DeclineUndo => self.decline_undo(user, events),
             Action::Resign => self.resign(user, now, events),
+            Action::Berserk => self.berserk(user, now, events),
             Action::Abort => self.abort(user, now, events),
             Action::Disconnect => self.disconnect(user, now, events),
             Action::Reconnect => self.reconnect(user, events),

@@ -69,6 +69,8 @@ pub enum Action {
     DeclineUndo,
     /// Resign.
     Resign,
+    /// Berserk (an arena's tables): half one's time and no increment, before one's first move.
+    Berserk,
     /// Abort the game before both sides have moved (unrated).
     Abort,
     /// The server lost this player's connection.

@@ -140,6 +140,9 @@ pub struct TableConfig {
     /// How far behind the game its spectators are kept (none by default); the table itself
     /// ignores it: the server's spectator feed applies it.
     pub spectator_delay: SpectatorDelay,
+    /// Whether a player may berserk before their first move (an arena's tables): half their
+    /// time, no increment.
+    pub berserk: bool,
 }
 
 impl Default for TableConfig {
@@ -159,6 +162,7 @@ impl Default for TableConfig {
             draw_offer_min_ply: 0,
             handicap_rating: None,
             spectator_delay: SpectatorDelay::default(),
+            berserk: false,
         }
     }
 }

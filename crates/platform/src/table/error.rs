@@ -116,6 +116,9 @@ pub enum TableError {
         /// How long until one more is allowed.
         retry_after: Millis,
     },
+    /// Berserk is not allowed here, or no longer (the player has moved or already berserked).
+    #[error("berserk refused")]
+    BerserkRefused,
     /// The table is paused (server restart); try again after it resumes.
     #[error("the table is paused")]
     Paused,

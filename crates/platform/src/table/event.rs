@@ -182,6 +182,15 @@ pub enum Event {
     },
     /// The game ended.
     GameEnded(GameEnd),
+    /// A player berserked: their side of the clock is now on `control`.
+    Berserked {
+        /// The side.
+        color: Color,
+        /// Their control from now on.
+        control: TimeControl,
+        /// The clocks now.
+        clock: ClockSnapshot,
+    },
     /// The game clock was paused (server going down).
     Paused,
     /// The game clock was resumed.

@@ -25,6 +25,7 @@
 //! ```
 
 mod apply;
+mod berserk;
 mod chat;
 mod command;
 mod config;

@@ -59,6 +59,12 @@ pub enum TieBreak {
     BlackWins,
     /// Performance: the mean of each opponent's rating +500 for a win, −500 for a loss.
     Performance,
+    /// 逐轮比较 (CXA 14.3.1's last resort): the points of the last round, then of the round
+    /// before, and so on back; the column shows the last round's points.
+    EarlierRounds,
+    /// 去轮累进 (CXA 14.3.2's last resort): 累进分 counted from round 2 (round 1's points
+    /// dropped), then from round 3, and so on; the column shows the first of these.
+    ProgressiveCut,
 }
 
 impl TieBreak {
@@ -81,21 +87,25 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// `cxa-swiss-opp`: CXA 14.3.1 — 对手分, 胜局, 犯规, 后走局数.
+    /// `cxa-swiss-opp`: CXA 14.3.1 — 对手分, 胜局, 犯规, 后走局数, then the earlier rounds.
     #[must_use]
     pub fn cxa_swiss_opponent() -> Preset {
         use TieBreak::*;
         Preset::named(
             "cxa-swiss-opp",
-            vec![OpponentScore, Wins, Fouls, BlackGames],
+            vec![OpponentScore, Wins, Fouls, BlackGames, EarlierRounds],
         )
     }
 
-    /// `cxa-swiss-prog`: CXA 14.3.2 — 累进分, 胜局, 犯规, 后走局数.
+    /// `cxa-swiss-prog`: CXA 14.3.2 — 累进分, 胜局, 犯规, 后走局数, then 累进分 dropping the
+    /// first rounds one by one.
     #[must_use]
     pub fn cxa_swiss_progressive() -> Preset {
         use TieBreak::*;
-        Preset::named("cxa-swiss-prog", vec![Progressive, Wins, Fouls, BlackGames])
+        Preset::named(
+            "cxa-swiss-prog",
+            vec![Progressive, Wins, Fouls, BlackGames, ProgressiveCut],
+        )
     }
 
     /// `cxa-rr`: CXA 14.1 — 小分, 胜局, 直胜, 犯规, 后走局数.
@@ -106,6 +116,14 @@ impl Preset {
             "cxa-rr",
             vec![SonnebornBerger, Wins, HeadToHead, Fouls, BlackGames],
         )
+    }
+
+    /// `cxa-rr-match`: CXA 14.2 (double or multi-game round robin) — 局分 (for one player, the
+    /// points), 胜局, 直胜, 犯规, 后走胜局.
+    #[must_use]
+    pub fn cxa_round_robin_match() -> Preset {
+        use TieBreak::*;
+        Preset::named("cxa-rr-match", vec![Wins, HeadToHead, Fouls, BlackWins])
     }
 
     /// `lichess`: Sonneborn-Berger, then performance.
@@ -124,6 +142,7 @@ impl Preset {
             "cxa-swiss-opp" => Some(Preset::cxa_swiss_opponent()),
             "cxa-swiss-prog" => Some(Preset::cxa_swiss_progressive()),
             "cxa-rr" => Some(Preset::cxa_round_robin()),
+            "cxa-rr-match" => Some(Preset::cxa_round_robin_match()),
             "lichess" => Some(Preset::lichess()),
             _ => None,
         }

@@ -85,6 +85,8 @@ struct Facts {
     /// Per player: (round, opponent or None for a bye, own points, side, result).
     games: BTreeMap<UserId, Vec<Line>>,
     min_nonzero: u32,
+    /// The last round of the record.
+    rounds: u32,
 }
 
 fn facts(record: &Record, preset: &Preset) -> Facts {
@@ -121,12 +123,66 @@ fn facts(record: &Record, preset: &Preset) -> Facts {
         .min()
         .unwrap_or(0);
     let rating = record.players.iter().copied().collect();
+    let rounds = games
+        .values()
+        .flat_map(|g| g.iter().map(|l| l.0))
+        .max()
+        .unwrap_or(0);
     Facts {
         points,
         rating,
         games,
         min_nonzero,
+        rounds,
     }
+}
+
+/// Per round 1..=`rounds`, the points `games` scored in it.
+fn per_round(games: &[Line], rounds: u32) -> Vec<i64> {
+    let mut out = vec![0i64; rounds as usize];
+    for g in games {
+        if let Some(slot) = (g.0 as usize).checked_sub(1).and_then(|i| out.get_mut(i)) {
+            *slot += i64::from(g.2);
+        }
+    }
+    out
+}
+
+/// The sort keys of the last-resort tie-breaks (several per player), in halves; `None` for
+/// the others, which have one value.
+fn last_resort(t: TieBreak, games: &[Line], rounds: u32) -> Option<Vec<i64>> {
+    let by_round = per_round(games, rounds);
+    match t {
+        TieBreak::EarlierRounds => Some(by_round.iter().rev().map(|p| 2 * p).collect()),
+        TieBreak::ProgressiveCut => Some(
+            (1..by_round.len().max(1))
+                .map(|cut| {
+                    let mut run = 0i64;
+                    by_round[cut..]
+                        .iter()
+                        .map(|p| {
+                            run += p;
+                            2 * run
+                        })
+                        .sum()
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The sort keys of tie-break `t` for `u` (one, except for the last resorts).
+fn keys(
+    t: TieBreak,
+    u: UserId,
+    group: &[UserId],
+    f: &Facts,
+    record: &Record,
+    preset: &Preset,
+) -> Vec<i64> {
+    let games = f.games.get(&u).map(Vec::as_slice).unwrap_or(&[]);
+    last_resort(t, games, f.rounds).unwrap_or_else(|| vec![value(t, u, group, f, record, preset)])
 }
 
 fn value(
@@ -206,6 +262,9 @@ fn value(
             }
             2 * played.iter().sum::<i64>() / played.len() as i64
         }
+        TieBreak::EarlierRounds | TieBreak::ProgressiveCut => {
+            last_resort(t, games, f.rounds).map_or(0, |k| k.first().copied().unwrap_or(0))
+        }
     }
 }
 
@@ -229,9 +288,11 @@ pub fn standings(record: &Record, preset: &Preset) -> Vec<Row> {
             }
             let group: Vec<UserId> = rows[start..end].iter().map(|r| r.0).collect();
             for r in &mut rows[start..end] {
-                let v = value(t, r.0, &group, &f, record, preset);
+                let k = keys(t, r.0, &group, &f, record, preset);
+                let v = k.first().copied().unwrap_or(0);
                 shown.entry(r.0).or_default().push((t, Halves(v)));
-                r.1.push(if t.higher_is_better() { v } else { -v });
+                let sign = if t.higher_is_better() { 1 } else { -1 };
+                r.1.extend(k.iter().map(|x| sign * x));
             }
             rows[start..end].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             start = end;

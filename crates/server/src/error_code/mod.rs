@@ -125,6 +125,9 @@ error_codes! {
     AlreadyOffered = "already_offered",
     /// A draw offer before the move a tournament allows it from.
     DrawTooEarly = "draw_too_early",
+    /// Berserk where it is not allowed (not an arena allowing it), after one's first move or
+    /// a second time.
+    BerserkRefused = "berserk_refused",
     /// Table: undo is not allowed here.
     UndoNotAllowed = "undo_not_allowed",
     /// Table: no undo left.

@@ -34,6 +34,7 @@ impl From<&TableError> for ErrorCode {
             TableError::NoDrawOffer => C::NoDrawOffer,
             TableError::AlreadyOffered => C::AlreadyOffered,
             TableError::DrawTooEarly => C::DrawTooEarly,
+            TableError::BerserkRefused => C::BerserkRefused,
             TableError::UndoNotAllowed => C::UndoNotAllowed,
             TableError::UndoLimit => C::UndoLimit,
             TableError::NothingToUndo => C::NothingToUndo,

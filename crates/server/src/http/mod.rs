@@ -25,5 +25,7 @@ pub mod ratings;
 pub mod records;
 pub mod timeout;
 pub mod tournament_files;
+pub mod tournament_organiser;
+mod tournament_reply;
 pub mod tournaments;
 pub mod wagers;

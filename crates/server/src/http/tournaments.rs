@@ -1,14 +1,17 @@
 //! Tournaments over HTTP: `POST /api/tournaments` (organisers), `GET /api/tournaments` (upcoming,
 //! running, finished), `GET /api/tournaments/{id}` (the event with its pairings and standings),
 //! and `POST /api/tournaments/{id}/{join|withdraw|start|cancel}`. Every change goes to the
-//! event's director; live updates come over the WebSocket (`t_watch`).
+//! event's director; live updates come over the WebSocket (`t_watch`). Who is an organiser:
+//! `tournament_organiser.rs`.
 
+use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
+use super::tournament_reply::{answer, refused};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
 use crate::store::TournamentRow;
-use crate::tournament::{self, DirectorMsg, Refusal, Spec, TournamentView};
+use crate::tournament::{self, DirectorMsg, Spec, TournamentView};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -45,7 +48,7 @@ async fn create(
     CurrentUser(user): CurrentUser,
     Json(body): Json<CreateBody>,
 ) -> Result<Json<Created>, AppError> {
-    organiser(&state, &user.name)?;
+    may_create(&state, &user).await?;
     let now = crate::clock::now();
     let starts_at = match (body.starts_at, body.starts_in_secs) {
         (Some(at), None) => Millis(at),
@@ -64,17 +67,6 @@ async fn create(
             Err(AppError::BadRequest(ErrorCode::BadMessage, why))
         }
         Err(tournament::CreateError::Store(e)) => Err(e.into()),
-    }
-}
-
-fn organiser(state: &AppState, name: &str) -> Result<(), AppError> {
-    if state.config.tournaments.is_organiser(name) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden(
-            ErrorCode::NotOrganiser,
-            "only organisers may do that".into(),
-        ))
     }
 }
 
@@ -103,9 +95,11 @@ async fn list(
     user: Result<CurrentUser, AppError>,
 ) -> Result<Json<ListBody>, AppError> {
     let mut body = ListBody {
-        organiser: user.is_ok_and(|CurrentUser(u)| organiser(&state, &u.name).is_ok()),
         ..ListBody::default()
     };
+    if let Ok(CurrentUser(u)) = user {
+        body.organiser = is_organiser(&state, &u).await?;
+    }
     for TournamentRow {
         id,
         name,
@@ -132,14 +126,27 @@ async fn list(
     Ok(Json(body))
 }
 
+/// An event as served: its view and whether the caller may run it (`organiser`).
+#[derive(Serialize)]
+struct OneBody {
+    #[serde(flatten)]
+    view: TournamentView,
+    organiser: bool,
+}
+
 async fn one(
     State(state): State<AppState>,
+    user: Result<CurrentUser, AppError>,
     Path(id): Path<u64>,
-) -> Result<Json<TournamentView>, AppError> {
-    tournament::view_of(&state, id)
+) -> Result<Json<OneBody>, AppError> {
+    let view = tournament::view_of(&state, id)
         .await?
-        .map(Json)
-        .ok_or(AppError::NotFound)
+        .ok_or(AppError::NotFound)?;
+    let organiser = match (user, state.db.tournament(id).await?) {
+        (Ok(CurrentUser(u)), Some(row)) => may_run_row(&state, &u, &row).await?,
+        _ => false,
+    };
+    Ok(Json(OneBody { view, organiser }))
 }
 
 async fn act(
@@ -149,7 +156,7 @@ async fn act(
 ) -> Result<Json<serde_json::Value>, AppError> {
     let rating = user.rating.rating.round().clamp(0.0, 10_000.0) as u32;
     let uid = user.id;
-    let answer = match action.as_str() {
+    let reply = match action.as_str() {
         "join" => {
             if user.guest {
                 return Err(refused("guests cannot enter events"));
@@ -174,30 +181,14 @@ async fn act(
             .await
         }
         "start" => {
-            organiser(&state, &user.name)?;
+            may_run(&state, &user, id).await?;
             tournament::ask(&state, id, DirectorMsg::Start).await
         }
         "cancel" => {
-            organiser(&state, &user.name)?;
+            may_run(&state, &user, id).await?;
             tournament::ask(&state, id, DirectorMsg::Cancel).await
         }
         _ => return Err(AppError::NotFound),
     };
-    match answer {
-        Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
-        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
-        Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
-            ErrorCode::NotEnoughCoins,
-            "not enough coins for the entry fee".into(),
-        )),
-        Some(Err(r)) => Err(refused(&r.to_string())),
-        None => match state.db.tournament(id).await? {
-            Some(_) => Err(refused("the event is over")),
-            None => Err(AppError::NotFound),
-        },
-    }
-}
-
-fn refused(why: &str) -> AppError {
-    AppError::BadRequest(ErrorCode::TournamentRefused, why.to_owned())
+    answer(&state, id, reply).await
 }

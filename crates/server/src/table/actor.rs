@@ -295,6 +295,7 @@ impl TableActor {
                     desk.pool_on_game_started(core);
                 }
                 Event::Moved { ply, .. } => desk.pool_on_ply(core, *ply).await,
+                Event::Berserked { color, .. } => core.report_berserk(self.tournament, *color),
                 Event::Stood { user, .. } | Event::Left(user) => {
                     desk.wager_on_player_gone(core, *user).await;
                 }

@@ -1,6 +1,7 @@
 //! Joining a table: a connection starts watching it (`join`: admitted by [`super::presence`],
 //! then caught up with the events it missed or the whole `table_state`), or opens a game
-//! against the computer there (`ai_start`: seated by [`super::computer`]).
+//! against the computer there (`ai_start`: seated by [`super::computer`]); a tournament
+//! table's seating and reports to its director.
 
 use super::actor::TableActor;
 use super::caller::Caller;
@@ -14,6 +15,16 @@ use platform::table::Action;
 use platform::{Millis, UserId};
 use std::sync::Arc;
 use xiangqi::Color;
+
+impl super::core::TableCore {
+    /// A player of event `tournament`'s game here berserked: the director records it.
+    pub(super) fn report_berserk(&self, tournament: Option<u64>, color: Color) {
+        let user = self.table.game().map(|g| g.player(color));
+        if let (Some(event), Some(user)) = (tournament, user) {
+            crate::tournament::berserked(&self.state, event, self.id, user);
+        }
+    }
+}
 
 impl TableActor {
     /// Remembers `user` as shown at the table.

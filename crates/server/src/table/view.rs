@@ -206,6 +206,7 @@ impl TableCore {
             first_move_secs: self.table.config().first_move_deadline.map(Millis::as_secs),
             rules: RulesView::of(self.table.config()),
             spectator_delay: self.delay_view(delayed),
+            berserk: self.table.config().berserk,
         };
         let epoch = if delayed {
             delayed_epoch(&self.state.epoch)
@@ -336,6 +337,15 @@ impl TableCore {
                     .and_then(platform::table::Game::repetition_evidence)
                     .as_ref()
                     .map(EvidenceView::from),
+            },
+            Event::Berserked {
+                color,
+                control,
+                clock,
+            } => EventView::Berserked {
+                color: color_name(*color),
+                control: control.clone(),
+                clock: *clock,
             },
             Event::Paused => EventView::Paused,
             Event::Resumed => EventView::Resumed,

@@ -157,7 +157,17 @@ impl Director {
             DirectorMsg::Cancel(reply) => {
                 let _ = reply.send(self.cancel(now).await);
             }
+            DirectorMsg::Organise { cmd, reply } => {
+                let _ = reply.send(self.command(cmd, now).await);
+            }
             DirectorMsg::GameEnded { table, end } => self.game_ended(table, end, now).await,
+            DirectorMsg::Berserked { table, user } => {
+                if let Some(cmd) = self.core.rules().berserk_at(self.id, table, user) {
+                    if let Err(e) = self.command(cmd, now).await {
+                        tracing::warn!(event = self.id, "berserk not recorded: {e}");
+                    }
+                }
+            }
             DirectorMsg::View(reply) => {
                 let _ = reply.send(self.view());
             }
@@ -249,6 +259,7 @@ impl Director {
         }
         let before = self.core.rules().phase();
         let playing = self.core.rules().due(self.id);
+        let pairs = self.core.rules().is_pairing(&cmd);
         let mut next = self.core.clone();
         let events = next.rules_mut().apply(cmd.clone(), now)?;
         if events.is_empty() && self.core.rules().is_tick(&cmd) {
@@ -280,6 +291,10 @@ impl Director {
             .await?;
         self.core = next;
         self.wake = self.core.rules().wake_at(now);
+        if pairs {
+            // A round paired (by hand too) replaces the timer's pairing.
+            self.pair_at = None;
+        }
         let rests = self.core.rules().rests_after(&events);
         for e in &events {
             if let (Effect::Withdrew(user), false) = (e.effect(), self.replaying) {

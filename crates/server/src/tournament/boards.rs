@@ -48,6 +48,7 @@ impl Director {
             config.repetition = repetition;
         }
         config.spectator_delay = self.spec.spectator_delay().unwrap_or_default();
+        config.berserk = self.spec.system == "arena" && self.spec.berserk;
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

@@ -28,7 +28,7 @@ pub use lease::{lease_id, FIRST_DIRECTOR_LEASE};
 pub use msg::{DirectorMsg, Refusal, Reply};
 pub use pickup::{spawn_pickup, PICKUP};
 pub use registry::{DirectorHandle, Tournaments};
-pub use report::game_ended;
+pub use report::{berserked, game_ended};
 pub use restore::restore_all;
 pub use schedule::{Every, Recurring};
 pub use spec::{Spec, MAX_PLAYERS, MAX_ROUNDS};

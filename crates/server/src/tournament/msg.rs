@@ -1,6 +1,7 @@
 //! [`DirectorMsg`]: what a director is sent, and [`Refusal`]: why it refused a command (a
 //! refused command changes nothing).
 
+use super::system::Command;
 use super::view::TournamentView;
 use crate::table::{ConnId, Outbox};
 use platform::table::GameEnd;
@@ -54,12 +55,27 @@ pub enum DirectorMsg {
     Start(Reply),
     /// Cancel the event (only before it starts).
     Cancel(Reply),
+    /// An organiser's command to the core (forbidden pair, manual pairing, foul, correction),
+    /// journaled like the others.
+    Organise {
+        /// The command.
+        cmd: Command,
+        /// Where to answer.
+        reply: Reply,
+    },
     /// The game at tournament table `table` ended (from the table's task).
     GameEnded {
         /// The table.
         table: TableId,
         /// How.
         end: GameEnd,
+    },
+    /// `user` berserked at tournament table `table` (from the table's task).
+    Berserked {
+        /// The table.
+        table: TableId,
+        /// The player.
+        user: UserId,
     },
     /// The event as it stands.
     View(oneshot::Sender<TournamentView>),

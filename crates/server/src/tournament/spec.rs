@@ -54,6 +54,9 @@ pub struct Spec {
     /// Arena: whether players may berserk (half their time, no increment, a bonus point for a
     /// win of enough plies).
     pub berserk: bool,
+    /// Arena: a berserk win earns its bonus point only once the berserker made this many moves
+    /// (default 7).
+    pub berserk_min_moves: u32,
     /// The games' time control, by preset name (`rapid`, `blitz`, `ourgame`, `qq`).
     pub time_control: String,
     /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `cxa-rr`, `lichess`);
@@ -102,6 +105,7 @@ impl Default for Spec {
             third_place: false,
             minutes: 60,
             berserk: false,
+            berserk_min_moves: 7,
             time_control: "rapid".into(),
             preset: String::new(),
             no_show_secs: 60,
@@ -273,6 +277,7 @@ impl Spec {
             time_control,
             scale: preset.scale,
             berserk: self.berserk,
+            berserk_min_moves: self.berserk_min_moves,
             ..ArenaConfig::default()
         })
     }

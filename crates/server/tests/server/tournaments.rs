@@ -161,7 +161,13 @@ async fn an_eight_player_swiss_runs_to_the_end_with_standings() {
     assert_eq!(v["status"], "finished");
     assert_eq!(
         v["tiebreaks"],
-        json!(["opponent_score", "wins", "fouls", "black_games"])
+        json!([
+            "opponent_score",
+            "wins",
+            "fouls",
+            "black_games",
+            "earlier_rounds"
+        ])
     );
     let rows = v["standings"].as_array().unwrap();
     assert_eq!(rows.len(), 8);
@@ -172,7 +178,7 @@ async fn an_eight_player_swiss_runs_to_the_end_with_standings() {
         assert_eq!(pts, u64::from(points[&u]), "points of {u}");
         assert!(pts <= last, "ordered by points");
         last = pts;
-        assert_eq!(r["tiebreaks"].as_array().unwrap().len(), 4);
+        assert_eq!(r["tiebreaks"].as_array().unwrap().len(), 5);
     }
     // The wins tie-break is the number of games won.
     for r in rows {

@@ -55,9 +55,12 @@ function noticesFor(st, seat) {
 }
 
 /** A player's controls during their own game. */
-function playingControls(g, seat, local) {
+function playingControls(g, seat, local, berserk) {
   const onMove = g.turn === seat;
   const cs = [control('resign', 'game.resign', { msg: { t: 'resign' }, confirm: 'resign-confirm' })];
+  // An arena's table: berserk before one's first move (half the time, no increment), once.
+  const moved = g.moves.length >= (seat === 'red' ? 1 : 2);
+  if (berserk && !moved && !g.berserked?.[seat]) cs.push(control('berserk', 'tour.berserk', { msg: { t: 'berserk' } }));
   if (!g.ai_level) cs.push(control('draw-offer', 'game.draw', { msg: { t: 'draw_offer' }, enabled: onMove && !g.draw_offer }));
   // A rated game against the computer: its player is the level's stored one (not user 0).
   const ratedAi = !!g.ai_level && [g.red, g.black].some((u) => Number.isInteger(u?.computer) && u.id !== 0);
@@ -98,7 +101,7 @@ function idleControls(st, seat) {
 export function controlsFor(st, seat, local = {}) {
   const g = st.game || null;
   let buttons = [];
-  if (isLive(st) && seat) buttons = playingControls(g, seat, local);
+  if (isLive(st) && seat) buttons = playingControls(g, seat, local, !!st.berserk);
   else if (!isLive(st)) buttons = idleControls(st, seat);
   buttons.push(control('flip', 'table.flip'), control('leave', 'table.leave'));
   return { notices: noticesFor(st, seat), buttons };

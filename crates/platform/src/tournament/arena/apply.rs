@@ -200,7 +200,7 @@ impl Arena {
                 continue;
             };
             let r = result.for_side(side);
-            let entry = score(&self.config, p, id, r, plies, berserk);
+            let entry = score(&self.config, p, id, r, plies, berserk.then_some(side));
             entries.push(entry);
             if let Some(p) = self.players.get_mut(&me) {
                 p.sheet.push(entry);

@@ -22,8 +22,8 @@ pub struct ArenaConfig {
     pub berserk: bool,
     /// A draw shorter than this scores nothing.
     pub min_draw_plies: u32,
-    /// A berserk win earns its bonus point only from this many plies.
-    pub berserk_min_plies: u32,
+    /// A berserk win earns its bonus point only once the berserker made this many moves.
+    pub berserk_min_moves: u32,
     /// A draw at least this long escapes the draw-streak rule.
     pub long_draw_plies: u32,
     /// The most games in a row with one colour.
@@ -41,7 +41,7 @@ impl Default for ArenaConfig {
             scale: Scale::default(),
             berserk: true,
             min_draw_plies: 20,
-            berserk_min_plies: 14,
+            berserk_min_moves: 7,
             long_draw_plies: 60,
             max_same_color: 3,
             rematch_after: Millis::from_secs(30),

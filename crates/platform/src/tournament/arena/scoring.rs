@@ -1,10 +1,20 @@
 //! Arena scoring (lila's rules on plies): 2/1/0; two wins in a row put a player on fire (double
 //! points until a non-win); a draw under `min_draw_plies` scores 0, and so does a second draw in
 //! a row (losses between do not break it) unless it is long; a berserk win scores +1 once the
-//! game has `berserk_min_plies`.
+//! berserker made `berserk_min_moves` moves.
 
 use super::model::{ArenaConfig, ArenaPlayer, SheetEntry};
 use crate::tournament::PlayerResult;
+use xiangqi::Color;
+
+/// The moves `side` made in a game of `plies` (Red moves first).
+#[must_use]
+pub fn moves_of(side: Color, plies: u32) -> u32 {
+    match side {
+        Color::Red => plies.div_ceil(2),
+        Color::Black => plies / 2,
+    }
+}
 
 /// Whether `p` is on fire: their last two counted games were wins, so the next one scores
 /// double.
@@ -18,7 +28,8 @@ pub fn on_fire(p: &ArenaPlayer) -> bool {
         >= 2
 }
 
-/// The sheet entry of `p` for a game ending in `result` after `plies`.
+/// The sheet entry of `p` for a game ending in `result` after `plies`; `berserk`: the side
+/// `p` played if they berserked.
 #[must_use]
 pub fn score(
     c: &ArenaConfig,
@@ -26,7 +37,7 @@ pub fn score(
     game: u64,
     result: PlayerResult,
     plies: u32,
-    berserk: bool,
+    berserk: Option<Color>,
 ) -> SheetEntry {
     let fire = on_fire(p);
     let mut points = match result {
@@ -50,7 +61,8 @@ pub fn score(
     if fire {
         points *= 2;
     }
-    if berserk && result == PlayerResult::Win && plies >= c.berserk_min_plies {
+    let long_enough = berserk.is_some_and(|side| moves_of(side, plies) >= c.berserk_min_moves);
+    if long_enough && result == PlayerResult::Win {
         points += 1;
     }
     SheetEntry {

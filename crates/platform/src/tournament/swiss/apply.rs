@@ -67,11 +67,24 @@ impl Swiss {
                 if a == b {
                     return Err(TournamentError::SamePlayer);
                 }
+                if ![a, b]
+                    .iter()
+                    .all(|u| self.entrants.iter().any(|e| e.user == *u))
+                {
+                    return Err(TournamentError::NotRegistered);
+                }
                 self.forbidden.insert((a.min(b), a.max(b)));
                 Ok(vec![SwissEvent::Forbidden { a, b }])
             }
             SwissCommand::PairRound => self.pair(now),
-            SwissCommand::PairManually { boards } => self.pair_manually(boards, now),
+            SwissCommand::PairManually { boards, absent } => {
+                self.pair_manually(boards, &absent, now)
+            }
+            SwissCommand::Correct {
+                round,
+                board,
+                result,
+            } => self.correct(round, board, result),
             SwissCommand::RecordResult { red, result } => self.record_result(red, result),
             SwissCommand::Foul { user } => {
                 if !self.entrants.iter().any(|e| e.user == user) {
@@ -184,26 +197,51 @@ impl Swiss {
     fn pair_manually(
         &mut self,
         boards: Vec<(UserId, Option<UserId>)>,
+        absent: &[UserId],
         now: Millis,
     ) -> Result<Vec<SwissEvent>, TournamentError> {
         self.check_can_pair()?;
         let mut seen = BTreeSet::new();
         let mut byes = 0;
+        let listed = boards
+            .iter()
+            .flat_map(|&(red, black)| std::iter::once(red).chain(black))
+            .chain(absent.iter().copied());
+        for u in listed {
+            if !self.active(u) {
+                return Err(TournamentError::InvalidPairing(
+                    "unknown or withdrawn player",
+                ));
+            }
+            if !seen.insert(u) {
+                return Err(TournamentError::InvalidPairing("a player is listed twice"));
+            }
+        }
         for &(red, black) in &boards {
-            for u in std::iter::once(red).chain(black) {
-                if !self.active(u) {
-                    return Err(TournamentError::InvalidPairing(
-                        "unknown or withdrawn player",
-                    ));
+            if let Some(black) = black {
+                if red == black {
+                    return Err(TournamentError::SamePlayer);
                 }
-                if !seen.insert(u) {
-                    return Err(TournamentError::InvalidPairing("a player is listed twice"));
+                if self.forbidden.contains(&(red.min(black), red.max(black))) {
+                    return Err(TournamentError::InvalidPairing("a forbidden pairing"));
                 }
             }
             byes += usize::from(black.is_none());
         }
         if byes > 1 {
             return Err(TournamentError::InvalidPairing("more than one bye"));
+        }
+        if !boards.iter().any(|b| b.1.is_some()) {
+            return Err(TournamentError::InvalidPairing("no game"));
+        }
+        if self
+            .entrants
+            .iter()
+            .any(|e| !e.withdrawn && !seen.contains(&e.user))
+        {
+            return Err(TournamentError::InvalidPairing(
+                "an active player is not listed",
+            ));
         }
         let boards = boards
             .into_iter()
@@ -270,6 +308,31 @@ impl Swiss {
             }
         }
         Ok(events)
+    }
+
+    /// Corrects a result of the last round paired (a board that has one).
+    fn correct(
+        &mut self,
+        round: u32,
+        index: u32,
+        result: GameResult,
+    ) -> Result<Vec<SwissEvent>, TournamentError> {
+        let Some(last) = self.rounds.last_mut().filter(|r| r.number == round) else {
+            return Err(TournamentError::NoSuchGame);
+        };
+        let Some(board) = last
+            .boards
+            .get_mut(index as usize)
+            .filter(|b| b.black.is_some() && b.result.is_some())
+        else {
+            return Err(TournamentError::NoSuchGame);
+        };
+        board.result = Some(result);
+        Ok(vec![SwissEvent::ResultCorrected {
+            round,
+            index,
+            board: *board,
+        }])
     }
 
     fn finish(&mut self) -> SwissEvent {

@@ -32,16 +32,30 @@ pub enum SwissCommand {
     /// Pair the next round by the Dutch system.
     PairRound,
     /// Pair the next round by hand: `(red, Some(black))` boards and at most one `(user, None)`
-    /// bye; active players not listed sit the round out (0 points).
+    /// bye; the `absent` players sit the round out (0 points). Every active player must be
+    /// listed exactly once, and no board may be a forbidden pair.
     PairManually {
         /// The boards.
         boards: Vec<(UserId, Option<UserId>)>,
+        /// Active players who do not play this round.
+        #[serde(default)]
+        absent: Vec<UserId>,
     },
     /// Record the result of the game of `red` in the current round.
     RecordResult {
         /// The Red player of the board.
         red: UserId,
         /// How it ended.
+        result: GameResult,
+    },
+    /// The organiser corrects the result of board `board` (from 0) of round `round`: only in
+    /// the last round paired (before the next is paired) and only a board with a result.
+    Correct {
+        /// The round, from 1.
+        round: u32,
+        /// The board, from 0, in publishing order.
+        board: u32,
+        /// The right result.
         result: GameResult,
     },
     /// The arbiter records a foul (犯规) against `user`.
@@ -90,6 +104,15 @@ pub enum SwissEvent {
         /// Round number.
         round: u32,
         /// The board.
+        board: SwissBoard,
+    },
+    /// The organiser corrected a result (the standings follow).
+    ResultCorrected {
+        /// Round number.
+        round: u32,
+        /// Its index in the round.
+        index: u32,
+        /// The board with its new result.
         board: SwissBoard,
     },
     /// Every game of the round has a result.

@@ -113,6 +113,14 @@ impl Rules for Arena {
             .collect()
     }
 
+    fn berserk_at(&self, event: u64, table: TableId, user: UserId) -> Option<Command> {
+        let game = game_at(event, table)?;
+        self.games
+            .get(&game)
+            .filter(|g| g.result.is_none() && !g.void)?;
+        Some(Command::Arena(ArenaCommand::Berserk { user, game }))
+    }
+
     fn result_at(&self, event: u64, table: TableId, result: GameResult) -> Option<Command> {
         self.result_with_plies(event, table, result, 0)
     }

@@ -135,6 +135,14 @@ pub trait Rules {
     fn absent_first(&self) -> bool {
         false
     }
+    /// The command recording that `user` berserked at `table` (the arena; default none).
+    fn berserk_at(&self, _event: u64, _table: TableId, _user: UserId) -> Option<Command> {
+        None
+    }
+    /// Whether `cmd` pairs a round (an organiser's manual pairing; default: never).
+    fn is_pairing(&self, _cmd: &Command) -> bool {
+        false
+    }
     /// Whether `events` complete a round after which the next waits `round_gap_secs`.
     fn rests_after(&self, events: &[CoreEvent]) -> bool;
     /// The standings now.

@@ -87,6 +87,13 @@ impl Rules for Swiss {
         }))
     }
 
+    fn is_pairing(&self, cmd: &Command) -> bool {
+        matches!(
+            cmd,
+            Command::Swiss(SwissCommand::PairManually { .. } | SwissCommand::PairRound)
+        )
+    }
+
     fn rests_after(&self, events: &[CoreEvent]) -> bool {
         events.iter().any(|e| {
             matches!(e, CoreEvent::Swiss(SwissEvent::RoundComplete { round })

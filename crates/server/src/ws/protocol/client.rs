@@ -109,6 +109,8 @@ pub enum ClientMsg {
     UndoDecline { table: TableId },
     /// Resign.
     Resign { table: TableId },
+    /// Berserk at an arena's table, before one's first move (half the time, no increment).
+    Berserk { table: TableId },
     /// Abort before both moved.
     Abort { table: TableId },
     /// Table chat.

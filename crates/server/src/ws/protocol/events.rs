@@ -104,6 +104,12 @@ pub enum EventView {
         #[serde(skip_serializing_if = "Option::is_none")]
         evidence: Option<EvidenceView>,
     },
+    /// A player berserked (an arena): their side of the clock is on `control` from now on.
+    Berserked {
+        color: &'static str,
+        control: TimeControl,
+        clock: ClockSnapshot,
+    },
     /// The server stopped: no clock runs.
     Paused,
     /// It is back.

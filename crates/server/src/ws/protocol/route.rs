@@ -224,6 +224,7 @@ impl ClientMsg {
             M::UndoAccept { table } => at(table, Action::AcceptUndo),
             M::UndoDecline { table } => at(table, Action::DeclineUndo),
             M::Resign { table } => at(table, Action::Resign),
+            M::Berserk { table } => at(table, Action::Berserk),
             M::Abort { table } => at(table, Action::Abort),
             M::Chat { table, text } => {
                 if text.chars().any(char::is_control) {

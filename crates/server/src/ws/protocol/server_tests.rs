@@ -92,6 +92,7 @@ fn types_list_every_message() {
         first_move_secs: Some(30),
         rules: super::repetition::RulesView::of(&platform::table::TableConfig::default()),
         spectator_delay: None,
+        berserk: false,
     };
     let tournament = crate::tournament::TournamentView {
         id: 1,

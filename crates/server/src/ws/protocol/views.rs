@@ -53,6 +53,9 @@ pub struct TableStateView {
     pub rules: RulesView,
     /// How far behind the game spectators are kept (`None`: not at all).
     pub spectator_delay: Option<SpectatorDelayView>,
+    /// Whether its players may berserk (an arena's tables; left out when not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub berserk: bool,
 }
 
 /// A table's spectator delay: a ply is shown to spectators once `plies` more were played and

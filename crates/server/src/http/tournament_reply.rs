@@ -1,0 +1,34 @@
+//! The HTTP answer to a tournament director's reply, shared by the players' and the
+//! organiser's routes.
+
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
+use crate::state::AppState;
+use crate::tournament::Refusal;
+use axum::Json;
+
+/// The HTTP answer to a director's `reply` about event `id` (`None`: no director).
+pub(super) async fn answer(
+    state: &AppState,
+    id: u64,
+    reply: Option<Result<(), Refusal>>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    match reply {
+        Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
+        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
+        Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
+            ErrorCode::NotEnoughCoins,
+            "not enough coins for the entry fee".into(),
+        )),
+        Some(Err(r)) => Err(refused(&r.to_string())),
+        None => match state.db.tournament(id).await? {
+            Some(_) => Err(refused("the event is over")),
+            None => Err(AppError::NotFound),
+        },
+    }
+}
+
+/// A `tournament_refused` answer.
+pub(super) fn refused(why: &str) -> AppError {
+    AppError::BadRequest(ErrorCode::TournamentRefused, why.to_owned())
+}
