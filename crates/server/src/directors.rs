@@ -64,6 +64,13 @@ impl<K: Eq + Hash + Copy, M> Directors<K, M> {
         true
     }
 
+    /// Forgets `id`'s director (it stopped: another node runs it now).
+    pub fn remove(&self, id: K) {
+        if let Ok(mut t) = self.live.write() {
+            t.remove(&id);
+        }
+    }
+
     /// How many directors live here.
     #[must_use]
     pub fn len(&self) -> usize {

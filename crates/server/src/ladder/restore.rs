@@ -10,7 +10,7 @@ use super::registry::LadderHandle;
 use super::spec::LadderSpec;
 use super::tables::table_of;
 use crate::state::AppState;
-use crate::store::{StoreError, UnfinishedGame};
+use crate::store::{Fence, StoreError, UnfinishedGame};
 use platform::ladder::{Challenge, LadderCommand};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
@@ -66,10 +66,11 @@ pub async fn restore_all(
 ) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
         // Another live node runs it (its games stay in `unfinished`, held there).
-        if !claim(state, spec.id).await {
+        let Some(lease) = claim(state, spec.id).await else {
             continue;
-        }
-        let d = rebuild(state, spec).await?;
+        };
+        let mut d = rebuild(state, spec).await?;
+        d.lease = Some(lease);
         let resume = d
             .ladder
             .open
@@ -90,13 +91,13 @@ pub fn lease_id(ladder: u32) -> TableId {
     TableId(FIRST_LADDER_LEASE + u64::from(ladder))
 }
 
-/// Whether this node may run ladder `ladder`'s director: it claimed (or already held) its lease.
-async fn claim(state: &AppState, ladder: u32) -> bool {
+/// This node's lease of ladder `ladder`'s director, if it claimed (or already held) it.
+async fn claim(state: &AppState, ladder: u32) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(ladder)).await {
-        Ok(lease) => lease.is_some(),
+        Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
             tracing::warn!(ladder, "claiming the ladder's director: {e}");
-            false
+            None
         }
     }
 }
@@ -108,10 +109,14 @@ async fn claim(state: &AppState, ladder: u32) -> bool {
 /// [`StoreError`] if the database cannot be read.
 pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
-        if state.ladders.get(spec.id).is_some() || !claim(state, spec.id).await {
+        if state.ladders.get(spec.id).is_some() {
             continue;
         }
-        let d = rebuild(state, spec).await?;
+        let Some(lease) = claim(state, spec.id).await else {
+            continue;
+        };
+        let mut d = rebuild(state, spec).await?;
+        d.lease = Some(lease);
         let mut resume = Vec::new();
         for c in &d.ladder.open {
             let game = state.db.unfinished_game_at(table_of(spec.id, c.id)).await?;

@@ -111,9 +111,14 @@ async fn create_as(
     else {
         return Ok(None);
     };
-    let d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
+    let mut d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
         .map_err(CreateError::Invalid)?;
-    restore::start(d, Vec::new());
+    // A new event's lease is this node's (the pickup of another node may have claimed it first:
+    // that node runs it then).
+    d.lease = lease::claim(state, id).await;
+    if d.lease.is_some() {
+        restore::start(d, Vec::new());
+    }
     Ok(Some(id))
 }
 

@@ -60,17 +60,18 @@ pub async fn restore_all(
 ) -> Result<(), StoreError> {
     for row in state.db.live_tournaments().await? {
         // Another live node runs it (its boards' games stay in `unfinished`, held there).
-        if !super::lease::claim(state, row.id).await {
+        let Some(lease) = super::lease::claim(state, row.id).await else {
             continue;
-        }
+        };
         let log = state.db.tournament_log(row.id).await?;
-        let d = match rebuild(state, &row, &log).await {
+        let mut d = match rebuild(state, &row, &log).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(event = row.id, "cannot rebuild the event: {e}");
                 continue;
             }
         };
+        d.lease = Some(lease);
         let boards: Vec<Resume> = d
             .core
             .rules()

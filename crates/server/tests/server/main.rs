@@ -12,6 +12,7 @@ mod coin_messages;
 mod coin_retries;
 mod coinkit;
 mod coins;
+mod director_fence;
 mod common;
 mod compact_records;
 mod computer_ratings;
