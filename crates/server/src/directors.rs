@@ -25,6 +25,11 @@ impl<M> Mailbox<M> {
         Mailbox { tx }
     }
 
+    /// Waits until the director's task has ended.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
     /// Sends `msg`; `false` if the director is gone.
     pub fn send(&self, msg: M) -> bool {
         self.tx.send(msg).is_ok()

@@ -129,7 +129,7 @@ async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
 
 /// The stand-in of connection `conn` of `node` (user `user`), made on first use (the user read
 /// once, its forwarder started).
-async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
+pub(crate) async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
     let proxies = &state.remote.proxies;
     if let Some(s) = proxies.find_stand(node, conn) {
         return Some(s);

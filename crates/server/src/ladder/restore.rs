@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use tokio::sync::mpsc;
 
 /// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
-async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
+pub(super) async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
     let mut d = Director::new(state, spec.clone()).map_err(StoreError::Corrupt)?;
     let log = state.db.ladder_log(spec.id).await?;
     d.replaying = true;
@@ -124,6 +124,8 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
         }
         tracing::info!(ladder = spec.id, games = resume.len(), "picked up a ladder");
         start(d, resume);
+        // Watchers elsewhere of the node that ran it are told it moved.
+        crate::cluster::remote_tables::announce_owner(state, lease_id(spec.id)).await;
     }
     Ok(())
 }
@@ -132,9 +134,11 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
 /// ladder has a director already.
 fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    if !d.state.ladders.insert_new(d.spec.id, LadderHandle::new(tx)) {
+    let handle = LadderHandle::new(tx);
+    if !d.state.ladders.insert_new(d.spec.id, handle.clone()) {
         return;
     }
+    crate::cluster::director_service::spawn(&d.state, lease_id(d.spec.id), handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

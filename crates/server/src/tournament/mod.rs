@@ -176,9 +176,24 @@ pub async fn trf_of(
     Ok(Some(swiss.to_trf_named(&d.name, &name)))
 }
 
-/// Sends `msg(reply)` to event `id`'s director and waits for its answer; `None` if no director
-/// runs it (no such event, or it is over).
+/// Sends `msg(reply)` to event `id`'s director, here or on the node that runs it, and waits
+/// for its answer; `None` if no director runs it (no such event, or it is over).
 pub async fn ask(
+    state: &AppState,
+    id: u64,
+    msg: impl FnOnce(Reply) -> DirectorMsg,
+) -> Option<Result<(), Refusal>> {
+    if state.tournaments.get(id).is_none() && !state.broker.is_local() {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        crate::cluster::remote_directors::tournament(state, id, msg(tx)).await;
+        return rx.await.ok();
+    }
+    ask_here(state, id, msg).await
+}
+
+/// Sends `msg(reply)` to event `id`'s director on this node and waits for its answer; `None`
+/// if it does not run here.
+pub async fn ask_here(
     state: &AppState,
     id: u64,
     msg: impl FnOnce(Reply) -> DirectorMsg,

@@ -49,6 +49,9 @@ async fn pick_up(state: &AppState) -> Result<(), crate::store::StoreError> {
                 let boards = due_boards(state, &d, row.id).await?;
                 tracing::info!(event = row.id, games = boards.len(), "picked up an event");
                 start(d, boards);
+                // Watchers elsewhere of the node that ran it watch again, here.
+                let lease = super::lease_id(row.id);
+                crate::cluster::remote_tables::announce_owner(state, lease).await;
             }
             Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
         }

@@ -113,9 +113,10 @@ pub(super) async fn due_boards(
 pub(super) fn start(d: Director, boards: Vec<Resume>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let handle = DirectorHandle::new(tx);
-    if !d.state.tournaments.insert_new(d.id, handle) {
+    if !d.state.tournaments.insert_new(d.id, handle.clone()) {
         return;
     }
+    crate::cluster::director_service::spawn(&d.state, super::lease_id(d.id), handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(boards).await;

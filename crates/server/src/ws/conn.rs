@@ -10,6 +10,7 @@ use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::analysis::LiveSession;
 use crate::clock;
+use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
@@ -203,6 +204,13 @@ impl Reader {
                 };
                 match self.state.tournaments.get(tournament) {
                     Some(h) if h.send(msg) => self.ack(id),
+                    None if !self.state.broker.is_local() => {
+                        let me = (self.conn, self.user.id, &self.out);
+                        let watched = remote_directors::watch(&self.state, tournament, me, id);
+                        if let Err(why) = watched.await {
+                            self.error(id, None, ErrorCode::NotFound, why);
+                        }
+                    }
                     _ => self.error(id, None, ErrorCode::NotFound, "no such running tournament"),
                 }
             }
