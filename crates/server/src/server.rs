@@ -234,6 +234,7 @@ pub async fn start(
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
+    crate::cluster::seek_desk::spawn(&state);
     crate::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));

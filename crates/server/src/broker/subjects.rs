@@ -89,6 +89,12 @@ impl Subjects {
         self.make(format_args!("d.{}", lease.0))
     }
 
+    /// `<prefix>.seeks`: seek commands, requests to the node that runs the site's seek desk.
+    #[must_use]
+    pub fn seeks(&self) -> Subject {
+        self.make(format_args!("seeks"))
+    }
+
     /// `<prefix>.u.<user>`: private messages for `user`.
     #[must_use]
     pub fn user(&self, user: UserId) -> Subject {

@@ -18,6 +18,7 @@ mod remote;
 pub mod remote_directors;
 pub mod remote_tables;
 pub mod remote_watch;
+pub mod seek_desk;
 pub mod table_service;
 pub mod takeover;
 pub mod users;

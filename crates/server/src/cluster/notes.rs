@@ -230,3 +230,31 @@ pub enum DirectorReply {
     /// No director of it runs here (it moved or stopped): ask again.
     Gone,
 }
+
+/// A client's seek message (`seek`, `seek_accept`, `seek_cancel`, `seek_decline`) sent by the
+/// node it is connected to (`node`) to the node that runs the site's seek desk, as a request on
+/// `<prefix>.seeks` (answered with a [`DeskReply`]); what the desk answers reaches the
+/// connection through its stand-in there.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SeekRequest<'a> {
+    /// The node the client is connected to.
+    pub node: &'a str,
+    /// The connection there.
+    pub conn: u64,
+    /// Its user.
+    pub user: UserId,
+    /// The client's message as it sent it, parsed again by the desk's node; `None`: the user's
+    /// last connection on `node` closed.
+    #[serde(borrow, default)]
+    pub msg: Option<&'a RawValue>,
+}
+
+/// What the desk's node answers a [`SeekRequest`].
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeskReply {
+    /// Handed to the desk.
+    Taken,
+    /// The desk does not run here (any more): ask again.
+    Gone,
+}

@@ -87,12 +87,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     };
     state.sockets.remove(reader.user.id, conn);
-    let _ = state
-        .seeks
-        .send(DeskMsg::Closed {
-            user: reader.user.id,
-        })
-        .await;
+    crate::cluster::seek_desk::closed(&state, reader.user.id, conn).await;
     for table in &reader.joined {
         match state.tables.get(*table) {
             Some(h) => {
@@ -230,19 +225,19 @@ impl Reader {
             }
             Route::Seek(asked) => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Seek { asker, asked }, id).await;
+                self.to_desk(DeskMsg::Seek { asker, asked }, id, text).await;
             }
             Route::SeekAccept { seek, key } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Accept { asker, seek, key }, id).await;
+                self.to_desk(DeskMsg::Accept { asker, seek, key }, id, text).await;
             }
             Route::SeekCancel { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Cancel { asker, seek }, id).await;
+                self.to_desk(DeskMsg::Cancel { asker, seek }, id, text).await;
             }
             Route::SeekDecline { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Decline { asker, seek }, id).await;
+                self.to_desk(DeskMsg::Decline { asker, seek }, id, text).await;
             }
             Route::Analyse { fen, multipv } => {
                 let (budget, limits) = (&self.state.live, &self.state.config.limits);
@@ -273,8 +268,10 @@ impl Reader {
         }
     }
 
-    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>) {
-        if !self.state.seeks.send(msg).await {
+    /// Hands `msg` (the client's `text`) to the site's seek desk: here, or on its node.
+    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>, text: &str) {
+        let me = (self.conn, self.user.id, text);
+        if !crate::cluster::seek_desk::send(&self.state, msg, me).await {
             self.error(
                 id,
                 None,
