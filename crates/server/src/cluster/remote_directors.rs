@@ -7,11 +7,11 @@
 
 use super::notes::{DirectorReply, DirectorRequest};
 use crate::broker::RequestError;
-use crate::ladder::{self, LadderMsg};
+use crate::ladder::LadderMsg;
 use crate::metrics::{metrics, seconds_since};
 use crate::state::AppState;
 use crate::table::{ConnId, Outbox};
-use crate::tournament::{self, DirectorMsg, Refusal};
+use crate::tournament::{DirectorMsg, Refusal};
 use bytes::Bytes;
 use platform::ladder::ChallengeId;
 use platform::{TableId, UserId};
@@ -93,7 +93,7 @@ pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
     if !live_event(state, event).await {
         return;
     }
-    let answer = match request(state, tournament::lease_id(event), &req).await {
+    let answer = match request(state, crate::tournament::lease_id(event), &req).await {
         Some(DirectorReply::Refused { kind, why }) => Err(match kind.as_str() {
             "not_enough_coins" => Refusal::NotEnoughCoins,
             "not_stored" => Refusal::NotStored(why),
@@ -106,20 +106,20 @@ pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
 }
 
 /// A ladder refusal as it came back.
-fn l_refused(reply: Option<DirectorReply>) -> ladder::Refusal {
+fn l_refused(reply: Option<DirectorReply>) -> crate::ladder::Refusal {
     match reply {
         Some(DirectorReply::Refused { kind, why }) if kind == "not_stored" => {
-            ladder::Refusal::NotStored(why)
+            crate::ladder::Refusal::NotStored(why)
         }
-        Some(DirectorReply::Refused { why, .. }) => ladder::Refusal::Remote(why),
-        Some(_) => ladder::Refusal::NotStored("unexpected answer".into()),
-        None => ladder::Refusal::NotStored(UNREACHABLE.into()),
+        Some(DirectorReply::Refused { why, .. }) => crate::ladder::Refusal::Remote(why),
+        Some(_) => crate::ladder::Refusal::NotStored("unexpected answer".into()),
+        None => crate::ladder::Refusal::NotStored(UNREACHABLE.into()),
     }
 }
 
 /// Hands `msg` to ladder `id`'s director on another node and its answer to `msg`'s reply.
 pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
-    let lease = ladder::lease_id(id);
+    let lease = crate::ladder::lease_id(id);
     match msg {
         LadderMsg::Join {
             user,
@@ -183,7 +183,7 @@ pub async fn watch(
     if !live_event(state, event).await {
         return Err("no such running tournament");
     }
-    let lease = tournament::lease_id(event);
+    let lease = crate::tournament::lease_id(event);
     state.remote.watch.add(lease, conn, out);
     let req = DirectorRequest::TWatch {
         event,

@@ -144,8 +144,8 @@ async fn hold(state: AppState) {
                 continue;
             }
         }
-        let held = match state.node.claim(&state.db, DESK_LEASE).await {
-            Ok(lease) => lease.is_some(),
+        let held = match holds(&state, serving.is_some()).await {
+            Ok(held) => held,
             Err(e) => {
                 tracing::warn!("claiming the seek desk: {e}");
                 continue;
@@ -169,6 +169,16 @@ async fn hold(state: AppState) {
             _ => {}
         }
     }
+}
+
+/// Whether this node holds the desk's lease: while it serves, whether the lease is still its
+/// own; else whether a claim is granted (a live holder keeps it).
+async fn holds(state: &AppState, serving: bool) -> Result<bool, crate::store::StoreError> {
+    if serving {
+        let owner = state.db.table_owner(DESK_LEASE).await?;
+        return Ok(owner.is_some_and(|o| o.node == state.node.id));
+    }
+    Ok(state.node.claim(&state.db, DESK_LEASE).await?.is_some())
 }
 
 /// The next request while serving; never while not.

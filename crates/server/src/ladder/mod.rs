@@ -8,6 +8,7 @@
 
 mod actor;
 mod games;
+mod lease;
 mod msg;
 mod notices;
 mod outcome;
@@ -19,7 +20,8 @@ mod view;
 
 pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
-pub use restore::{lease_id, pick_up, restore_all, FIRST_LADDER_LEASE};
+pub use lease::{lease_id, FIRST_LADDER_LEASE};
+pub use restore::{pick_up, restore_all};
 pub use spec::LadderSpec;
 pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};

@@ -5,6 +5,7 @@
 //! row, and a challenge whose game never started is seated again.
 
 use super::actor::Director;
+use super::lease::lease_id;
 use super::outcome::stored_outcome_of;
 use super::registry::LadderHandle;
 use super::spec::LadderSpec;
@@ -80,15 +81,6 @@ pub async fn restore_all(
         start(d, resume);
     }
     Ok(())
-}
-
-/// Where the lease ids of ladders' directors start (above the events' leases).
-pub const FIRST_LADDER_LEASE: u64 = 8_500_000_000_000_000;
-
-/// The lease id of ladder `ladder`'s director (a `table_owner` row, as an event's).
-#[must_use]
-pub fn lease_id(ladder: u32) -> TableId {
-    TableId(FIRST_LADDER_LEASE + u64::from(ladder))
 }
 
 /// This node's lease of ladder `ladder`'s director, if it claimed (or already held) it.
