@@ -99,8 +99,14 @@ async fn an_event_on_one_node_is_entered_from_another_and_survives_its_nodes_dea
     assert_eq!(status, 400, "{v}");
     assert_eq!(v["error"], "tournament_refused", "{v}");
     // Either node answers the event's page.
-    assert_eq!(view(&watcher, id).await["players"].as_array().map(Vec::len), Some(4));
-    assert_eq!(view(&org, id).await["players"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        view(&watcher, id).await["players"].as_array().map(Vec::len),
+        Some(4)
+    );
+    assert_eq!(
+        view(&org, id).await["players"].as_array().map(Vec::len),
+        Some(4)
+    );
 
     // Node 1 dies; node 2 takes the director over.
     let killed = Instant::now();

@@ -20,18 +20,16 @@ const LEASE_MS: u64 = 2_000;
 const ROOM_A: &str = "[[rooms]]\nid = \"a\"\nname = \"A\"\ntables = 6\n";
 
 fn quick() -> Value {
-    let control =
-        json!({"stages": [{"time": 300_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0});
+    let control = json!({"stages": [{"time": 300_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0});
     json!({"t": "seek", "room": "a", "control": control, "rated": true, "kind": "quick"})
 }
 
 /// `c`'s `seek_paired`: its table and colour.
 async fn paired(c: &mut Client) -> (u64, String) {
-    let m = c
-        .ws
-        .next_where(|m| m["t"] == "seek_paired", "seek_paired")
-        .await
-        .unwrap_or_else(|e| panic!("{}: {e}", c.name));
+    let m =
+        c.ws.next_where(|m| m["t"] == "seek_paired", "seek_paired")
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", c.name));
     (
         m["table"].as_u64().expect("table"),
         m["color"].as_str().expect("color").to_owned(),
@@ -68,8 +66,14 @@ async fn players_on_two_nodes_are_paired_by_the_one_desk() {
         return;
     };
     let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
-    write_config(&d1, &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A));
-    write_config(&d2, &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A));
+    write_config(
+        &d1,
+        &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
+    write_config(
+        &d2,
+        &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
     let n1 = Serve::start(&d1, &store).await;
     // Node 1 claims the desk on its first beat.
     tokio::time::sleep(Duration::from_millis(600)).await;
@@ -85,7 +89,12 @@ async fn players_on_two_nodes_are_paired_by_the_one_desk() {
 
     // The desk's node dies: node 2 runs the desk (and every table) once the lease is over.
     n1.kill9();
-    holds(n2.addr, 6, Duration::from_millis(LEASE_MS) + Duration::from_secs(3)).await;
+    holds(
+        n2.addr,
+        6,
+        Duration::from_millis(LEASE_MS) + Duration::from_secs(3),
+    )
+    .await;
     let mut c = Client::register(n2.addr, "seek_c").await;
     let mut d = Client::register(n2.addr, "seek_d").await;
     let again = pair(&mut c, &mut d).await;

@@ -225,7 +225,10 @@ pub async fn start(
             continue;
         };
         let fence = Some(lease.fence);
-        match db.abandon_game((g.game.id, fence), clock::now().0, &[], &[]).await {
+        match db
+            .abandon_game((g.game.id, fence), clock::now().0, &[], &[])
+            .await
+        {
             Err(crate::store::StoreError::Fenced(_)) => continue,
             done => done?,
         }

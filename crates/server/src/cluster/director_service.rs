@@ -105,14 +105,19 @@ async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
             event,
             user,
             rating,
-        } => t(tournament::ask_here(state, event, |reply| DirectorMsg::Join {
-            user,
-            rating,
-            reply,
-        })
-        .await),
+        } => t(
+            tournament::ask_here(state, event, |reply| DirectorMsg::Join {
+                user,
+                rating,
+                reply,
+            })
+            .await,
+        ),
         DirectorRequest::TWithdraw { event, user } => {
-            t(tournament::ask_here(state, event, |reply| DirectorMsg::Withdraw { user, reply }).await)
+            t(
+                tournament::ask_here(state, event, |reply| DirectorMsg::Withdraw { user, reply })
+                    .await,
+            )
         }
         DirectorRequest::TStart { event } => {
             t(tournament::ask_here(state, event, DirectorMsg::Start).await)

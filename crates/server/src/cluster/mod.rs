@@ -8,10 +8,10 @@
 //! and needs nothing: with the in-process broker no relay runs.
 
 mod config;
+pub mod director_service;
 pub mod lobby_relay;
 mod node;
 pub mod notes;
-pub mod director_service;
 pub mod placement;
 pub mod proxies;
 mod remote;

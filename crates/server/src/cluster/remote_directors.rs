@@ -40,7 +40,10 @@ async fn request(state: &AppState, lease: TableId, req: &DirectorRequest) -> Opt
             .await;
         metrics().broker_round_trips.inc();
         metrics().broker_latency.observe(seconds_since(started));
-        match answer.as_ref().map(|r| serde_json::from_slice::<DirectorReply>(r)) {
+        match answer
+            .as_ref()
+            .map(|r| serde_json::from_slice::<DirectorReply>(r))
+        {
             Ok(Ok(DirectorReply::Gone)) | Err(_) => {}
             Ok(Ok(reply)) => return Some(reply),
             Ok(Err(e)) => {
@@ -85,7 +88,9 @@ pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
             },
             reply,
         ),
-        DirectorMsg::Withdraw { user, reply } => (DirectorRequest::TWithdraw { event, user }, reply),
+        DirectorMsg::Withdraw { user, reply } => {
+            (DirectorRequest::TWithdraw { event, user }, reply)
+        }
         DirectorMsg::Start(reply) => (DirectorRequest::TStart { event }, reply),
         DirectorMsg::Cancel(reply) => (DirectorRequest::TCancel { event }, reply),
         _ => return,

@@ -41,7 +41,11 @@ pub fn here(state: &AppState) -> bool {
 
 /// Hands `msg` to the site's desk: this node's, or as the client's `text` (of connection `conn`
 /// of `user`) to the node that holds the desk. `false`: no desk could take it.
-pub async fn send(state: &AppState, msg: DeskMsg, (conn, user, text): (ConnId, UserId, &str)) -> bool {
+pub async fn send(
+    state: &AppState,
+    msg: DeskMsg,
+    (conn, user, text): (ConnId, UserId, &str),
+) -> bool {
     if here(state) {
         return state.seeks.send(msg).await;
     }
@@ -154,7 +158,11 @@ async fn hold(state: AppState) {
         state.remote.desk_here.store(held, Ordering::Relaxed);
         match (held, serving.is_some()) {
             (true, false) => {
-                match state.broker.subscribe(&state.broker.subjects().seeks()).await {
+                match state
+                    .broker
+                    .subscribe(&state.broker.subjects().seeks())
+                    .await
+                {
                     Ok(sub) => {
                         tracing::info!("this node runs the site's seek desk");
                         serving = Some(sub);

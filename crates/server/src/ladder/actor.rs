@@ -76,7 +76,10 @@ impl Director {
                 () = tokio::time::sleep(wait) => self.on_time(clock::now()).await,
             }
             if self.fenced {
-                tracing::warn!(ladder = self.spec.id, "the ladder's lease was taken over; stopping");
+                tracing::warn!(
+                    ladder = self.spec.id,
+                    "the ladder's lease was taken over; stopping"
+                );
                 self.state.ladders.remove(self.spec.id);
                 break;
             }

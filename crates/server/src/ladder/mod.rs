@@ -18,9 +18,9 @@ pub mod spec;
 mod tables;
 mod view;
 
+pub use lease::{lease_id, FIRST_LADDER_LEASE};
 pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
-pub use lease::{lease_id, FIRST_LADDER_LEASE};
 pub use restore::{pick_up, restore_all};
 pub use spec::LadderSpec;
 pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};

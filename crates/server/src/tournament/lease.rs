@@ -35,7 +35,10 @@ impl Director {
     /// A write was refused by the lease's fence: another node runs the event now. Leaves this
     /// node's registry and closes the watchers (1012: they watch again where it runs now).
     pub(super) fn step_down(&mut self) {
-        tracing::warn!(event = self.id, "the event's lease was taken over; stopping");
+        tracing::warn!(
+            event = self.id,
+            "the event's lease was taken over; stopping"
+        );
         self.state.tournaments.remove(self.id);
         for out in self.watchers.values() {
             out.close(Close::TABLE_MOVED);

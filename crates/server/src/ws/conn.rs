@@ -229,15 +229,18 @@ impl Reader {
             }
             Route::SeekAccept { seek, key } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Accept { asker, seek, key }, id, text).await;
+                self.to_desk(DeskMsg::Accept { asker, seek, key }, id, text)
+                    .await;
             }
             Route::SeekCancel { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Cancel { asker, seek }, id, text).await;
+                self.to_desk(DeskMsg::Cancel { asker, seek }, id, text)
+                    .await;
             }
             Route::SeekDecline { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Decline { asker, seek }, id, text).await;
+                self.to_desk(DeskMsg::Decline { asker, seek }, id, text)
+                    .await;
             }
             Route::Analyse { fen, multipv } => {
                 let (budget, limits) = (&self.state.live, &self.state.config.limits);

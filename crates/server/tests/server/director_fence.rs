@@ -9,9 +9,7 @@ use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::rating::PlayerRating;
 use platform::TableId;
-use server::store::{
-    Db, Epoch, Fence, LadderLogEntry, NewGame, StoreError, TournamentLogEntry,
-};
+use server::store::{Db, Epoch, Fence, LadderLogEntry, NewGame, StoreError, TournamentLogEntry};
 
 /// The lease of the tests (ms).
 const LEASE: u64 = 5_000;
@@ -78,13 +76,18 @@ async fn a_stale_directors_tournament_append_is_refused_and_changes_nothing() {
         entry: "{}".into(),
     };
     let refused = db
-        .append_tournament_log((event, old), &entry(0), ("running", None), (Some(&fee), &[]))
+        .append_tournament_log(
+            (event, old),
+            &entry(0),
+            ("running", None),
+            (Some(&fee), &[]),
+        )
         .await;
+    assert!(matches!(refused, Err(StoreError::Fenced(_))), "{refused:?}");
     assert!(
-        matches!(refused, Err(StoreError::Fenced(_))),
-        "{refused:?}"
+        db.tournament_log(event).await.unwrap().is_empty(),
+        "no entry"
     );
-    assert!(db.tournament_log(event).await.unwrap().is_empty(), "no entry");
     let row = db.tournament(event).await.unwrap().expect("event");
     assert_eq!(row.status, "upcoming", "the status did not move");
     assert_eq!(
@@ -94,9 +97,14 @@ async fn a_stale_directors_tournament_append_is_refused_and_changes_nothing() {
     );
 
     // The new holder's append passes, coins and all.
-    db.append_tournament_log((event, new), &entry(0), ("running", None), (Some(&fee), &[]))
-        .await
-        .expect("the holder's append");
+    db.append_tournament_log(
+        (event, new),
+        &entry(0),
+        ("running", None),
+        (Some(&fee), &[]),
+    )
+    .await
+    .expect("the holder's append");
     assert_eq!(db.tournament_log(event).await.unwrap().len(), 1);
     assert_eq!(
         db.balance(&AccountId::User(player.id)).await.unwrap(),
@@ -115,10 +123,7 @@ async fn a_stale_directors_ladder_append_is_refused_and_changes_nothing() {
         entry: "\"Tick\"".into(),
     };
     let refused = db.append_ladder_log((3, old), &entry(0)).await;
-    assert!(
-        matches!(refused, Err(StoreError::Fenced(_))),
-        "{refused:?}"
-    );
+    assert!(matches!(refused, Err(StoreError::Fenced(_))), "{refused:?}");
     assert!(db.ladder_log(3).await.unwrap().is_empty(), "no entry");
     db.append_ladder_log((3, new), &entry(0))
         .await
@@ -156,10 +161,7 @@ async fn a_stale_owners_abandon_is_refused_and_the_game_plays_on() {
         .await
         .expect("game");
     let refused = db.abandon_game((game, Some(old)), 9, &[], &[]).await;
-    assert!(
-        matches!(refused, Err(StoreError::Fenced(_))),
-        "{refused:?}"
-    );
+    assert!(matches!(refused, Err(StoreError::Fenced(_))), "{refused:?}");
     assert_eq!(db.game(game).await.unwrap().unwrap().status, "playing");
     db.abandon_game((game, Some(new)), 9, &[], &[])
         .await
