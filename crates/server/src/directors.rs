@@ -25,6 +25,11 @@ impl<M> Mailbox<M> {
         Mailbox { tx }
     }
 
+    /// Waits until the director's task has ended.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
     /// Sends `msg`; `false` if the director is gone.
     pub fn send(&self, msg: M) -> bool {
         self.tx.send(msg).is_ok()
@@ -62,6 +67,13 @@ impl<K: Eq + Hash + Copy, M> Directors<K, M> {
         }
         t.insert(id, mailbox);
         true
+    }
+
+    /// Forgets `id`'s director (it stopped: another node runs it now).
+    pub fn remove(&self, id: K) {
+        if let Ok(mut t) = self.live.write() {
+            t.remove(&id);
+        }
     }
 
     /// How many directors live here.

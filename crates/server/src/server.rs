@@ -219,11 +219,25 @@ pub async fn start(
             table = table.0,
             "the game's table no longer exists"
         );
-        db.abandon_game(g.game.id, clock::now().0, &[], &[]).await?;
+        // Written under the table's lease like every write of a table: a node that claimed it
+        // meanwhile keeps the game.
+        let Some(lease) = state.node.claim(&db, table).await? else {
+            continue;
+        };
+        let fence = Some(lease.fence);
+        match db
+            .abandon_game((g.game.id, fence), clock::now().0, &[], &[])
+            .await
+        {
+            Err(crate::store::StoreError::Fenced(_)) => continue,
+            done => done?,
+        }
+        db.drop_table_owner(lease.fence).await?;
         crate::store::recover_coins(&db, Some(g.game.id)).await?;
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
+    crate::cluster::seek_desk::spawn(&state);
     crate::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));

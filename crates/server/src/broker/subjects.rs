@@ -82,6 +82,19 @@ impl Subjects {
         self.make(format_args!("t.{}.ev", table.0))
     }
 
+    /// `<prefix>.d.<lease>`: commands for the director (an event's or a ladder's) whose lease
+    /// id is `lease`, requests to the node that runs it.
+    #[must_use]
+    pub fn director(&self, lease: TableId) -> Subject {
+        self.make(format_args!("d.{}", lease.0))
+    }
+
+    /// `<prefix>.seeks`: seek commands, requests to the node that runs the site's seek desk.
+    #[must_use]
+    pub fn seeks(&self) -> Subject {
+        self.make(format_args!("seeks"))
+    }
+
     /// `<prefix>.u.<user>`: private messages for `user`.
     #[must_use]
     pub fn user(&self, user: UserId) -> Subject {

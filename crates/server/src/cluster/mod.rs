@@ -8,14 +8,17 @@
 //! and needs nothing: with the in-process broker no relay runs.
 
 mod config;
+pub mod director_service;
 pub mod lobby_relay;
 mod node;
 pub mod notes;
 pub mod placement;
 pub mod proxies;
 mod remote;
+pub mod remote_directors;
 pub mod remote_tables;
 pub mod remote_watch;
+pub mod seek_desk;
 pub mod table_service;
 pub mod takeover;
 pub mod users;

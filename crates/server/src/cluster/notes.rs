@@ -121,3 +121,140 @@ pub struct OwnerNote {
     /// Its owner now.
     pub node: String,
 }
+
+/// A command for an event's or a ladder's director, sent by a node that does not run it as a
+/// request on `<prefix>.d.<lease id>` to the node that does (answered with a
+/// [`DirectorReply`]).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "c", rename_all = "snake_case")]
+pub enum DirectorRequest {
+    /// Register `user` in `event`.
+    TJoin {
+        /// The event.
+        event: u64,
+        /// The player.
+        user: UserId,
+        /// Their rating now.
+        rating: u32,
+    },
+    /// Withdraw `user` from `event`.
+    TWithdraw {
+        /// The event.
+        event: u64,
+        /// The player.
+        user: UserId,
+    },
+    /// Start `event` now.
+    TStart {
+        /// The event.
+        event: u64,
+    },
+    /// Cancel `event`.
+    TCancel {
+        /// The event.
+        event: u64,
+    },
+    /// Connection `conn` of `node` (of `user`) watches `event`; its request `id` is
+    /// acknowledged after the event's state, through its stand-in.
+    TWatch {
+        /// The event.
+        event: u64,
+        /// The connection's node.
+        node: String,
+        /// The connection there.
+        conn: u64,
+        /// Its user.
+        user: UserId,
+        /// The client's request id.
+        id: Option<u64>,
+    },
+    /// `user` (named `name`, rated `rating`) joins `ladder`.
+    LJoin {
+        /// The ladder.
+        ladder: u32,
+        /// The player.
+        user: UserId,
+        /// Their name.
+        name: String,
+        /// Their rating now.
+        rating: u32,
+    },
+    /// `user` leaves `ladder`.
+    LLeave {
+        /// The ladder.
+        ladder: u32,
+        /// The player.
+        user: UserId,
+    },
+    /// `challenger` challenges `defender` on `ladder`.
+    LChallenge {
+        /// The ladder.
+        ladder: u32,
+        /// Who challenges.
+        challenger: UserId,
+        /// Who is challenged.
+        defender: UserId,
+        /// The challenger's rating now.
+        rating: u32,
+    },
+}
+
+/// What the node running a director answers a [`DirectorRequest`].
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "r", rename_all = "snake_case")]
+pub enum DirectorReply {
+    /// Done (on `node`).
+    Done {
+        /// The node that runs the director.
+        node: String,
+    },
+    /// Joined the ladder at `place`.
+    Place {
+        /// The place.
+        place: u32,
+    },
+    /// The challenge and the table of its game.
+    Challenge {
+        /// The challenge.
+        challenge: u64,
+        /// Its table.
+        table: TableId,
+    },
+    /// Refused (nothing changed): `kind` is `not_enough_coins`, `not_stored` or `refused`.
+    Refused {
+        /// Which refusal.
+        kind: String,
+        /// Why, in words.
+        why: String,
+    },
+    /// No director of it runs here (it moved or stopped): ask again.
+    Gone,
+}
+
+/// A client's seek message (`seek`, `seek_accept`, `seek_cancel`, `seek_decline`) sent by the
+/// node it is connected to (`node`) to the node that runs the site's seek desk, as a request on
+/// `<prefix>.seeks` (answered with a [`DeskReply`]); what the desk answers reaches the
+/// connection through its stand-in there.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SeekRequest<'a> {
+    /// The node the client is connected to.
+    pub node: &'a str,
+    /// The connection there.
+    pub conn: u64,
+    /// Its user.
+    pub user: UserId,
+    /// The client's message as it sent it, parsed again by the desk's node; `None`: the user's
+    /// last connection on `node` closed.
+    #[serde(borrow, default)]
+    pub msg: Option<&'a RawValue>,
+}
+
+/// What the desk's node answers a [`SeekRequest`].
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeskReply {
+    /// Handed to the desk.
+    Taken,
+    /// The desk does not run here (any more): ask again.
+    Gone,
+}

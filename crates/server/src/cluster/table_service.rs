@@ -117,7 +117,7 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
 }
 
 /// A connection of this node, as a table's caller: its own id and outbox.
-async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
+pub(crate) async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
     let out = state.sockets.outbox(ConnId(conn))?;
     let user: Arc<UserInfo> = Arc::new(state.db.user(user).await.ok()??.into());
     Some(Stand {
@@ -129,7 +129,7 @@ async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
 
 /// The stand-in of connection `conn` of `node` (user `user`), made on first use (the user read
 /// once, its forwarder started).
-async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
+pub(crate) async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
     let proxies = &state.remote.proxies;
     if let Some(s) = proxies.find_stand(node, conn) {
         return Some(s);

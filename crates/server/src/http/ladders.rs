@@ -27,9 +27,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn view(state: &AppState, id: u32) -> Result<LadderView, AppError> {
-    ladder::ask(state, id, LadderMsg::View)
-        .await
-        .ok_or(AppError::NotFound)
+    ladder::view_of(state, id).await.ok_or(AppError::NotFound)
 }
 
 async fn list(State(state): State<AppState>) -> Result<Json<Vec<LadderSummary>>, AppError> {
@@ -57,6 +55,7 @@ fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {
         Some(Ok(t)) => Ok(t),
         Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
         Some(Err(Refusal::Ladder(e))) => Err(refused(&e.to_string())),
+        Some(Err(Refusal::Remote(why))) => Err(refused(&why)),
         None => Err(AppError::NotFound),
     }
 }

@@ -9,7 +9,7 @@ use super::spec::LadderSpec;
 use super::view::{view, LadderView};
 use crate::clock;
 use crate::state::AppState;
-use crate::store::LadderLogEntry;
+use crate::store::{Fence, LadderLogEntry, StoreError};
 use platform::clock::TimeControl;
 use platform::ladder::{ChallengeId, Ladder, LadderCommand, LadderEvent, Outcome};
 use platform::{Millis, UserId};
@@ -35,6 +35,10 @@ pub(super) struct Director {
     /// Challenges whose reminder went out (this run).
     reminded: BTreeSet<ChallengeId>,
     next_tick: Millis,
+    /// This node's lease of the ladder: every journal write carries it.
+    pub(super) lease: Option<Fence>,
+    /// Set when a write was refused by the lease's fence: another node runs the ladder now.
+    fenced: bool,
 }
 
 impl Director {
@@ -51,6 +55,8 @@ impl Director {
             names: BTreeMap::new(),
             reminded: BTreeSet::new(),
             next_tick: Millis::ZERO,
+            lease: None,
+            fenced: false,
         })
     }
 
@@ -68,6 +74,14 @@ impl Director {
                     self.handle(msg).await;
                 }
                 () = tokio::time::sleep(wait) => self.on_time(clock::now()).await,
+            }
+            if self.fenced {
+                tracing::warn!(
+                    ladder = self.spec.id,
+                    "the ladder's lease was taken over; stopping"
+                );
+                self.state.ladders.remove(self.spec.id);
+                break;
             }
         }
     }
@@ -196,6 +210,9 @@ impl Director {
         let mut next = self.ladder.clone();
         let events = next.apply(cmd.clone(), now)?;
         if !self.replaying {
+            let (Some(fence), false) = (self.lease, self.fenced) else {
+                return Err(Refusal::NotStored("the ladder runs on another node".into()));
+            };
             let e = LadderLogEntry {
                 seq: self.seq,
                 at: now.0,
@@ -204,9 +221,12 @@ impl Director {
             };
             self.state
                 .db
-                .append_ladder_log(self.spec.id, &e)
+                .append_ladder_log((self.spec.id, fence), &e)
                 .await
-                .map_err(|e| Refusal::NotStored(e.to_string()))?;
+                .map_err(|e| {
+                    self.fenced |= matches!(e, StoreError::Fenced(_));
+                    Refusal::NotStored(e.to_string())
+                })?;
         }
         self.seq += 1;
         let before = std::mem::replace(&mut self.ladder, next);

@@ -8,6 +8,7 @@
 
 mod actor;
 mod games;
+mod lease;
 mod msg;
 mod notices;
 mod outcome;
@@ -17,9 +18,10 @@ pub mod spec;
 mod tables;
 mod view;
 
+pub use lease::{lease_id, FIRST_LADDER_LEASE};
 pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
-pub use restore::{lease_id, pick_up, restore_all, FIRST_LADDER_LEASE};
+pub use restore::{pick_up, restore_all};
 pub use spec::LadderSpec;
 pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};
@@ -29,9 +31,35 @@ use platform::table::GameEnd;
 use platform::TableId;
 use tokio::sync::oneshot;
 
-/// Sends `msg(reply)` to ladder `id`'s director and waits for its answer; `None` if no director
-/// runs it (no such ladder).
+/// Sends `msg(reply)` to ladder `id`'s director, here or on the node that runs it, and waits
+/// for its answer; `None` if no director runs it (no such ladder).
 pub async fn ask<T>(
+    state: &AppState,
+    id: u32,
+    msg: impl FnOnce(oneshot::Sender<T>) -> LadderMsg,
+) -> Option<T> {
+    let configured = state.config.ladders.iter().any(|l| l.id == id);
+    if state.ladders.get(id).is_none() && configured && !state.broker.is_local() {
+        let (tx, rx) = oneshot::channel();
+        crate::cluster::remote_directors::ladder(state, id, msg(tx)).await;
+        return rx.await.ok();
+    }
+    ask_here(state, id, msg).await
+}
+
+/// Ladder `id` as it stands: from its director here, else rebuilt from its journal (so any
+/// node answers); `None` if no such ladder is configured.
+pub async fn view_of(state: &AppState, id: u32) -> Option<LadderView> {
+    if let Some(v) = ask_here(state, id, LadderMsg::View).await {
+        return Some(v);
+    }
+    let spec = state.config.ladders.iter().find(|l| l.id == id)?;
+    restore::rebuild(state, spec).await.ok().map(|d| d.view())
+}
+
+/// Sends `msg(reply)` to ladder `id`'s director on this node and waits for its answer; `None`
+/// if it does not run here.
+pub async fn ask_here<T>(
     state: &AppState,
     id: u32,
     msg: impl FnOnce(oneshot::Sender<T>) -> LadderMsg,

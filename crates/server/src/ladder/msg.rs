@@ -16,6 +16,9 @@ pub enum Refusal {
     /// The command could not be journaled: nothing changed.
     #[error("not stored: {0}")]
     NotStored(String),
+    /// The director on another node refused it, for this reason.
+    #[error("{0}")]
+    Remote(String),
 }
 
 /// A message to a ladder's director.

@@ -5,19 +5,20 @@
 //! row, and a challenge whose game never started is seated again.
 
 use super::actor::Director;
+use super::lease::lease_id;
 use super::outcome::stored_outcome_of;
 use super::registry::LadderHandle;
 use super::spec::LadderSpec;
 use super::tables::table_of;
 use crate::state::AppState;
-use crate::store::{StoreError, UnfinishedGame};
+use crate::store::{Fence, StoreError, UnfinishedGame};
 use platform::ladder::{Challenge, LadderCommand};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
 use tokio::sync::mpsc;
 
 /// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
-async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
+pub(super) async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
     let mut d = Director::new(state, spec.clone()).map_err(StoreError::Corrupt)?;
     let log = state.db.ladder_log(spec.id).await?;
     d.replaying = true;
@@ -66,10 +67,11 @@ pub async fn restore_all(
 ) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
         // Another live node runs it (its games stay in `unfinished`, held there).
-        if !claim(state, spec.id).await {
+        let Some(lease) = claim(state, spec.id).await else {
             continue;
-        }
-        let d = rebuild(state, spec).await?;
+        };
+        let mut d = rebuild(state, spec).await?;
+        d.lease = Some(lease);
         let resume = d
             .ladder
             .open
@@ -81,22 +83,13 @@ pub async fn restore_all(
     Ok(())
 }
 
-/// Where the lease ids of ladders' directors start (above the events' leases).
-pub const FIRST_LADDER_LEASE: u64 = 8_500_000_000_000_000;
-
-/// The lease id of ladder `ladder`'s director (a `table_owner` row, as an event's).
-#[must_use]
-pub fn lease_id(ladder: u32) -> TableId {
-    TableId(FIRST_LADDER_LEASE + u64::from(ladder))
-}
-
-/// Whether this node may run ladder `ladder`'s director: it claimed (or already held) its lease.
-async fn claim(state: &AppState, ladder: u32) -> bool {
+/// This node's lease of ladder `ladder`'s director, if it claimed (or already held) it.
+async fn claim(state: &AppState, ladder: u32) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(ladder)).await {
-        Ok(lease) => lease.is_some(),
+        Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
             tracing::warn!(ladder, "claiming the ladder's director: {e}");
-            false
+            None
         }
     }
 }
@@ -108,10 +101,14 @@ async fn claim(state: &AppState, ladder: u32) -> bool {
 /// [`StoreError`] if the database cannot be read.
 pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
-        if state.ladders.get(spec.id).is_some() || !claim(state, spec.id).await {
+        if state.ladders.get(spec.id).is_some() {
             continue;
         }
-        let d = rebuild(state, spec).await?;
+        let Some(lease) = claim(state, spec.id).await else {
+            continue;
+        };
+        let mut d = rebuild(state, spec).await?;
+        d.lease = Some(lease);
         let mut resume = Vec::new();
         for c in &d.ladder.open {
             let game = state.db.unfinished_game_at(table_of(spec.id, c.id)).await?;
@@ -119,6 +116,8 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
         }
         tracing::info!(ladder = spec.id, games = resume.len(), "picked up a ladder");
         start(d, resume);
+        // Watchers elsewhere of the node that ran it are told it moved.
+        crate::cluster::remote_tables::announce_owner(state, lease_id(spec.id)).await;
     }
     Ok(())
 }
@@ -127,9 +126,11 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
 /// ladder has a director already.
 fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    if !d.state.ladders.insert_new(d.spec.id, LadderHandle::new(tx)) {
+    let handle = LadderHandle::new(tx);
+    if !d.state.ladders.insert_new(d.spec.id, handle.clone()) {
         return;
     }
+    crate::cluster::director_service::spawn(&d.state, lease_id(d.spec.id), handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

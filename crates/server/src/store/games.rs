@@ -373,18 +373,22 @@ impl Db {
     }
 
     /// Marks a game that cannot be restored as aborted, keeping the moves (and their clock
-    /// readings) known of it.
+    /// readings) known of it; with a `fence` (its table's lease), only while that still holds.
     ///
     /// # Errors
-    /// [`StoreError::Db`].
+    /// [`StoreError::Fenced`] (nothing written), [`StoreError::Db`].
     pub async fn abandon_game(
         &self,
-        id: GameId,
+        (id, fence): (GameId, Option<Fence>),
         now: u64,
         moves: &[Move],
         clocks: &[u32],
     ) -> Result<(), StoreError> {
         let (format, moves_blob, clocks_blob) = self.stored_record(id, moves, clocks).await?;
+        let mut tx = self.begin_write().await?;
+        if let Some(fence) = fence {
+            fence_in(self, &mut tx, fence).await?;
+        }
         sqlx::query(
             "UPDATE games SET status = 'aborted', result = '*', reason = 'server_restart', \
              plies = $1, moves = $2, clocks = $3, record_format = $4, ended_at = $5 \
@@ -396,8 +400,9 @@ impl Db {
         .bind(format)
         .bind(now.sql())
         .bind(id.sql())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 }

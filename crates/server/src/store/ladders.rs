@@ -2,6 +2,7 @@
 //! `platform::ladder::LadderCommand`), which rebuilds the ladder exactly at start-up (see
 //! `ladder::restore`).
 
+use super::lease::{fence_in, Fence};
 use super::sql::{get, Sql};
 use super::{Db, StoreError};
 use sqlx::Row;
@@ -18,16 +19,20 @@ pub struct LadderLogEntry {
 }
 
 impl Db {
-    /// Appends entry `e` to the journal of ladder `ladder`.
+    /// Appends entry `e` to the journal of ladder `ladder`, only while the director's lease
+    /// `fence` still holds (checked in the same transaction: docs/scale.md "The fence").
     ///
     /// # Errors
-    /// [`StoreError::Db`] (a duplicate `seq` included): nothing is written.
+    /// [`StoreError::Fenced`] (another node runs the ladder now), [`StoreError::Db`] (a duplicate
+    /// `seq` included): nothing is written.
     pub async fn append_ladder_log(
         &self,
-        ladder: u32,
+        (ladder, fence): (u32, Fence),
         e: &LadderLogEntry,
     ) -> Result<(), StoreError> {
         super::retry::retry("ladder journal", || async {
+            let mut tx = self.begin_write().await?;
+            fence_in(self, &mut tx, fence).await?;
             sqlx::query(
                 "INSERT INTO ladder_log (ladder_id, seq, at, entry) VALUES ($1, $2, $3, $4)",
             )
@@ -35,8 +40,9 @@ impl Db {
             .bind(e.seq.sql())
             .bind(e.at.sql())
             .bind(&e.entry)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            tx.commit().await?;
             Ok(())
         })
         .await

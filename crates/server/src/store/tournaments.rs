@@ -3,6 +3,7 @@
 //! rebuilds the event exactly at start-up (see `tournament::restore`).
 
 use super::games::{game_from_row, GAME_COLUMNS};
+use super::lease::{fence_in, Fence};
 use super::sql::{get, Sql};
 use super::users::{titles_from_column, titles_to_column};
 use super::{Db, DbTx, GameRow, StoreError};
@@ -195,14 +196,17 @@ impl Db {
     /// Appends journal entry `seq` of event `id` together with the event's status (and final
     /// standings) and the coins it moves (an entry fee, refunds, the prizes: one balanced ledger
     /// transaction), all in one database transaction: the entry and what it implies are stored
-    /// together or not at all. The ledger accounts are locked first, in `AccountId` order.
+    /// together or not at all, and only while the director's lease `fence` still holds
+    /// (checked first, in the same transaction: docs/scale.md "The fence"). The ledger accounts
+    /// are locked next, in `AccountId` order.
     ///
     /// # Errors
-    /// [`StoreError::Ledger`] (`not_enough_coins`, …) or [`StoreError::Db`] (a duplicate `seq`
-    /// included): nothing is written.
+    /// [`StoreError::Fenced`] (another node runs the event now), [`StoreError::Ledger`]
+    /// (`not_enough_coins`, …) or [`StoreError::Db`] (a duplicate `seq` included): nothing is
+    /// written.
     pub async fn append_tournament_log(
         &self,
-        id: u64,
+        (id, fence): (u64, Fence),
         e: &TournamentLogEntry,
         (status, standings): (&str, Option<&str>),
         (coins, awards): (Option<&Transaction>, &[(UserId, Title)]),
@@ -212,6 +216,7 @@ impl Db {
         }
         super::retry::retry("tournament journal", || async {
             let mut tx = self.begin_write().await?;
+            fence_in(self, &mut tx, fence).await?;
             let applied = match coins {
                 Some(c) => {
                     let accounts = c.entries.iter().map(|e| e.account).collect();

@@ -94,7 +94,13 @@ impl TableActor {
             );
             let (moves, clocks) = self.core.moves_and_clocks().unwrap_or_default();
             let db = &self.core.state.db;
-            let _ = db.abandon_game(g.id, now.0, &moves, &clocks).await;
+            let fence = Some(self.core.fence());
+            let abandoned = db.abandon_game((g.id, fence), now.0, &moves, &clocks).await;
+            if let Err(e) = self.core.noting_fence(abandoned) {
+                tracing::error!(game = g.id.0, "marking the game aborted: {e}");
+                self.core.game_id = None;
+                return;
+            }
             if let Err(e) = crate::store::recover_coins(&self.core.state.db, Some(g.id)).await {
                 tracing::error!(game = g.id.0, "refunding the game's wager and bets: {e}");
             }

@@ -17,7 +17,7 @@ use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
 use crate::clock;
 use crate::state::AppState;
-use crate::store::{StoreError, TournamentLogEntry};
+use crate::store::{Fence, StoreError, TournamentLogEntry};
 use crate::table::{ConnId, Outbox};
 use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
 use crate::ws::protocol::ServerMsg;
@@ -51,8 +51,14 @@ pub(super) struct Director {
     /// Tables opened for games due (not journaled: rebuilt from the games at a restart).
     pub(super) opened: HashSet<TableId>,
     pub(super) state: AppState,
+    /// This node's lease of the event (`None`: a copy rebuilt only to be read): every journal
+    /// write carries it.
+    pub(super) lease: Option<Fence>,
+    /// Set when a write was refused by the lease's fence: another node runs the event now, so
+    /// the task stops without a further write.
+    pub(super) fenced: bool,
     v: u64,
-    watchers: HashMap<ConnId, Outbox>,
+    pub(super) watchers: HashMap<ConnId, Outbox>,
 }
 
 impl Director {
@@ -77,6 +83,8 @@ impl Director {
             replaying: false,
             opened: HashSet::new(),
             state: state.clone(),
+            lease: None,
+            fenced: false,
             v: 0,
             watchers: HashMap::new(),
         })
@@ -114,6 +122,10 @@ impl Director {
                     }
                 }
                 () = clock::sleep_or_forever(wait) => self.on_time(clock::now()).await,
+            }
+            if self.fenced {
+                self.step_down();
+                break;
             }
         }
     }
@@ -323,20 +335,27 @@ impl Director {
         (coins, awards): (Option<Transaction>, &[(UserId, Title)]),
     ) -> Result<(), Refusal> {
         if !self.replaying {
+            let (Some(fence), false) = (self.lease, self.fenced) else {
+                return Err(Refusal::NotStored("the event runs on another node".into()));
+            };
             let e = TournamentLogEntry {
                 seq: self.seq,
                 at: now.0,
                 entry: entry.encode(),
             };
             let db = &self.state.db;
+            let lease = (self.id, fence);
             let applied = db
-                .append_tournament_log(self.id, &e, (status, standings), (coins.as_ref(), awards))
+                .append_tournament_log(lease, &e, (status, standings), (coins.as_ref(), awards))
                 .await
                 .map_err(|e| match e {
                     StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
                         Refusal::NotEnoughCoins
                     }
-                    e => Refusal::NotStored(e.to_string()),
+                    e => {
+                        self.fenced |= matches!(e, StoreError::Fenced(_));
+                        Refusal::NotStored(e.to_string())
+                    }
                 })?;
             if let Some(applied) = applied {
                 crate::coins::announce(&self.state, &applied);

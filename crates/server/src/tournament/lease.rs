@@ -4,7 +4,10 @@
 //! never taken; once its beat is stale another node's pickup claims it and restores the event
 //! from its journal, its running round's games with it (docs/scale.md, "Ownership").
 
+use super::actor::Director;
 use crate::state::AppState;
+use crate::store::Fence;
+use crate::table::Close;
 use platform::TableId;
 
 /// Where the lease ids of events' directors start (far above every table id).
@@ -16,13 +19,30 @@ pub fn lease_id(event: u64) -> TableId {
     TableId(FIRST_DIRECTOR_LEASE + event)
 }
 
-/// Whether this node may run `event`'s director: it claimed (or already held) its lease.
-pub async fn claim(state: &AppState, event: u64) -> bool {
+/// This node's lease of `event`'s director, if it claimed (or already held) it: every
+/// journal write of the director carries its fence.
+pub async fn claim(state: &AppState, event: u64) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(event)).await {
-        Ok(lease) => lease.is_some(),
+        Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
             tracing::warn!(event, "claiming the event's director: {e}");
-            false
+            None
         }
+    }
+}
+
+impl Director {
+    /// A write was refused by the lease's fence: another node runs the event now. Leaves this
+    /// node's registry and closes the watchers (1012: they watch again where it runs now).
+    pub(super) fn step_down(&mut self) {
+        tracing::warn!(
+            event = self.id,
+            "the event's lease was taken over; stopping"
+        );
+        self.state.tournaments.remove(self.id);
+        for out in self.watchers.values() {
+            out.close(Close::TABLE_MOVED);
+        }
+        self.watchers.clear();
     }
 }

@@ -111,9 +111,14 @@ async fn create_as(
     else {
         return Ok(None);
     };
-    let d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
+    let mut d = actor::Director::new(state, (id, name.to_owned(), starts_at), spec.clone())
         .map_err(CreateError::Invalid)?;
-    restore::start(d, Vec::new());
+    // A new event's lease is this node's (the pickup of another node may have claimed it first:
+    // that node runs it then).
+    d.lease = lease::claim(state, id).await;
+    if d.lease.is_some() {
+        restore::start(d, Vec::new());
+    }
     Ok(Some(id))
 }
 
@@ -171,9 +176,24 @@ pub async fn trf_of(
     Ok(Some(swiss.to_trf_named(&d.name, &name)))
 }
 
-/// Sends `msg(reply)` to event `id`'s director and waits for its answer; `None` if no director
-/// runs it (no such event, or it is over).
+/// Sends `msg(reply)` to event `id`'s director, here or on the node that runs it, and waits
+/// for its answer; `None` if no director runs it (no such event, or it is over).
 pub async fn ask(
+    state: &AppState,
+    id: u64,
+    msg: impl FnOnce(Reply) -> DirectorMsg,
+) -> Option<Result<(), Refusal>> {
+    if state.tournaments.get(id).is_none() && !state.broker.is_local() {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        crate::cluster::remote_directors::tournament(state, id, msg(tx)).await;
+        return rx.await.ok();
+    }
+    ask_here(state, id, msg).await
+}
+
+/// Sends `msg(reply)` to event `id`'s director on this node and waits for its answer; `None`
+/// if it does not run here.
+pub async fn ask_here(
     state: &AppState,
     id: u64,
     msg: impl FnOnce(Reply) -> DirectorMsg,

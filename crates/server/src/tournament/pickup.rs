@@ -39,15 +39,19 @@ async fn pick_up(state: &AppState) -> Result<(), crate::store::StoreError> {
             continue;
         }
         // One node runs each event: a live node's is left alone; a dead node's is taken over.
-        if !super::lease::claim(state, row.id).await {
+        let Some(lease) = super::lease::claim(state, row.id).await else {
             continue;
-        }
+        };
         let log = state.db.tournament_log(row.id).await?;
         match rebuild(state, &row, &log).await {
-            Ok(d) => {
+            Ok(mut d) => {
+                d.lease = Some(lease);
                 let boards = due_boards(state, &d, row.id).await?;
                 tracing::info!(event = row.id, games = boards.len(), "picked up an event");
                 start(d, boards);
+                // Watchers elsewhere of the node that ran it watch again, here.
+                let lease = super::lease_id(row.id);
+                crate::cluster::remote_tables::announce_owner(state, lease).await;
             }
             Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
         }

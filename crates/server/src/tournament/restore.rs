@@ -60,17 +60,18 @@ pub async fn restore_all(
 ) -> Result<(), StoreError> {
     for row in state.db.live_tournaments().await? {
         // Another live node runs it (its boards' games stay in `unfinished`, held there).
-        if !super::lease::claim(state, row.id).await {
+        let Some(lease) = super::lease::claim(state, row.id).await else {
             continue;
-        }
+        };
         let log = state.db.tournament_log(row.id).await?;
-        let d = match rebuild(state, &row, &log).await {
+        let mut d = match rebuild(state, &row, &log).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(event = row.id, "cannot rebuild the event: {e}");
                 continue;
             }
         };
+        d.lease = Some(lease);
         let boards: Vec<Resume> = d
             .core
             .rules()
@@ -112,9 +113,10 @@ pub(super) async fn due_boards(
 pub(super) fn start(d: Director, boards: Vec<Resume>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let handle = DirectorHandle::new(tx);
-    if !d.state.tournaments.insert_new(d.id, handle) {
+    if !d.state.tournaments.insert_new(d.id, handle.clone()) {
         return;
     }
+    crate::cluster::director_service::spawn(&d.state, super::lease_id(d.id), handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(boards).await;

@@ -10,6 +10,7 @@ use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::analysis::LiveSession;
 use crate::clock;
+use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
@@ -86,12 +87,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     };
     state.sockets.remove(reader.user.id, conn);
-    let _ = state
-        .seeks
-        .send(DeskMsg::Closed {
-            user: reader.user.id,
-        })
-        .await;
+    crate::cluster::seek_desk::closed(&state, reader.user.id, conn).await;
     for table in &reader.joined {
         match state.tables.get(*table) {
             Some(h) => {
@@ -203,6 +199,13 @@ impl Reader {
                 };
                 match self.state.tournaments.get(tournament) {
                     Some(h) if h.send(msg) => self.ack(id),
+                    None if !self.state.broker.is_local() => {
+                        let me = (self.conn, self.user.id, &self.out);
+                        let watched = remote_directors::watch(&self.state, tournament, me, id);
+                        if let Err(why) = watched.await {
+                            self.error(id, None, ErrorCode::NotFound, why);
+                        }
+                    }
                     _ => self.error(id, None, ErrorCode::NotFound, "no such running tournament"),
                 }
             }
@@ -222,19 +225,22 @@ impl Reader {
             }
             Route::Seek(asked) => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Seek { asker, asked }, id).await;
+                self.to_desk(DeskMsg::Seek { asker, asked }, id, text).await;
             }
             Route::SeekAccept { seek, key } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Accept { asker, seek, key }, id).await;
+                self.to_desk(DeskMsg::Accept { asker, seek, key }, id, text)
+                    .await;
             }
             Route::SeekCancel { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Cancel { asker, seek }, id).await;
+                self.to_desk(DeskMsg::Cancel { asker, seek }, id, text)
+                    .await;
             }
             Route::SeekDecline { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Decline { asker, seek }, id).await;
+                self.to_desk(DeskMsg::Decline { asker, seek }, id, text)
+                    .await;
             }
             Route::Analyse { fen, multipv } => {
                 let (budget, limits) = (&self.state.live, &self.state.config.limits);
@@ -265,8 +271,10 @@ impl Reader {
         }
     }
 
-    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>) {
-        if !self.state.seeks.send(msg).await {
+    /// Hands `msg` (the client's `text`) to the site's seek desk: here, or on its node.
+    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>, text: &str) {
+        let me = (self.conn, self.user.id, text);
+        if !crate::cluster::seek_desk::send(&self.state, msg, me).await {
             self.error(
                 id,
                 None,

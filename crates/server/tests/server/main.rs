@@ -16,6 +16,7 @@ mod coins;
 mod common;
 mod compact_records;
 mod computer_ratings;
+mod director_fence;
 mod durability;
 mod first_move;
 mod games;

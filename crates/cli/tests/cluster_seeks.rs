@@ -1,0 +1,103 @@
+//! One seek desk per site (docs/scale.md, "The seek desk"): two real `chuhe serve` nodes on one
+//! PostgreSQL database (a fresh schema) and NATS (a fresh subject prefix). Node 1, started
+//! first, runs the desk; a quick seek from a player on node 1 and one from a player on node 2
+//! pair, both are told the same table with opposite colours, and the game runs there (the
+//! player on the other node joins it remotely). Node 1 is killed with SIGKILL: node 2 takes
+//! the desk over, and two players who seek there are paired.
+//!
+//! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
+//! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
+
+mod common;
+
+use common::cluster::{self, holds, site, write_config, Client, Site};
+use common::serve::Serve;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const LEASE_MS: u64 = 2_000;
+
+const ROOM_A: &str = "[[rooms]]\nid = \"a\"\nname = \"A\"\ntables = 6\n";
+
+fn quick() -> Value {
+    let control = json!({"stages": [{"time": 300_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0});
+    json!({"t": "seek", "room": "a", "control": control, "rated": true, "kind": "quick"})
+}
+
+/// `c`'s `seek_paired`: its table and colour.
+async fn paired(c: &mut Client) -> (u64, String) {
+    let m =
+        c.ws.next_where(|m| m["t"] == "seek_paired", "seek_paired")
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", c.name));
+    (
+        m["table"].as_u64().expect("table"),
+        m["color"].as_str().expect("color").to_owned(),
+    )
+}
+
+/// Seeks with `a` then `b` until both are paired (a seek sent while the desk moves may be
+/// answered `unavailable`: the player seeks again); the table both were told.
+async fn pair(a: &mut Client, b: &mut Client) -> u64 {
+    for c in [&mut *a, &mut *b] {
+        let mut tries = 0;
+        while let Err(e) = c.ws.call(quick()).await {
+            tries += 1;
+            assert!(tries < 10, "{}: {e}", c.name);
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+    let (ta, ca) = paired(a).await;
+    let (tb, cb) = paired(b).await;
+    assert_eq!(ta, tb, "one table for the pair");
+    assert_ne!(ca, cb, "opposite colours");
+    ta
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_two_nodes_are_paired_by_the_one_desk() {
+    let Some(Site {
+        nats,
+        prefix,
+        tmp,
+        store,
+    }) = site("cs").await
+    else {
+        return;
+    };
+    let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
+    write_config(
+        &d1,
+        &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
+    write_config(
+        &d2,
+        &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
+    let n1 = Serve::start(&d1, &store).await;
+    // Node 1 claims the desk on its first beat.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let n2 = Serve::start(&d2, &store).await;
+
+    let mut a = Client::register(n1.addr, "seek_a").await;
+    let mut b = Client::register(n2.addr, "seek_b").await;
+    let table = pair(&mut a, &mut b).await;
+    // The game runs at that table, whichever node holds it.
+    for c in [&mut a, &mut b] {
+        c.ok(json!({"t": "join", "table": table})).await;
+    }
+
+    // The desk's node dies: node 2 runs the desk (and every table) once the lease is over.
+    n1.kill9();
+    holds(
+        n2.addr,
+        6,
+        Duration::from_millis(LEASE_MS) + Duration::from_secs(3),
+    )
+    .await;
+    let mut c = Client::register(n2.addr, "seek_c").await;
+    let mut d = Client::register(n2.addr, "seek_d").await;
+    let again = pair(&mut c, &mut d).await;
+    assert_ne!(again, table, "the first pair's table is busy");
+    drop(n2);
+}

@@ -1,0 +1,207 @@
+//! The node running an event's or a ladder's director serving the other nodes: while the
+//! director runs, a subscription on `<prefix>.d.<lease id>` takes each [`DirectorRequest`],
+//! hands it to the director as a local command would be, and answers with the director's
+//! answer ([`DirectorReply`]): the same acks and refusals as for a local client. A watcher of
+//! an event on another node gets a stand-in here ([`super::proxies`]), so the event's live
+//! updates reach it as a remote table's do. Only clustered nodes serve (docs/scale.md,
+//! "Directors across nodes").
+
+use super::notes::{DirectorReply, DirectorRequest};
+use crate::broker::Message;
+use crate::directors::Mailbox;
+use crate::ladder::{self, LadderMsg};
+use crate::state::AppState;
+use crate::tournament::{self, DirectorMsg, Refusal};
+use crate::ws::protocol::ServerMsg;
+use bytes::Bytes;
+use platform::TableId;
+use tokio::sync::oneshot;
+
+/// Serves the director whose lease id is `lease` (reached through `mailbox`) to other nodes
+/// until its task ends.
+pub fn spawn<M: Send + 'static>(state: &AppState, lease: TableId, mailbox: Mailbox<M>) {
+    if state.broker.is_local() {
+        return;
+    }
+    tokio::spawn(serve(state.clone(), lease, mailbox));
+}
+
+async fn serve<M: Send + 'static>(state: AppState, lease: TableId, mailbox: Mailbox<M>) {
+    let subject = state.broker.subjects().director(lease);
+    let mut sub = match state.broker.subscribe(&subject).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(lease = lease.0, "serving the director to other nodes: {e}");
+            return;
+        }
+    };
+    loop {
+        let m = tokio::select! {
+            m = sub.next() => m,
+            () = mailbox.closed() => None,
+        };
+        let Some(m) = m else { break };
+        // Each request on its own: a command waits for its journal write, a view does not.
+        let state = state.clone();
+        tokio::spawn(async move { answer(&state, &m).await });
+    }
+}
+
+async fn answer(state: &AppState, m: &Message) {
+    let reply = match serde_json::from_slice::<DirectorRequest>(&m.payload) {
+        Ok(req) => handle(state, req).await,
+        Err(e) => {
+            tracing::warn!("unreadable director request: {e}");
+            refused("refused", "unreadable request")
+        }
+    };
+    if let Ok(payload) = serde_json::to_vec(&reply) {
+        let _ = m.respond(Bytes::from(payload)).await;
+    }
+}
+
+fn refused(kind: &str, why: &str) -> DirectorReply {
+    DirectorReply::Refused {
+        kind: kind.to_owned(),
+        why: why.to_owned(),
+    }
+}
+
+/// A tournament refusal as sent back.
+fn t_refused(r: &Refusal) -> DirectorReply {
+    let kind = match r {
+        Refusal::NotEnoughCoins => "not_enough_coins",
+        Refusal::NotStored(_) => "not_stored",
+        _ => "refused",
+    };
+    let why = match r {
+        Refusal::NotStored(e) => e.clone(),
+        r => r.to_string(),
+    };
+    refused(kind, &why)
+}
+
+fn done(state: &AppState) -> DirectorReply {
+    DirectorReply::Done {
+        node: state.node.id.clone(),
+    }
+}
+
+/// Hands `req` to its director here; [`DirectorReply::Gone`] if none runs here.
+async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
+    let t = |r: Option<Result<(), Refusal>>| match r {
+        Some(Ok(())) => done(state),
+        Some(Err(r)) => t_refused(&r),
+        None => DirectorReply::Gone,
+    };
+    let l = |r: Option<Result<DirectorReply, ladder::Refusal>>| match r {
+        Some(Ok(reply)) => reply,
+        Some(Err(ladder::Refusal::NotStored(e))) => refused("not_stored", &e),
+        Some(Err(r)) => refused("refused", &r.to_string()),
+        None => DirectorReply::Gone,
+    };
+    match req {
+        DirectorRequest::TJoin {
+            event,
+            user,
+            rating,
+        } => t(
+            tournament::ask_here(state, event, |reply| DirectorMsg::Join {
+                user,
+                rating,
+                reply,
+            })
+            .await,
+        ),
+        DirectorRequest::TWithdraw { event, user } => {
+            t(
+                tournament::ask_here(state, event, |reply| DirectorMsg::Withdraw { user, reply })
+                    .await,
+            )
+        }
+        DirectorRequest::TStart { event } => {
+            t(tournament::ask_here(state, event, DirectorMsg::Start).await)
+        }
+        DirectorRequest::TCancel { event } => {
+            t(tournament::ask_here(state, event, DirectorMsg::Cancel).await)
+        }
+        DirectorRequest::TWatch {
+            event,
+            node,
+            conn,
+            user,
+            id,
+        } => watch(state, event, (&node, conn, user), id).await,
+        DirectorRequest::LJoin {
+            ladder: id,
+            user,
+            name,
+            rating,
+        } => {
+            let r = ladder::ask_here(state, id, |reply| LadderMsg::Join {
+                user,
+                name,
+                rating,
+                reply,
+            })
+            .await;
+            l(r.map(|r| r.map(|place| DirectorReply::Place { place })))
+        }
+        DirectorRequest::LLeave { ladder: id, user } => {
+            let r = ladder::ask_here(state, id, |reply| LadderMsg::Leave { user, reply }).await;
+            l(r.map(|r| r.map(|()| done(state))))
+        }
+        DirectorRequest::LChallenge {
+            ladder: id,
+            challenger,
+            defender,
+            rating,
+        } => {
+            let r = ladder::ask_here(state, id, |reply| LadderMsg::Challenge {
+                challenger,
+                defender,
+                rating,
+                reply,
+            })
+            .await;
+            l(r.map(|r| {
+                r.map(|(c, table)| DirectorReply::Challenge {
+                    challenge: c.0,
+                    table,
+                })
+            }))
+        }
+    }
+}
+
+/// Connection `conn` of `node` watches `event`: its stand-in here gets `t_state` and every
+/// `t_ev`, then the `ack` of request `id` (in order, through the one forwarder).
+async fn watch(
+    state: &AppState,
+    event: u64,
+    (node, conn, user): (&str, u64, platform::UserId),
+    id: Option<u64>,
+) -> DirectorReply {
+    let Some(h) = state.tournaments.get(event) else {
+        return DirectorReply::Gone;
+    };
+    let Some(stand) = super::table_service::stand(state, node, conn, user).await else {
+        return refused("refused", "unknown user");
+    };
+    let out = stand.out.clone();
+    if !h.send(DirectorMsg::Watch {
+        conn: stand.conn,
+        out: stand.out,
+    }) {
+        return DirectorReply::Gone;
+    }
+    // The director has sent the state once it answers this (one message at a time).
+    let (tx, rx) = oneshot::channel();
+    if !h.send(DirectorMsg::View(tx)) || rx.await.is_err() {
+        return DirectorReply::Gone;
+    }
+    if let Some(id) = id {
+        out.send_msg(&ServerMsg::Ack { id });
+    }
+    done(state)
+}
