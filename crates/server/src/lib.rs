@@ -66,6 +66,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::tournament_files::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
+        .merge(http::teams::routes())
         .merge(http::behaviour::routes())
         .merge(http::moderation::routes())
         .merge(http::import::routes())
