@@ -3,6 +3,7 @@
 
 import { STUDY } from './i18n/study.js';
 import { NOTICES } from './i18n/notices.js';
+import { TEAMS } from './i18n/teams.js';
 
 const DICT = {
   zh: {
@@ -369,6 +370,8 @@ Object.assign(DICT.zh, STUDY.zh);
 Object.assign(DICT.en, STUDY.en);
 Object.assign(DICT.zh, NOTICES.zh);
 Object.assign(DICT.en, NOTICES.en);
+Object.assign(DICT.zh, TEAMS.zh);
+Object.assign(DICT.en, TEAMS.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

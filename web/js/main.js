@@ -1,6 +1,6 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
-//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/notices
+//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID  #/notices
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -18,6 +18,8 @@ import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
 import * as laddersView from './views/ladders.js';
 import * as ladderView from './views/ladder.js';
+import * as teamsView from './views/teams.js';
+import * as teamView from './views/team.js';
 import * as noticesView from './views/notices.js';
 import { isNotice, noticeText } from './views/notices.js';
 import { formatCoins } from './economy.js';
@@ -58,6 +60,8 @@ const routes = [
   [/^#\/tournament\/(\d+)$/, tournamentView, true],
   [/^#\/ladders$/, laddersView, true],
   [/^#\/ladder\/(\d+)$/, ladderView, true],
+  [/^#\/teams$/, teamsView, true],
+  [/^#\/team\/(\d+)$/, teamView, true],
   [/^#\/notices$/, noticesView, true],
   [/^#\/import$/, importView, true],
   [/^#\/collection$/, collectionView, true],
