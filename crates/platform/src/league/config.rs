@@ -58,6 +58,8 @@ pub struct LeagueConfig {
     pub divisions: Vec<String>,
     /// Boards per match (default 4, at most 15).
     pub boards: u8,
+    /// The games' time control, by preset name (default `rapid`).
+    pub time_control: String,
     /// Each pair of teams meets twice, home and away (default true).
     pub double_round: bool,
     /// Match points for a win, draw and loss.
@@ -90,6 +92,7 @@ impl Default for LeagueConfig {
         LeagueConfig {
             divisions: vec!["甲级".into(), "乙级".into()],
             boards: 4,
+            time_control: "rapid".into(),
             double_round: true,
             match_points: MatchPoints::default(),
             tie_breaks: preset("cxa-team").unwrap_or_default(),
@@ -115,6 +118,9 @@ impl LeagueConfig {
         }
         if !(1..=15).contains(&self.boards) {
             return Err("a match has 1 to 15 boards".into());
+        }
+        if crate::clock::TimeControl::preset(&self.time_control).is_none() {
+            return Err(format!("unknown time control {:?}", self.time_control));
         }
         if self.default_at > self.window {
             return Err("the default match time must lie inside the window".into());

@@ -91,6 +91,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0017_notices.sqlite.sql"),
         include_str!("../../migrations/0017_notices.postgres.sql"),
     ),
+    (
+        19,
+        include_str!("../../migrations/0019_leagues.sqlite.sql"),
+        include_str!("../../migrations/0019_leagues.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a
