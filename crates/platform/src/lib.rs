@@ -17,7 +17,8 @@ pub mod rating;
 pub mod reward;
 pub mod seek;
 pub mod table;
+pub mod team;
 pub mod tournament;
 pub mod wager;
 
-pub use ids::{GameId, Millis, TableId, UserId};
+pub use ids::{GameId, Millis, TableId, TeamId, UserId};

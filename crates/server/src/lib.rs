@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
         .merge(http::leagues::routes())
+        .merge(http::teams::routes())
         .merge(http::behaviour::routes())
         .merge(http::moderation::routes())
         .merge(http::import::routes())

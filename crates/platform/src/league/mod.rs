@@ -23,22 +23,7 @@ pub mod score;
 pub mod standings;
 pub mod state;
 
-/// A team (placeholder until `platform::ids::TeamId` from the teams branch is merged).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(transparent)]
-pub struct TeamId(pub u64);
+pub use crate::ids::TeamId;
 pub use appointment::Appointment;
 pub use command::{LeagueCommand, LeagueError, LeagueEvent};
 pub use config::{LeagueConfig, MatchPoints, TieBreak};

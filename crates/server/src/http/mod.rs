@@ -24,6 +24,7 @@ pub mod peer;
 pub mod pgn;
 pub mod ratings;
 pub mod records;
+pub mod teams;
 pub mod timeout;
 pub mod tournament_files;
 pub mod tournaments;

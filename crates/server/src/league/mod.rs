@@ -67,25 +67,13 @@ pub fn game_ended(state: &AppState, table: TableId, end: GameEnd) {
     }
 }
 
-/// A team as a league takes it at entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Roster {
-    /// Its name.
-    pub name: String,
-    /// Its captain.
-    pub captain: platform::UserId,
-    /// Its players in roster order.
-    pub members: Vec<platform::UserId>,
-}
-
 /// Team `team`'s roster from the teams store; `None`: no such team.
 ///
 /// # Errors
 /// [`crate::store::StoreError`].
 pub async fn roster(
-    _state: &AppState,
-    _team: platform::league::TeamId,
-) -> Result<Option<Roster>, crate::store::StoreError> {
-    // Wired to `Db::team_roster` once the teams base is merged.
-    Ok(None)
+    state: &AppState,
+    team: platform::TeamId,
+) -> Result<Option<crate::store::TeamRoster>, crate::store::StoreError> {
+    state.db.team_roster(team).await
 }

@@ -28,6 +28,7 @@ pub mod retry;
 mod sessions;
 mod settle;
 mod sql;
+mod teams;
 mod tournaments;
 mod users;
 mod wager_close;
@@ -54,6 +55,7 @@ pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use reports::ReportRow;
 pub use requests::{KeyedRequest, StoredRequest};
 pub use settle::StoredParts;
+pub use teams::{MemberResults, TeamChange, TeamOp, TeamRoster, TeamSummary};
 pub use tournaments::{EndedGame, TournamentLogEntry, TournamentRow};
 pub use users::UserRow;
 pub use wager_close::{close_of, color_index, wager_write};
@@ -100,6 +102,9 @@ pub enum StoreError {
     /// A write failed on purpose (see [`Faults`]).
     #[error("injected failure: {0:?}")]
     Injected(Fault),
+    /// A team's rules refused the change (`platform::team`); nothing was written.
+    #[error(transparent)]
+    Team(#[from] platform::team::TeamError),
     /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
     #[error(transparent)]
     Ledger(#[from] platform::ledger::LedgerError),

@@ -40,6 +40,7 @@ mod seeks;
 mod settle_together;
 mod shutdown;
 mod spectator_delay;
+mod teams;
 mod tournament_fees;
 mod tournament_systems;
 mod tournaments;
