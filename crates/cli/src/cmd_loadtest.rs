@@ -102,7 +102,11 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         let report = server::loadtest::run(&opts, progress.clone()).await;
         ticker.abort();
         bar.finish();
-        let readings = probe.lock().ok().and_then(|mut p| p.take()).map(|p| p.finish());
+        let readings = probe
+            .lock()
+            .ok()
+            .and_then(|mut p| p.take())
+            .map(|p| p.finish());
         report.map(|r| (r, readings))
     })?;
     let (report, readings) = report;

@@ -8,7 +8,8 @@ use std::path::Path;
 /// The server's CPU time (user + system) in milliseconds, if `/proc/PID/stat` can be read.
 #[must_use]
 pub fn cpu_ms(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(Path::new("/proc").join(pid.to_string()).join("stat")).ok()?;
+    let stat =
+        std::fs::read_to_string(Path::new("/proc").join(pid.to_string()).join("stat")).ok()?;
     // The command name (field 2) may contain spaces: count fields after its closing parenthesis.
     let rest = stat.get(stat.rfind(')')? + 1..)?;
     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -140,6 +141,10 @@ mod tests {
         let lines = r.report(100, 1000);
         assert!(lines[1].contains("20.0 KiB connected"), "{}", lines[1]);
         assert!(lines[1].contains("40.0 KiB at the peak"), "{}", lines[1]);
-        assert!(lines[2].contains("2000 µs per relayed move"), "{}", lines[2]);
+        assert!(
+            lines[2].contains("2000 µs per relayed move"),
+            "{}",
+            lines[2]
+        );
     }
 }

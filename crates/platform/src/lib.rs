@@ -10,6 +10,7 @@ pub mod clock;
 pub mod eligibility;
 mod ids;
 pub mod ladder;
+pub mod league;
 pub mod ledger;
 pub mod parimutuel;
 pub mod rating;

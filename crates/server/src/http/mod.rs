@@ -12,6 +12,7 @@ pub mod health;
 pub mod import;
 pub mod json;
 pub mod ladders;
+pub mod leagues;
 pub mod ledger;
 pub mod limit;
 pub mod lobby;

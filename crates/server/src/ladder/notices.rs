@@ -50,10 +50,12 @@ impl Director {
                         from: *from,
                         to: *to,
                     },
-                ).await;
+                )
+                .await;
             }
             LadderEvent::Removed { user, reason, .. } => {
-                self.notify(*user, &LadderNotice::Removed { reason: *reason }).await;
+                self.notify(*user, &LadderNotice::Removed { reason: *reason })
+                    .await;
             }
             _ => {}
         }

@@ -96,6 +96,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0018_teams.sqlite.sql"),
         include_str!("../../migrations/0018_teams.postgres.sql"),
     ),
+    (
+        19,
+        include_str!("../../migrations/0019_leagues.sqlite.sql"),
+        include_str!("../../migrations/0019_leagues.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

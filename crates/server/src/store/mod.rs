@@ -15,6 +15,7 @@ mod game_record;
 mod games;
 mod journal;
 mod ladders;
+mod leagues;
 mod lease;
 mod ledger;
 mod ledger_books;
@@ -45,6 +46,7 @@ pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGAC
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ladders::LadderLogEntry;
+pub use leagues::{LeagueLogEntry, LeagueRow};
 pub use lease::{Epoch, Fence, Grant, Owner};
 pub use ledger::DbTx;
 pub use ledger_books::{LedgerReport, Statement};

@@ -28,16 +28,20 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::Db`].
-    pub async fn add_notice(&self, user: UserId, at: Millis, body: &str) -> Result<u64, StoreError> {
+    pub async fn add_notice(
+        &self,
+        user: UserId,
+        at: Millis,
+        body: &str,
+    ) -> Result<u64, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(
-            "INSERT INTO notices (user_id, at, body) VALUES ($1, $2, $3) RETURNING id",
-        )
-        .bind(user.sql())
-        .bind(at.sql())
-        .bind(body)
-        .fetch_one(&mut *tx)
-        .await?;
+        let row =
+            sqlx::query("INSERT INTO notices (user_id, at, body) VALUES ($1, $2, $3) RETURNING id")
+                .bind(user.sql())
+                .bind(at.sql())
+                .bind(body)
+                .fetch_one(&mut *tx)
+                .await?;
         let id: u64 = get(&row, "id")?;
         sqlx::query(
             "DELETE FROM notices WHERE user_id = $1 AND id <= (SELECT id FROM notices \
@@ -101,13 +105,12 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn mark_notices_seen(&self, user: UserId, up_to: u64) -> Result<u64, StoreError> {
-        let done = sqlx::query(
-            "UPDATE notices SET seen = 1 WHERE user_id = $1 AND id <= $2 AND seen = 0",
-        )
-        .bind(user.sql())
-        .bind(up_to.sql())
-        .execute(&self.pool)
-        .await?;
+        let done =
+            sqlx::query("UPDATE notices SET seen = 1 WHERE user_id = $1 AND id <= $2 AND seen = 0")
+                .bind(user.sql())
+                .bind(up_to.sql())
+                .execute(&self.pool)
+                .await?;
         Ok(done.rows_affected())
     }
 }

@@ -212,7 +212,11 @@ async fn notices_were_kept(p: &mut [Player]) {
         .iter()
         .map(|n| n["msg"]["notice"]["kind"].as_str().unwrap())
         .collect();
-    assert_eq!(kinds, ["moved", "ended", "deadline_near", "challenged"], "{v}");
+    assert_eq!(
+        kinds,
+        ["moved", "ended", "deadline_near", "challenged"],
+        "{v}"
+    );
     assert_eq!(v["unseen"], 4, "{v}");
     assert_eq!(v["notices"][0]["msg"]["t"], "ladder_notice");
     let newest = v["notices"][0]["id"].as_u64().unwrap();
@@ -222,12 +226,27 @@ async fn notices_were_kept(p: &mut [Player]) {
     let (_, w) = p[0].http.get("/api/me/notices").await.unwrap();
     assert_eq!(w["notices"], json!([]), "{w}");
     let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": newest})).await;
-    assert_eq!((status, w["changed"].as_u64(), w["unseen"].as_u64()), (200, Some(4), Some(0)), "{w}");
+    assert_eq!(
+        (status, w["changed"].as_u64(), w["unseen"].as_u64()),
+        (200, Some(4), Some(0)),
+        "{w}"
+    );
     let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": "x"})).await;
-    assert_eq!((status, w["error"].as_str()), (400, Some("bad_message")), "{w}");
+    assert_eq!(
+        (status, w["error"].as_str()),
+        (400, Some("bad_message")),
+        "{w}"
+    );
     let (_, w) = p[1].http.get("/api/me/notices?limit=2").await.unwrap();
     assert_eq!(w["notices"].as_array().map(Vec::len), Some(2), "{w}");
-    assert!(w["notices"].as_array().unwrap().iter().all(|n| n["seen"] == true), "{w}");
+    assert!(
+        w["notices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["seen"] == true),
+        "{w}"
+    );
 }
 
 #[tokio::test]
