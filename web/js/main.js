@@ -1,6 +1,7 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
-//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID  #/notices
+//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID
+//   #/leagues  #/league/ID  #/league/ID/match/M  #/notices
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -20,6 +21,9 @@ import * as laddersView from './views/ladders.js';
 import * as ladderView from './views/ladder.js';
 import * as teamsView from './views/teams.js';
 import * as teamView from './views/team.js';
+import * as leaguesView from './views/leagues.js';
+import * as leagueView from './views/league.js';
+import * as leagueMatchView from './views/leaguematch.js';
 import * as noticesView from './views/notices.js';
 import { isNotice, noticeText } from './views/notices.js';
 import { formatCoins } from './economy.js';
@@ -62,6 +66,9 @@ const routes = [
   [/^#\/ladder\/(\d+)$/, ladderView, true],
   [/^#\/teams$/, teamsView, true],
   [/^#\/team\/(\d+)$/, teamView, true],
+  [/^#\/leagues$/, leaguesView, true],
+  [/^#\/league\/(\d+)$/, leagueView, true],
+  [/^#\/league\/(\d+)\/match\/(\d+)$/, leagueMatchView, true],
   [/^#\/notices$/, noticesView, true],
   [/^#\/import$/, importView, true],
   [/^#\/collection$/, collectionView, true],

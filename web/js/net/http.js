@@ -98,6 +98,13 @@ export const api = {
   teamKick: (id, user) => call('POST', `/api/teams/${encodeURIComponent(id)}/kick`, { user }),
   teamCaptain: (id, user) => call('POST', `/api/teams/${encodeURIComponent(id)}/captain`, { user }),
   teamOpen: (id, open) => call('POST', `/api/teams/${encodeURIComponent(id)}/open`, { open }),
+  /** Leagues (docs/leagues.md): `[{id, name, season, phase, divisions, teams}]`. */
+  leagues: () => call('GET', '/api/leagues'),
+  /** One league: divisions with standings, matches. */
+  league: (id) => call('GET', `/api/leagues/${encodeURIComponent(id)}`),
+  /** One match: boards with tables, lineups, appointment. */
+  leagueMatch: (id, m) => call('GET', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}`),
+  leagueLineup: (id, m, order) => call('POST', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}/lineup`, { order }),
   /** Reads a record (a File, Blob or text: PGN, XQF, DhtmlXQ) → {format, games, warnings, errors}. */
   importRecord: (data) => send('POST', '/api/import', data),
   /** One's library, newest first, filtered by {player, event, opening, result, tag} → {games}. */
