@@ -15,7 +15,7 @@ function teamList(teams, testid) {
     ? h('ul.tour-list', { 'data-testid': testid }, teams.map((x) => h('li', {},
       h('a', { href: `#/team/${x.id}`, 'data-testid': 'team-link', text: x.name }),
       h('span.muted', { text: ` · ${t('team.captain')} ${x.captain_name} · ${t('team.members', { n: x.members })}${x.open ? '' : ` · ${t('team.closed')}`}` }))))
-    : h('p.muted', { text: t('team.none') });
+    : h('p.muted', { 'data-testid': testid, text: t('team.none') });
 }
 
 export function mount(root, app) {
