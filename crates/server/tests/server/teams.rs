@@ -260,3 +260,43 @@ async fn captain_rules_and_acting_for_others() {
     create(&mut b, "black horses").await;
     srv.stop().await;
 }
+
+#[tokio::test]
+async fn joins_at_once_never_pass_the_limit() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let mut cap = member(&srv, "jcap").await;
+    let id = create(&mut cap, "Last Seat").await;
+    for u in 0..14 {
+        db.execute(&format!(
+            "INSERT INTO team_members (team_id, user_id, seq, joined_at) VALUES ({id}, {}, {}, 0)",
+            800_000 + u,
+            u + 1
+        ))
+        .await;
+    }
+    let (mut x, mut y, mut z) = (
+        member(&srv, "jx").await,
+        member(&srv, "jy").await,
+        member(&srv, "jz").await,
+    );
+    let path = format!("/api/teams/{id}/join");
+    let (rx, ry, rz) = tokio::join!(
+        post(&mut x, &path, json!({})),
+        post(&mut y, &path, json!({})),
+        post(&mut z, &path, json!({})),
+    );
+    let joined = [&rx, &ry, &rz].iter().filter(|r| r.0 == 200).count();
+    assert_eq!(joined, 1, "{rx:?} {ry:?} {rz:?}");
+    for r in [&rx, &ry, &rz].into_iter().filter(|r| r.0 != 200) {
+        refused(r, "full");
+    }
+    let roster = srv
+        .db
+        .team_roster(platform::TeamId(id))
+        .await
+        .expect("roster")
+        .expect("team");
+    assert_eq!(roster.members.len(), 16);
+    srv.stop().await;
+}
