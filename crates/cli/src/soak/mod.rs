@@ -7,7 +7,7 @@
 //! resident memory over time (it must stay flat).
 
 mod game;
-mod process;
+pub(crate) mod process;
 
 use game::{WorkerReport, WorkerSetup};
 use process::{Launch, Serve};
