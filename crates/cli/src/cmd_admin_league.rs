@@ -36,7 +36,7 @@ struct CreateArgs {
     /// The configuration as JSON (`platform::league::LeagueConfig`, docs/leagues.md); fields
     /// left out take their defaults.
     #[arg(long, default_value = "{}")]
-    config: String,
+    settings: String,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -71,7 +71,7 @@ pub async fn run(args: &LeagueArgs) -> Result<(), String> {
 
 async fn create(a: &CreateArgs) -> Result<(), String> {
     let config: LeagueConfig =
-        serde_json::from_str(&a.config).map_err(|e| format!("--config: {e}"))?;
+        serde_json::from_str(&a.settings).map_err(|e| format!("--settings: {e}"))?;
     config.check()?;
     let name = a.name.trim();
     if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
