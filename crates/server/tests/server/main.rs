@@ -23,6 +23,7 @@ mod hostile_http;
 mod hostile_ws;
 mod import;
 mod ladders;
+mod leagues;
 mod ledger;
 mod loadtest;
 mod metrics;
