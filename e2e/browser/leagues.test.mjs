@@ -45,7 +45,7 @@ test('a captain sets the board order of a league match', async (t) => {
   const teamB = (await call(capB.page, 'POST', '/api/teams', { name: uniqueName('乙') })).id;
   const [a, m] = [await userId(capA.page), await userId(mate.page)];
 
-  const out = run(['admin', 'league', 'create', '--name', uniqueName('联赛'), '--config', JSON.stringify({ boards: 2 }), '--data', data]);
+  const out = run(['admin', 'league', 'create', '--name', uniqueName('联赛'), '--settings', JSON.stringify({ boards: 2 }), '--data', data]);
   const league = Number(/(\d+)/.exec(out)?.[1]);
   assert.ok(league > 0, out);
   // The server's director may pick the new league up a moment later.
@@ -59,17 +59,17 @@ test('a captain sets the board order of a league match', async (t) => {
     }
   }
   await call(capB.page, 'POST', `/api/leagues/${league}/enter`, { team: teamB, division: 0 });
-  run(['admin', 'league', 'start', String(league), '--data', data]);
+  run(['admin', 'league', 'start', '--id', String(league), '--data', data]);
 
   // The league's page lists the match once the season has started.
   await capA.page.evaluate((id) => { location.hash = `#/league/${id}`; }, league);
+  await capA.page.waitForSelector('[data-testid=league-standings]');
   for (let i = 0; (await capA.page.locator('[data-testid=league-match-link]').count()) === 0; i += 1) {
     assert.ok(i < 40, 'the season starts');
     await capA.page.waitForTimeout(250);
     await capA.page.reload();
-    await capA.page.waitForSelector('[data-testid=league]');
+    await capA.page.waitForSelector('[data-testid=league-standings]');
   }
-  await capA.page.waitForSelector('[data-testid=league-standings]');
   await capA.page.click('[data-testid=league-match-link]');
   await capA.page.waitForSelector('[data-testid=lineup-editor]');
   const items = () => capA.page.locator('[data-testid=lineup-item]').evaluateAll((ls) => ls.map((l) => Number(l.dataset.user)));
@@ -80,6 +80,7 @@ test('a captain sets the board order of a league match', async (t) => {
   assert.deepEqual(await items(), [m, a]);
   await capA.page.screenshot({ path: `${SHOTS}/league-lineup.png` });
   await capA.page.click('[data-testid=lineup-submit]');
+  await capA.page.waitForFunction(() => /出场顺序已提交|Board order submitted/.test(document.getElementById('toast')?.textContent || ''));
   const match = capA.page.url().split('#')[1];
   await capA.page.reload();
   await capA.page.waitForSelector('[data-testid=lineup-editor]');

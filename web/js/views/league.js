@@ -35,7 +35,7 @@ export function mount(root, app, [idText]) {
     box.replaceChildren(
       h('section.panel', {}, h('h1', { text: l.name }),
         h('p.muted', { text: `${t('lg.season', { n: l.season })} · ${t(`lg.phase.${l.phase}`)}` })),
-      l.divisions.map((div, d) => h('section.panel', { 'data-testid': 'league-division' },
+      ...l.divisions.map((div, d) => h('section.panel', { 'data-testid': 'league-division' },
         h('h2', { text: div.name }),
         h('div.scroll-x', {}, standings(div, id)),
         h('h3', { text: t('lg.matches') }),

@@ -83,13 +83,13 @@ export function mount(root, app, [idText, mText]) {
           h('h3', { text: `${t(`lg.${s}`)} · ${x[s].name}` }),
           h('ol', {}, x.lineups[s].map((p) => h('li', { 'data-user': String(p.id), text: p.name })))))));
       const roster = side ? (teams[side === 'home' ? 0 : 1].members.map((p) => ({ id: p.id, name: p.name }))) : [];
-      box.replaceChildren(
+      box.replaceChildren(...[
         h('section.panel', {}, h('h1', { text: t('lg.vs', { home: x.home.name, away: x.away.name }) }),
           h('p.muted', {}, h('a', { href: `#/league/${id}`, text: '←' }), ` ${t('lg.round', { n: x.round })} · ${formatDate(x.time)}`,
             x.score ? ` · ${x.score.home_games}:${x.score.away_games}` : '')),
         h('section.panel', {}, h('h2', { text: t('lg.boards') }), h('div.scroll-x', {}, boardsTable(x))),
         side && !x.begun ? editor(x, side, roster) : null,
-        lineups);
+        lineups].filter(Boolean));
     } catch (e) {
       if (!gone) box.replaceChildren(h('p.error', { text: errorText(e) }));
     }
