@@ -4,6 +4,7 @@
 import { STUDY } from './i18n/study.js';
 import { NOTICES } from './i18n/notices.js';
 import { ORGANISER } from './i18n/organiser.js';
+import { TEAMS } from './i18n/teams.js';
 
 const DICT = {
   zh: {
@@ -374,6 +375,8 @@ Object.assign(DICT.zh, NOTICES.zh);
 Object.assign(DICT.en, NOTICES.en);
 Object.assign(DICT.zh, ORGANISER.zh);
 Object.assign(DICT.en, ORGANISER.en);
+Object.assign(DICT.zh, TEAMS.zh);
+Object.assign(DICT.en, TEAMS.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

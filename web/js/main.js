@@ -1,6 +1,7 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
-//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/notices
+//   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID
+//   #/leagues  #/league/ID  #/league/ID/match/M  #/notices
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -18,6 +19,11 @@ import * as tournamentListView from './views/tournamentlist.js';
 import * as tournamentView from './views/tournament.js';
 import * as laddersView from './views/ladders.js';
 import * as ladderView from './views/ladder.js';
+import * as teamsView from './views/teams.js';
+import * as teamView from './views/team.js';
+import * as leaguesView from './views/leagues.js';
+import * as leagueView from './views/league.js';
+import * as leagueMatchView from './views/leaguematch.js';
 import * as noticesView from './views/notices.js';
 import { isNotice, noticeText } from './views/notices.js';
 import { formatCoins } from './economy.js';
@@ -58,6 +64,11 @@ const routes = [
   [/^#\/tournament\/(\d+)$/, tournamentView, true],
   [/^#\/ladders$/, laddersView, true],
   [/^#\/ladder\/(\d+)$/, ladderView, true],
+  [/^#\/teams$/, teamsView, true],
+  [/^#\/team\/(\d+)$/, teamView, true],
+  [/^#\/leagues$/, leaguesView, true],
+  [/^#\/league\/(\d+)$/, leagueView, true],
+  [/^#\/league\/(\d+)\/match\/(\d+)$/, leagueMatchView, true],
   [/^#\/notices$/, noticesView, true],
   [/^#\/import$/, importView, true],
   [/^#\/collection$/, collectionView, true],

@@ -4,6 +4,7 @@
 
 use crate::cmd_admin_behaviour;
 use crate::cmd_admin_grant;
+use crate::cmd_admin_league;
 use crate::cmd_admin_organiser;
 use crate::cmd_admin_title;
 use crate::cmd_admin_tournament;
@@ -32,6 +33,8 @@ pub enum AdminCommand {
     Tournament(cmd_admin_tournament::TournamentArgs),
     /// The organiser role: grant, revoke, list (organisers create events and run their own).
     Organiser(cmd_admin_organiser::OrganiserArgs),
+    /// Leagues: create, list, start, next-season (the running server applies them).
+    League(cmd_admin_league::LeagueArgs),
     /// Ban a player from sitting down, seeking and joining events for some minutes, with a reason.
     Ban(cmd_admin_behaviour::SanctionArgs),
     /// Mute a player (no chat) for some minutes, with a reason.
@@ -51,6 +54,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             AdminCommand::Award(a) => cmd_admin_title::award(a).await,
             AdminCommand::Tournament(a) => cmd_admin_tournament::run(a).await,
             AdminCommand::Organiser(a) => cmd_admin_organiser::run(a).await,
+            AdminCommand::League(a) => cmd_admin_league::run(a).await,
             AdminCommand::Ban(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Ban).await,
             AdminCommand::Mute(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Mute).await,
             AdminCommand::Lift(a) => cmd_admin_behaviour::lift(a).await,

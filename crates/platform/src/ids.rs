@@ -1,4 +1,5 @@
-//! Small shared value types: instants and durations in milliseconds, user and table ids.
+//! Small shared value types: instants and durations in milliseconds, user, game, table and team
+//! ids.
 //!
 //! Time is never read from the system here: the caller passes `now` as a [`Millis`] counted from
 //! any fixed origin (the server uses milliseconds since the Unix epoch or since start-up; only
@@ -125,6 +126,19 @@ pub struct TableId(pub u64);
 impl fmt::Display for TableId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "t{}", self.0)
+    }
+}
+
+/// A team (see [`crate::team`]).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct TeamId(pub u64);
+
+impl fmt::Display for TeamId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "team{}", self.0)
     }
 }
 

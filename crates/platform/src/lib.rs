@@ -10,13 +10,15 @@ pub mod clock;
 pub mod eligibility;
 mod ids;
 pub mod ladder;
+pub mod league;
 pub mod ledger;
 pub mod parimutuel;
 pub mod rating;
 pub mod reward;
 pub mod seek;
 pub mod table;
+pub mod team;
 pub mod tournament;
 pub mod wager;
 
-pub use ids::{GameId, Millis, TableId, UserId};
+pub use ids::{GameId, Millis, TableId, TeamId, UserId};

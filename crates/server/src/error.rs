@@ -103,6 +103,7 @@ impl From<StoreError> for AppError {
         match e {
             StoreError::NameTaken => AppError::NameTaken,
             StoreError::Ledger(e) => AppError::BadRequest(ErrorCode::from(&e), e.to_string()),
+            StoreError::Team(e) => AppError::BadRequest(ErrorCode::from(&e), e.to_string()),
             other => AppError::Internal(other.to_string()),
         }
     }

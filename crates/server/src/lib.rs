@@ -24,6 +24,7 @@ pub mod handicap_config;
 pub mod http;
 pub mod import;
 pub mod ladder;
+pub mod league;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
@@ -67,6 +68,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::tournament_organiser::routes())
         .merge(http::metrics::routes())
         .merge(http::ladders::routes())
+        .merge(http::leagues::routes())
+        .merge(http::teams::routes())
         .merge(http::behaviour::routes())
         .merge(http::moderation::routes())
         .merge(http::import::routes())

@@ -161,6 +161,7 @@ pub async fn start(
         tables: Registry::default(),
         tournaments: crate::tournament::Tournaments::default(),
         ladders: crate::ladder::Ladders::default(),
+        leagues: crate::league::Leagues::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         broker,
@@ -204,6 +205,7 @@ pub async fn start(
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
     crate::ladder::restore_all(&state, &mut unfinished).await?;
+    crate::league::restore_all(&state, &mut unfinished).await?;
     let pickup = crate::tournament::spawn_pickup(&state);
     let me = state.node.id.clone();
     for (table, g) in unfinished {

@@ -37,6 +37,8 @@ pub struct Shared {
     pub tournaments: Tournaments,
     /// Live ladder directors.
     pub ladders: crate::ladder::Ladders,
+    /// Live league directors.
+    pub leagues: crate::league::Leagues,
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
     /// The seek desk's mailbox (quick pairing, open seeks, challenges).

@@ -90,6 +90,23 @@ export const api = {
   ladderLeave: (id) => call('POST', `/api/ladders/${encodeURIComponent(id)}/leave`, {}),
   /** {challenge, table}. */
   ladderChallenge: (id, defender) => call('POST', `/api/ladders/${encodeURIComponent(id)}/challenge`, { defender }),
+  /** Teams: `{teams: [{id, name, captain, captain_name, members, open}]}`; `user` for one player's teams. */
+  teams: (user) => call('GET', `/api/teams${user ? `?user=${encodeURIComponent(user)}` : ''}`),
+  teamCreate: (name) => call('POST', '/api/teams', { name }),
+  /** One team: name, captain, open, members [{id, name, rating, games, captain, wins, draws, losses}], results. */
+  team: (id) => call('GET', `/api/teams/${encodeURIComponent(id)}`),
+  teamJoin: (id) => call('POST', `/api/teams/${encodeURIComponent(id)}/join`, {}),
+  teamLeave: (id) => call('POST', `/api/teams/${encodeURIComponent(id)}/leave`, {}),
+  teamKick: (id, user) => call('POST', `/api/teams/${encodeURIComponent(id)}/kick`, { user }),
+  teamCaptain: (id, user) => call('POST', `/api/teams/${encodeURIComponent(id)}/captain`, { user }),
+  teamOpen: (id, open) => call('POST', `/api/teams/${encodeURIComponent(id)}/open`, { open }),
+  /** Leagues (docs/leagues.md): `[{id, name, season, phase, divisions, teams}]`. */
+  leagues: () => call('GET', '/api/leagues'),
+  /** One league: divisions with standings, matches. */
+  league: (id) => call('GET', `/api/leagues/${encodeURIComponent(id)}`),
+  /** One match: boards with tables, lineups, appointment. */
+  leagueMatch: (id, m) => call('GET', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}`),
+  leagueLineup: (id, m, order) => call('POST', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}/lineup`, { order }),
   /** Reads a record (a File, Blob or text: PGN, XQF, DhtmlXQ) → {format, games, warnings, errors}. */
   importRecord: (data) => send('POST', '/api/import', data),
   /** One's library, newest first, filtered by {player, event, opening, result, tag} → {games}. */

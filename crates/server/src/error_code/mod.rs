@@ -62,6 +62,10 @@ error_codes! {
     TournamentRefused = "tournament_refused",
     /// A ladder refused the request (out of reach, cooldown, already on the ladder, …).
     LadderRefused = "ladder_refused",
+    /// A league refused the request (not the captain, bad lineup, outside the window, …).
+    LeagueRefused = "league_refused",
+    /// A team refused the request (full, closed, not the captain, the captain leaving, …).
+    TeamRefused = "team_refused",
     /// The balance is below what the room, stake or bet needs.
     NotEnoughCoins = "not_enough_coins",
     /// A key already used for a different request.

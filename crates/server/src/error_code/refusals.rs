@@ -6,6 +6,7 @@ use platform::eligibility::{BetRefusal, WagerRefusal};
 use platform::ledger::LedgerError;
 use platform::parimutuel::PoolError;
 use platform::table::TableError;
+use platform::team::TeamError;
 use platform::wager::WagerError;
 
 impl From<&TableError> for ErrorCode {
@@ -127,5 +128,11 @@ impl From<&LedgerError> for ErrorCode {
             | L::SelfTransfer(_)
             | L::Unbalanced { .. } => ErrorCode::BadAmount,
         }
+    }
+}
+
+impl From<&TeamError> for ErrorCode {
+    fn from(_: &TeamError) -> ErrorCode {
+        ErrorCode::TeamRefused
     }
 }

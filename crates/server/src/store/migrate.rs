@@ -92,6 +92,16 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0017_notices.postgres.sql"),
     ),
     (
+        18,
+        include_str!("../../migrations/0018_teams.sqlite.sql"),
+        include_str!("../../migrations/0018_teams.postgres.sql"),
+    ),
+    (
+        19,
+        include_str!("../../migrations/0019_leagues.sqlite.sql"),
+        include_str!("../../migrations/0019_leagues.postgres.sql"),
+    ),
+    (
         20,
         include_str!("../../migrations/0020_organisers.sqlite.sql"),
         include_str!("../../migrations/0020_organisers.postgres.sql"),

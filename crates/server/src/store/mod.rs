@@ -15,6 +15,7 @@ mod game_record;
 mod games;
 mod journal;
 mod ladders;
+mod leagues;
 mod lease;
 mod ledger;
 mod ledger_books;
@@ -28,6 +29,7 @@ pub mod retry;
 mod sessions;
 mod settle;
 mod sql;
+mod teams;
 mod tournaments;
 mod users;
 mod wager_close;
@@ -45,6 +47,7 @@ pub use game_record::{decode_record, encode_record, FORMAT_COMPACT, FORMAT_LEGAC
 pub use games::{FinishedGame, GameRow, NewGame, UnfinishedGame};
 pub use journal::{JournalEntry, JournalWriter};
 pub use ladders::LadderLogEntry;
+pub use leagues::{LeagueLogEntry, LeagueRow};
 pub use lease::{Epoch, Fence, Grant, Owner};
 pub use ledger::DbTx;
 pub use ledger_books::{LedgerReport, Statement};
@@ -54,6 +57,7 @@ pub use ratings::{RateRequest, RatingLine, RatingOutcome, RatingPoint, Ratings};
 pub use reports::ReportRow;
 pub use requests::{KeyedRequest, StoredRequest};
 pub use settle::StoredParts;
+pub use teams::{MemberResults, TeamChange, TeamOp, TeamRoster, TeamSummary};
 pub use tournaments::{EndedGame, TournamentLogEntry, TournamentRow};
 pub use users::UserRow;
 pub use wager_close::{close_of, color_index, wager_write};
@@ -100,6 +104,9 @@ pub enum StoreError {
     /// A write failed on purpose (see [`Faults`]).
     #[error("injected failure: {0:?}")]
     Injected(Fault),
+    /// A team's rules refused the change (`platform::team`); nothing was written.
+    #[error(transparent)]
+    Team(#[from] platform::team::TeamError),
     /// The ledger refused a transaction (`not_enough_coins`, `idempotency_conflict`, …).
     #[error(transparent)]
     Ledger(#[from] platform::ledger::LedgerError),

@@ -1,8 +1,8 @@
-//! The SQL boundary: stored integers are `i64`; in memory, ids are [`UserId`], [`GameId`] and
-//! [`TableId`], instants [`Millis`] or `u64`. Every conversion between the two is here:
-//! [`Sql::sql`] to bind a value, [`get`] and [`get_opt`] to read a column.
+//! The SQL boundary: stored integers are `i64`; in memory, ids are [`UserId`], [`GameId`],
+//! [`TableId`] and [`TeamId`], instants [`Millis`] or `u64`. Every conversion between the two is
+//! here: [`Sql::sql`] to bind a value, [`get`] and [`get_opt`] to read a column.
 
-use platform::{GameId, Millis, TableId, UserId};
+use platform::{GameId, Millis, TableId, TeamId, UserId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
@@ -39,7 +39,7 @@ macro_rules! stored_as_number {
     )*};
 }
 
-stored_as_number!(UserId, GameId, TableId, Millis);
+stored_as_number!(UserId, GameId, TableId, TeamId, Millis);
 
 /// Column `col` of `row`.
 pub(crate) fn get<T: Sql>(row: &AnyRow, col: &str) -> Result<T, sqlx::Error> {

@@ -333,6 +333,9 @@ impl TableActor {
         if crate::ladder::is_ladder_table(self.core.id) {
             crate::ladder::game_ended(&self.core.state, self.core.id, end);
         }
+        if crate::league::is_league_table(self.core.id) {
+            crate::league::game_ended(&self.core.state, self.core.id, end);
+        }
     }
 
     /// Numbers `event`, keeps it in the history and sends it to every watching connection (to

@@ -28,6 +28,11 @@ impl TableActor {
             caller.refuse(id, ErrorCode::LadderRefused, why);
             return;
         }
+        if crate::league::is_league_table(id) && presence::director_only(&action) {
+            let why = "the league seats its games; they cannot be aborted";
+            caller.refuse(id, ErrorCode::LeagueRefused, why);
+            return;
+        }
         if let Action::Sit(_) = action {
             if let Err((code, why)) = presence::admits(&self.core, &caller.user).await {
                 caller.refuse(id, code, &why);

@@ -7,6 +7,7 @@ pub mod events;
 pub mod evidence;
 pub mod handicap;
 pub mod ladder;
+pub mod league;
 pub mod repetition;
 pub mod route;
 #[cfg(test)]

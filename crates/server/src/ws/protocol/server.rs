@@ -163,6 +163,13 @@ pub enum ServerMsg<'a> {
         /// What happened (`LadderNotice`, tagged by `kind`).
         notice: &'a super::ladder::LadderNotice,
     },
+    /// Private: a league's notice to this user (a captain or a player of a match).
+    LeagueNotice {
+        /// The league.
+        league: u32,
+        /// What happened (`LeagueNotice`, tagged by `kind`).
+        notice: &'a super::league::LeagueNotice,
+    },
     /// A suggested move (private).
     Hint {
         /// The table.
@@ -198,7 +205,7 @@ pub struct LineView {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 20] = [
+    pub const TYPES: [&'static str; 21] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -218,6 +225,7 @@ impl ServerMsg<'_> {
         "seek_gone",
         "challenge",
         "ladder_notice",
+        "league_notice",
         "analysis_lines",
     ];
 

@@ -1,0 +1,182 @@
+//! Leagues over HTTP (docs/leagues.md): `GET /api/leagues`, `GET /api/leagues/{id}`
+//! (divisions, standings, matches), `GET /api/leagues/{id}/matches/{m}` (boards with their
+//! tables, lineups, appointment), and the captains' `POST /api/leagues/{id}/enter {team}`,
+//! `…/matches/{m}/lineup {order}` and `…/matches/{m}/propose {at}`. Every change goes to the
+//! league's director; refusals are `league_refused` with the reason.
+
+use crate::error::AppError;
+use crate::error_code::ErrorCode;
+use crate::http::auth::CurrentUser;
+use crate::http::json::AppJson;
+use crate::league::{self, view, Refusal};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use platform::league::{League, LeagueCommand, LeagueEvent, MatchId, TeamId};
+use platform::{Millis, UserId};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The league routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/leagues", get(list))
+        .route("/api/leagues/{id}", get(one))
+        .route("/api/leagues/{id}/enter", post(enter))
+        .route("/api/leagues/{id}/matches/{m}", get(one_match))
+        .route("/api/leagues/{id}/matches/{m}/lineup", post(lineup))
+        .route("/api/leagues/{id}/matches/{m}/propose", post(propose))
+}
+
+async fn get_league(state: &AppState, id: u32) -> Result<(String, League), AppError> {
+    league::view(state, id).await.ok_or(AppError::NotFound)
+}
+
+async fn list(State(state): State<AppState>) -> Result<Json<Vec<Value>>, AppError> {
+    let rows = state
+        .db
+        .leagues()
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let mut out = Vec::new();
+    for row in rows {
+        if let Some((name, l)) = league::view(&state, row.id).await {
+            out.push(view::summary(row.id, &name, &l));
+        }
+    }
+    Ok(Json(out))
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<u32>) -> Result<Json<Value>, AppError> {
+    let (name, l) = get_league(&state, id).await?;
+    Ok(Json(view::league(id, &name, &l)))
+}
+
+async fn one_match(
+    State(state): State<AppState>,
+    Path((id, m)): Path<(u32, u32)>,
+) -> Result<Json<Value>, AppError> {
+    let (_, l) = get_league(&state, id).await?;
+    let x = l.get(MatchId(m)).ok_or(AppError::NotFound)?;
+    Ok(Json(view::one_match(&state, id, &l, x).await))
+}
+
+fn refused(why: &str) -> AppError {
+    AppError::BadRequest(ErrorCode::LeagueRefused, why.to_owned())
+}
+
+async fn apply(
+    state: &AppState,
+    id: u32,
+    cmd: LeagueCommand,
+) -> Result<Vec<LeagueEvent>, AppError> {
+    match league::command(state, id, cmd).await {
+        Some(Ok(e)) => Ok(e),
+        Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
+        Some(Err(Refusal::League(e))) => Err(refused(&e.to_string())),
+        None => Err(AppError::NotFound),
+    }
+}
+
+/// `POST /api/leagues/{id}/enter` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnterBody {
+    team: TeamId,
+    #[serde(default)]
+    division: Option<usize>,
+}
+
+async fn enter(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<u32>,
+    AppJson(body): AppJson<EnterBody>,
+) -> Result<Json<Value>, AppError> {
+    let roster = league::roster(&state, body.team)
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .ok_or_else(|| refused("no such team"))?;
+    if roster.captain != user.id {
+        return Err(refused("only the team's captain may enter it"));
+    }
+    let cmd = LeagueCommand::Enter {
+        team: body.team,
+        name: roster.name,
+        captain: roster.captain,
+        members: roster.members,
+        division: body.division,
+    };
+    apply(&state, id, cmd).await?;
+    Ok(Json(json!({ "ok": true })))
+}
+
+/// The team `user` captains in match `m` of league `id`.
+async fn captains_team(
+    state: &AppState,
+    id: u32,
+    m: MatchId,
+    user: UserId,
+) -> Result<TeamId, AppError> {
+    let (_, l) = get_league(state, id).await?;
+    let x = l.get(m).ok_or(AppError::NotFound)?;
+    [x.home, x.away]
+        .into_iter()
+        .find(|t| l.teams.get(t).is_some_and(|t| t.captain == user))
+        .ok_or_else(|| refused("only a captain of the two teams may do this"))
+}
+
+/// `POST …/lineup` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineupBody {
+    order: Vec<UserId>,
+}
+
+async fn lineup(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, m)): Path<(u32, u32)>,
+    AppJson(body): AppJson<LineupBody>,
+) -> Result<Json<Value>, AppError> {
+    let m = MatchId(m);
+    let team = captains_team(&state, id, m, user.id).await?;
+    let cmd = LeagueCommand::Lineup {
+        m,
+        team,
+        by: user.id,
+        order: body.order,
+    };
+    apply(&state, id, cmd).await?;
+    Ok(Json(json!({ "ok": true })))
+}
+
+/// `POST …/propose` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProposeBody {
+    at: u64,
+}
+
+async fn propose(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path((id, m)): Path<(u32, u32)>,
+    AppJson(body): AppJson<ProposeBody>,
+) -> Result<Json<Value>, AppError> {
+    let m = MatchId(m);
+    let team = captains_team(&state, id, m, user.id).await?;
+    let cmd = LeagueCommand::Propose {
+        m,
+        team,
+        by: user.id,
+        at: Millis(body.at),
+    };
+    let events = apply(&state, id, cmd).await?;
+    let agreed = events.iter().find_map(|e| match e {
+        LeagueEvent::Agreed { at, .. } => Some(at.0),
+        _ => None,
+    });
+    Ok(Json(json!({ "agreed": agreed })))
+}
