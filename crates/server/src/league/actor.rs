@@ -66,7 +66,7 @@ impl Director {
                 let _ = reply.send(r);
             }
             LeagueMsg::GameEnded { table, end } => {
-                let result = super::games::result_of(&end);
+                let result = super::outcome::result_of(&end);
                 self.report(table, result, now).await;
             }
             LeagueMsg::View(reply) => {

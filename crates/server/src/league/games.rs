@@ -1,61 +1,20 @@
 //! A board's game: an ordinary table with the league's rules — the site's time control, no
 //! undo, no abort, and the league's no-show time as each side's first-move deadline — where the
 //! director seats both players. A game's end becomes the board's result: a side that did not
-//! make its first move forfeits.
+//! make its first move forfeits (`outcome.rs`).
 
 use super::actor::Director;
 use super::tables::table_of;
 use crate::lobby::RoomInfo;
-use crate::store::{EndedGame, UnfinishedGame};
+use crate::store::UnfinishedGame;
 use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
-use platform::league::{BoardResult, MatchId};
-use platform::table::{AbortReason, GameEnd};
+use platform::league::MatchId;
 use platform::{TableId, UserId};
 use std::sync::Arc;
-use xiangqi::{Color, GameResult};
 
 /// The room league tables belong to.
 pub const LEAGUE_ROOM: &str = "league";
-
-/// A board's result from its game's end.
-#[must_use]
-pub fn result_of(end: &GameEnd) -> BoardResult {
-    match end {
-        GameEnd::Finished { outcome, .. } => match outcome.result {
-            GameResult::RedWins => BoardResult::RedWon,
-            GameResult::BlackWins => BoardResult::BlackWon,
-            _ => BoardResult::Draw,
-        },
-        GameEnd::Aborted {
-            reason: AbortReason::NoFirstMove(c) | AbortReason::Requested(c),
-            ..
-        } => forfeit_by(*c),
-    }
-}
-
-/// The same for a game whose end was stored but not reported (the server stopped between).
-#[must_use]
-pub fn stored_result_of(g: &EndedGame) -> BoardResult {
-    match g.result.as_str() {
-        "1-0" => BoardResult::RedWon,
-        "0-1" => BoardResult::BlackWon,
-        "1/2-1/2" => BoardResult::Draw,
-        // Aborted: the side to make its first move did not.
-        _ => forfeit_by(if g.plies == 0 {
-            Color::Red
-        } else {
-            Color::Black
-        }),
-    }
-}
-
-fn forfeit_by(c: Color) -> BoardResult {
-    match c {
-        Color::Red => BoardResult::RedForfeit,
-        Color::Black => BoardResult::BlackForfeit,
-    }
-}
 
 impl Director {
     /// The setup of a board's table.

@@ -10,6 +10,7 @@ mod actor;
 pub mod games;
 mod msg;
 mod notices;
+pub mod outcome;
 mod registry;
 mod restore;
 mod tables;

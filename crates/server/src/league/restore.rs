@@ -6,8 +6,8 @@
 //! admin (and those of a dead node) get a director, and the admin's requests are applied.
 
 use super::actor::Director;
-use super::games::stored_result_of;
 use super::msg::LeagueMsg;
+use super::outcome::stored_result_of;
 use super::registry::LeagueHandle;
 use super::tables::table_of;
 use crate::state::AppState;

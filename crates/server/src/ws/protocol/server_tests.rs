@@ -200,6 +200,10 @@ fn types_list_every_message() {
             ladder: 1,
             notice: &super::ladder::LadderNotice::Moved { from: 3, to: 2 },
         },
+        ServerMsg::LeagueNotice {
+            league: 1,
+            notice: &super::league::LeagueNotice::Agreed { m: 1, at: 5 },
+        },
         ServerMsg::AnalysisLines {
             fen: xiangqi::START_FEN,
             depth: 3,
