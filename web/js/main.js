@@ -26,6 +26,7 @@ import * as leagueView from './views/league.js';
 import * as leagueMatchView from './views/leaguematch.js';
 import * as noticesView from './views/notices.js';
 import { isNotice, noticeText } from './views/notices.js';
+import './views/leaguenotice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 import { toast, errorText } from './ui.js';

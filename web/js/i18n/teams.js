@@ -24,6 +24,9 @@ export const TEAMS = {
     'lg.deadline': '开赛前可修改', 'lg.begun': '比赛已开始', 'lg.bench': '替补',
     'lg.r.red_won': '红胜', 'lg.r.black_won': '黑胜', 'lg.r.draw': '和', 'lg.r.red_forfeit': '红方弃权',
     'lg.r.black_forfeit': '黑方弃权', 'lg.r.both_forfeit': '双方弃权', 'lg.home': '主队', 'lg.away': '客队',
+    'lgn.proposed': '联赛第 {m} 场：对方队长提议比赛时间 {at}', 'lgn.agreed': '联赛第 {m} 场：比赛时间已约定 {at}',
+    'lgn.began': '联赛第 {m} 场开始：你在第 {board} 台', 'lgn.forfeited': '联赛第 {m} 场第 {board} 台判为弃权',
+    'lgn.ended': '联赛第 {m} 场结束，局分 {home} : {away}',
     'err.league_refused': '联赛拒绝了这个操作',
   },
   en: {
@@ -48,6 +51,9 @@ export const TEAMS = {
     'lg.deadline': 'may be changed until the match begins', 'lg.begun': 'The match has begun', 'lg.bench': 'Reserve',
     'lg.r.red_won': 'Red won', 'lg.r.black_won': 'Black won', 'lg.r.draw': 'draw', 'lg.r.red_forfeit': 'Red forfeited',
     'lg.r.black_forfeit': 'Black forfeited', 'lg.r.both_forfeit': 'both forfeited', 'lg.home': 'Home', 'lg.away': 'Away',
+    'lgn.proposed': 'League match {m}: the other captain proposed {at}', 'lgn.agreed': 'League match {m}: agreed for {at}',
+    'lgn.began': 'League match {m} began: you play board {board}', 'lgn.forfeited': 'League match {m}: board {board} forfeited',
+    'lgn.ended': 'League match {m} ended, game points {home} : {away}',
     'err.league_refused': 'The league refused that',
   },
 };
