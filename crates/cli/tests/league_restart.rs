@@ -7,9 +7,8 @@
 mod common;
 
 use common::serve::{Serve, Store};
+use common::tournament::Player;
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
-use std::net::SocketAddr;
 use std::process::Command;
 use std::time::Duration;
 
@@ -19,54 +18,15 @@ ws_messages_per_sec = 200
 reconnect_grace_secs = 120
 "#;
 
-struct Player {
-    http: HttpClient,
-    ws: WsClient,
-    id: u64,
-}
-
-impl Player {
-    async fn register(addr: SocketAddr, name: &str) -> Player {
-        let mut http = HttpClient::new(addr);
-        let user = http.register(name, "password123").await.expect("register");
-        let (ws, _) = WsClient::connect(addr, http.cookie.as_deref())
-            .await
-            .expect("ws");
-        let id = user["id"].as_u64().expect("id");
-        Player { http, ws, id }
-    }
-
-    async fn reconnect(&mut self, addr: SocketAddr) {
-        let cookie = self.http.cookie.take();
-        self.http = HttpClient::new(addr);
-        self.http.cookie = cookie;
-        let (ws, _) = WsClient::connect(addr, self.http.cookie.as_deref())
-            .await
-            .expect("ws after the restart");
-        std::mem::replace(&mut self.ws, ws).close().await;
-    }
-
-    async fn ok(&mut self, msg: Value) {
-        let shown = msg.to_string();
-        if let Err(e) = self.ws.call(msg).await {
-            panic!("{} {shown}: {e}", self.id);
-        }
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
-        self.http.post(path, &body).await.expect("post")
-    }
-
-    async fn notice(&mut self, kind: &str) -> Value {
-        self.ws
-            .next_where(
-                |m| m["t"] == "league_notice" && m["notice"]["kind"] == kind,
-                kind,
-            )
-            .await
-            .unwrap_or_else(|e| panic!("waiting for {kind}: {e}"))["notice"]
-            .clone()
-    }
+/// The next `league_notice` of `kind` to `p`.
+async fn notice(p: &mut Player, kind: &str) -> Value {
+    p.ws.next_where(
+        |m| m["t"] == "league_notice" && m["notice"]["kind"] == kind,
+        kind,
+    )
+    .await
+    .unwrap_or_else(|e| panic!("waiting for {kind}: {e}"))["notice"]
+        .clone()
 }
 
 fn admin(store: &Store, args: &[&str]) -> String {
@@ -97,13 +57,11 @@ async fn league(p: &Player) -> Value {
 }
 
 async fn team(cap: &mut Player, member: &mut Player, name: &str) -> u64 {
-    let (s, v) = cap.post("/api/teams", json!({ "name": name })).await;
-    assert_eq!(s, 200, "{v}");
+    let v = cap.post("/api/teams", json!({ "name": name })).await;
     let t = v["id"].as_u64().expect("team");
-    let (s, v) = member
+    member
         .post(&format!("/api/teams/{t}/join"), json!({}))
         .await;
-    assert_eq!(s, 200, "{v}");
     t
 }
 
@@ -140,13 +98,11 @@ async fn a_league_match_survives_sigkill() {
     assert!(out.contains("created league 1"), "{out}");
     league(&p[0]).await;
     for (i, t) in [(0, ta), (2, tb)] {
-        let (s, v) = p[i]
-            .post("/api/leagues/1/enter", json!({ "team": t }))
+        p[i].post("/api/leagues/1/enter", json!({ "team": t }))
             .await;
-        assert_eq!(s, 200, "{v}");
     }
     admin(&store, &["start", "--id", "1"]);
-    let began = p[0].notice("began").await;
+    let began = notice(&mut p[0], "began").await;
     let table = began["table"].as_u64().expect("table");
     p[0].ok(json!({"t": "join", "table": table})).await;
     p[0].ok(json!({"t": "move", "table": table, "mv": "h2e2"}))
@@ -183,7 +139,7 @@ async fn a_league_match_survives_sigkill() {
         json!({"home_games": 4, "away_games": 0, "home_points": 2, "away_points": 0}),
         "{m}"
     );
-    let ended = p[0].notice("ended").await;
+    let ended = notice(&mut p[0], "ended").await;
     assert_eq!(ended["score"], m["score"]);
     let (_, m) = p[1]
         .http
