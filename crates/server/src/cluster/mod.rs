@@ -9,6 +9,7 @@
 
 mod config;
 pub mod director_service;
+pub mod failover;
 pub mod lobby_relay;
 mod node;
 pub mod notes;

@@ -5,24 +5,20 @@
 //! has not been taken over yet) the request is tried again until the lease plus a margin has
 //! passed (docs/scale.md, "Directors across nodes").
 
+use super::failover::Failover;
 use super::notes::{DirectorReply, DirectorRequest};
 use crate::broker::RequestError;
 use crate::ladder::LadderMsg;
-use crate::metrics::{metrics, seconds_since};
 use crate::state::AppState;
 use crate::table::{ConnId, Outbox};
 use crate::tournament::{DirectorMsg, Refusal};
 use bytes::Bytes;
 use platform::ladder::ChallengeId;
 use platform::{TableId, UserId};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Longest wait for one answer (a command waits for its journal write there).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
-/// Pause between tries while the director's node is unreachable.
-const RETRY_EVERY: Duration = Duration::from_millis(250);
-/// How long past the lease a command waits for another node to take the director over.
-const FAILOVER_MARGIN: Duration = Duration::from_secs(3);
 
 /// What is said when the director's node stays unreachable.
 const UNREACHABLE: &str = "the event's server is not reachable; try again";
@@ -31,15 +27,9 @@ const UNREACHABLE: &str = "the event's server is not reachable; try again";
 async fn request(state: &AppState, lease: TableId, req: &DirectorRequest) -> Option<DirectorReply> {
     let payload = Bytes::from(serde_json::to_vec(req).ok()?);
     let subject = state.broker.subjects().director(lease);
-    let deadline = Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN;
+    let tries = Failover::start(state);
     loop {
-        let started = Instant::now();
-        let answer = state
-            .broker
-            .request(&subject, payload.clone(), REQUEST_TIMEOUT)
-            .await;
-        metrics().broker_round_trips.inc();
-        metrics().broker_latency.observe(seconds_since(started));
+        let answer = Failover::ask(state, &subject, &payload, REQUEST_TIMEOUT).await;
         match answer
             .as_ref()
             .map(|r| serde_json::from_slice::<DirectorReply>(r))
@@ -57,10 +47,9 @@ async fn request(state: &AppState, lease: TableId, req: &DirectorRequest) -> Opt
                 return None;
             }
         }
-        if Instant::now() + RETRY_EVERY >= deadline {
+        if !tries.wait().await {
             return None;
         }
-        tokio::time::sleep(RETRY_EVERY).await;
     }
 }
 

@@ -8,23 +8,19 @@
 //! closed with "table moved" and join again, as a local table's watchers are when it moves
 //! (docs/scale.md, "Remote tables").
 
+use super::failover::Failover;
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
 use crate::broker::{BrokerError, RequestError, Subscription};
-use crate::metrics::{metrics, seconds_since};
 use crate::state::AppState;
 use crate::table::{Close, ConnId};
 use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::task::JoinHandle;
 
 /// Longest wait for an owner to take one request.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
-/// Pause between tries while a table's owner is unreachable.
-const RETRY_EVERY: Duration = Duration::from_millis(250);
-/// How long past the lease a message waits for a new owner.
-const FAILOVER_MARGIN: Duration = Duration::from_secs(3);
 
 /// Why a message did not reach a remote table.
 #[derive(Debug, PartialEq, Eq)]
@@ -82,15 +78,9 @@ async fn request(
 ) -> Result<String, RemoteError> {
     let payload = Bytes::from(serde_json::to_vec(req).map_err(|_| RemoteError::NotFound)?);
     let subject = state.broker.subjects().table_cmd(table);
-    let deadline = Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN;
+    let tries = Failover::start(state);
     loop {
-        let started = Instant::now();
-        let answer = state
-            .broker
-            .request(&subject, payload.clone(), REQUEST_TIMEOUT)
-            .await;
-        metrics().broker_round_trips.inc();
-        metrics().broker_latency.observe(seconds_since(started));
+        let answer = Failover::ask(state, &subject, &payload, REQUEST_TIMEOUT).await;
         let reply = answer
             .as_ref()
             .ok()
@@ -108,10 +98,9 @@ async fn request(
             // Moved, no owner yet, or the owner is slow: try again.
             _ => {}
         }
-        if Instant::now() + RETRY_EVERY >= deadline {
+        if !tries.wait().await {
             return Err(RemoteError::Unavailable);
         }
-        tokio::time::sleep(RETRY_EVERY).await;
     }
 }
 

@@ -10,9 +10,9 @@
 //! holder's beat is stale another node's claim is granted and its desk takes over — the seeks
 //! waiting at the dead desk are lost, and players seek again (docs/scale.md, "The seek desk").
 
+use super::failover::Failover;
 use super::notes::{DeskReply, SeekRequest};
 use crate::broker::{Message, RequestError, Subscription};
-use crate::metrics::{metrics, seconds_since};
 use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
 use crate::table::ConnId;
@@ -21,17 +21,13 @@ use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The lease id of the site's seek desk (above every event's and ladder's lease).
 pub const DESK_LEASE: TableId = TableId(9_000_000_000_000_000);
 
 /// Longest wait for the desk's node to take one message.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
-/// Pause between tries while the desk's node is unreachable.
-const RETRY_EVERY: Duration = Duration::from_millis(250);
-/// How long past the lease a message waits for another node to take the desk over.
-const FAILOVER_MARGIN: Duration = Duration::from_secs(3);
 
 /// Whether seek messages go to this node's own desk: one node, or this node holds the lease.
 #[must_use]
@@ -94,15 +90,9 @@ async fn request(state: &AppState, req: &SeekRequest<'_>) -> Option<bool> {
     };
     let payload = Bytes::from(payload);
     let subject = state.broker.subjects().seeks();
-    let deadline = Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN;
+    let tries = Failover::start(state);
     loop {
-        let started = Instant::now();
-        let answer = state
-            .broker
-            .request(&subject, payload.clone(), REQUEST_TIMEOUT)
-            .await;
-        metrics().broker_round_trips.inc();
-        metrics().broker_latency.observe(seconds_since(started));
+        let answer = Failover::ask(state, &subject, &payload, REQUEST_TIMEOUT).await;
         let reply = answer
             .as_ref()
             .ok()
@@ -117,10 +107,9 @@ async fn request(state: &AppState, req: &SeekRequest<'_>) -> Option<bool> {
         if here(state) {
             return None;
         }
-        if Instant::now() + RETRY_EVERY >= deadline {
+        if !tries.wait().await {
             return Some(false);
         }
-        tokio::time::sleep(RETRY_EVERY).await;
     }
 }
 
