@@ -3,16 +3,19 @@
 //! first, runs the desk; a quick seek from a player on node 1 and one from a player on node 2
 //! pair, both are told the same table with opposite colours, and the game runs there (the
 //! player on the other node joins it remotely). Node 1 is killed with SIGKILL: node 2 takes
-//! the desk over, and two players who seek there are paired.
+//! the desk over, and two players who seek there are paired. And: an open seek made at the
+//! desk shows in the other node's lobby (and goes from it when cancelled), and a player in a
+//! game at the other node's table may not seek at the desk (`already_playing`).
 //!
 //! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
 //! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
 
 mod common;
 
-use common::cluster::{self, holds, site, write_config, Client, Site};
+use common::cluster::{self, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
+use server::client::ClientError;
 use std::time::Duration;
 
 const LEASE_MS: u64 = 2_000;
@@ -100,4 +103,98 @@ async fn players_on_two_nodes_are_paired_by_the_one_desk() {
     let again = pair(&mut c, &mut d).await;
     assert_ne!(again, table, "the first pair's table is busy");
     drop(n2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_desks_seeks_show_everywhere_and_it_knows_games_on_other_nodes() {
+    let Some(Site {
+        nats,
+        prefix,
+        tmp,
+        store,
+    }) = site("cl").await
+    else {
+        return;
+    };
+    let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
+    write_config(
+        &d1,
+        &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
+    write_config(
+        &d2,
+        &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A),
+    );
+    let n1 = Serve::start(&d1, &store).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let n2 = Serve::start(&d2, &store).await;
+    let to_n2 = placed(1..=6, &["n1", "n2"], "n2");
+    holds(n2.addr, to_n2.len(), Duration::from_secs(5)).await;
+    let t = *to_n2.first().expect("placement gives node 2 a table");
+
+    // An open seek made on node 1 (the desk's) is listed by node 2's lobby, then unlisted.
+    let mut w2 = Client::register(n2.addr, "lobby_w2").await;
+    w2.ok(json!({"t": "lobby", "on": true})).await;
+    let mut opener = Client::register(n1.addr, "opener").await;
+    let mut open = quick();
+    open["kind"] = json!("open");
+    opener.ok(open).await;
+    let listed = w2
+        .ws
+        .next_where(
+            |m| m["t"] == "lobby_seeks" && m["seeks"].as_array().is_some_and(|s| !s.is_empty()),
+            "the open seek in node 2's lobby",
+        )
+        .await
+        .expect("relayed seek list");
+    assert_eq!(listed["room"], "a");
+    assert_eq!(listed["seeks"][0]["user"]["name"], "opener");
+    assert_eq!(listed["seeks"][0]["kind"], "open");
+    let seek = listed["seeks"][0]["id"].clone();
+    opener.ok(json!({"t": "seek_cancel", "seek": seek})).await;
+    let emptied = w2
+        .ws
+        .next_where(
+            |m| m["t"] == "lobby_seeks" && m["seeks"] == json!([]),
+            "the emptied list in node 2's lobby",
+        )
+        .await
+        .expect("relayed empty list");
+    assert!(emptied["v"].as_u64() > listed["v"].as_u64(), "{emptied}");
+
+    // A game at node 2's table t; node 1's lobby learns it is playing.
+    let mut w1 = Client::register(n1.addr, "lobby_w1").await;
+    w1.ok(json!({"t": "lobby", "on": true})).await;
+    let mut red = Client::register(n2.addr, "busy_red").await;
+    let mut black = Client::register(n2.addr, "busy_black").await;
+    for (p, color) in [(&mut red, "red"), (&mut black, "black")] {
+        p.ok(json!({"t": "join", "table": t})).await;
+        p.ok(json!({"t": "sit", "table": t, "color": color})).await;
+    }
+    for p in [&mut red, &mut black] {
+        p.ok(json!({"t": "ready", "table": t, "ready": true})).await;
+    }
+    red.ws
+        .event("game_started")
+        .await
+        .expect("the game at node 2's table");
+    w1.ws
+        .next_where(
+            |m| {
+                m["t"] == "lobby_table"
+                    && m["table"]["id"] == t
+                    && m["table"]["status"] == "playing"
+            },
+            "node 2's game in node 1's lobby",
+        )
+        .await
+        .expect("lobby_table playing");
+
+    // Red, playing at node 2, seeks: the desk on node 1 refuses.
+    match red.ws.call(quick()).await {
+        Err(ClientError::Refused(m)) => assert_eq!(m["code"], "already_playing", "{m}"),
+        other => panic!("a player in a game on another node sought: {other:?}"),
+    }
+    drop(n2);
+    drop(n1);
 }

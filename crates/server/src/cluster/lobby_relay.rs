@@ -1,12 +1,14 @@
 //! The lobby across nodes: each node publishes its own tables' summaries on `<prefix>.lobby` —
 //! every change as it happens, and a full snapshot every `beat_ms` (in parts of at most
 //! [`SNAPSHOT_PART`] tables) — and merges every other node's into its [`crate::lobby::Lobby`].
-//! A node silent for longer than `lease_ms` has its tables dropped. A change lost on the way
+//! The node holding the seek desk publishes the rooms' open-seek lists the same way (each
+//! list as the desk makes it, all of them again every beat), and every node shows them.
+//! A node silent for longer than `lease_ms` has its tables dropped and its desk's lists emptied. A change lost on the way
 //! (a full queue, a NATS outage) is repaired by the next snapshot. Only clustered nodes run it.
 
-use super::notes::{LobbyNews, LobbyNote, TableNote};
+use super::notes::{LobbyNews, LobbyNote, SeeksNote, TableNote};
 use crate::broker::{BrokerError, Subscription};
-use crate::lobby::{LocalChange, SharedSummary};
+use crate::lobby::{LocalChange, SeekList, SharedSummary};
 use crate::state::AppState;
 use bytes::Bytes;
 use std::collections::HashMap;
@@ -71,6 +73,7 @@ async fn publish(state: AppState, mut rx: mpsc::Receiver<LocalChange>) {
             change = rx.recv() => match change {
                 Some(LocalChange::Table(s)) => send(&state, LobbyNews::Table(note(s))).await,
                 Some(LocalChange::Gone(table)) => send(&state, LobbyNews::Gone(table)).await,
+                Some(LocalChange::Seeks(list)) => send(&state, LobbyNews::Seeks(seeks_note(list))).await,
                 None => return,
             },
             _ = every.tick() => {
@@ -88,6 +91,11 @@ async fn publish(state: AppState, mut rx: mpsc::Receiver<LocalChange>) {
                         tables: chunk,
                     };
                     send(&state, news).await;
+                }
+                if super::seek_desk::here(&state) {
+                    for list in state.lobby.local_seeks() {
+                        send(&state, LobbyNews::Seeks(seeks_note(list))).await;
+                    }
                 }
                 if let Some(since) = Instant::now().checked_sub(lease) {
                     for node in state.lobby.forget_silent(since) {
@@ -122,6 +130,14 @@ async fn merge(state: AppState, mut sub: Subscription) {
         match note.news {
             LobbyNews::Table(t) => state.lobby.merge_table(&node, shared(t)),
             LobbyNews::Gone(table) => state.lobby.forget_table(&node, table),
+            LobbyNews::Seeks(n) => state.lobby.merge_seeks(
+                &node,
+                &SeekList {
+                    room: n.room,
+                    v: n.v,
+                    json: n.seeks,
+                },
+            ),
             LobbyNews::Snapshot {
                 seq,
                 part: _,
@@ -158,5 +174,13 @@ fn shared(t: TableNote) -> SharedSummary {
         table: t.table,
         room: t.room,
         json: t.summary,
+    }
+}
+
+fn seeks_note(list: SeekList) -> SeeksNote {
+    SeeksNote {
+        room: list.room,
+        v: list.v,
+        seeks: list.json,
     }
 }

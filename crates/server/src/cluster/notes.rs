@@ -46,6 +46,17 @@ pub struct TableNote {
     pub summary: Arc<RawValue>,
 }
 
+/// A room's open-seek list as the site's seek desk published it (`lobby_seeks`).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SeeksNote {
+    /// The room.
+    pub room: String,
+    /// The list's number.
+    pub v: u64,
+    /// `[Seek]`.
+    pub seeks: Arc<RawValue>,
+}
+
 /// What a [`LobbyNote`] says (externally tagged: `RawValue` cannot sit in a buffered enum).
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -54,6 +65,8 @@ pub enum LobbyNews {
     Table(TableNote),
     /// One table is gone.
     Gone(TableId),
+    /// The node's seek desk published a room's list.
+    Seeks(SeeksNote),
     /// Part `part` of `parts` of the node's full snapshot number `seq`: all its tables, sent
     /// every beat; once every part of one snapshot arrived it replaces what was known.
     Snapshot {

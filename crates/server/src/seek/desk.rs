@@ -29,8 +29,6 @@ pub(super) struct Desk {
     pub(super) meta: HashMap<SeekId, Meta>,
     /// Rooms whose seek list changed since it was last published.
     dirty: BTreeSet<String>,
-    /// The number of the last published list.
-    v: u64,
 }
 
 /// Runs the desk until its mailbox closes.
@@ -41,7 +39,6 @@ pub async fn run(state: AppState, mut rx: mpsc::Receiver<DeskMsg>) {
         state,
         meta: HashMap::new(),
         dirty: BTreeSet::new(),
-        v: 0,
     };
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -160,7 +157,7 @@ impl Desk {
         if let Err(e) = asked.control.validate() {
             return asker.refuse(ErrorCode::InvalidTimeControl, &e.to_string());
         }
-        if self.state.tables.is_playing(asker.user.id) {
+        if self.plays(asker.user.id) {
             return asker.refuse(ErrorCode::AlreadyPlaying, "you are playing a game");
         }
         if let Some(id) = asked.again {
@@ -247,7 +244,7 @@ impl Desk {
     }
 
     async fn accept(&mut self, asker: Asker, id: SeekId, key: Option<String>) {
-        if self.state.tables.is_playing(asker.user.id) {
+        if self.plays(asker.user.id) {
             return asker.refuse(ErrorCode::AlreadyPlaying, "you are playing a game");
         }
         self.drop_playing();
@@ -298,13 +295,19 @@ impl Desk {
         }
     }
 
+    /// Whether `user` sits in a game in progress: at one of this node's tables, or at another
+    /// node's as its lobby summaries tell.
+    pub(super) fn plays(&self, user: UserId) -> bool {
+        self.state.tables.is_playing(user) || self.state.lobby.plays_elsewhere(user)
+    }
+
     /// Drops every seek of the users now seated in a game in progress (`seek_gone` `playing`).
     pub(super) fn drop_playing(&mut self) {
         let mut users: Vec<UserId> = self.book.all().map(|s| s.seeker.user).collect();
         users.sort_unstable();
         users.dedup();
         for user in users {
-            if self.state.tables.is_playing(user) {
+            if self.plays(user) {
                 for s in self.book.cancel_user(user) {
                     self.gone(&s, "playing");
                 }
@@ -352,13 +355,12 @@ impl Desk {
     /// Publishes the seek list of every room that changed.
     fn flush(&mut self) {
         for room in std::mem::take(&mut self.dirty) {
-            self.v += 1;
-            let list = self
+            let list: Vec<_> = self
                 .book
                 .listed(&room)
                 .filter_map(|s| self.meta.get(&s.id).map(|m| notify::view(s, m)))
                 .collect();
-            self.state.lobby.set_seeks(&room, self.v, list);
+            self.state.lobby.set_seeks(&room, &list);
         }
     }
 }

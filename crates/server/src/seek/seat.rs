@@ -52,8 +52,7 @@ impl Desk {
             (other, came.clone())
         };
         // Checked again now: a game of either may have started since their seek was made.
-        let tables = &self.state.tables;
-        if tables.is_playing(red.id) || tables.is_playing(black.id) {
+        if self.plays(red.id) || self.plays(black.id) {
             notify::gone(&self.state, red.id, p.seek, "playing");
             notify::gone(&self.state, black.id, p.seek, "playing");
             self.drop_playing();

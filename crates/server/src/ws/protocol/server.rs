@@ -8,6 +8,7 @@ use crate::user::UserView;
 use platform::seek::SeekId;
 use platform::{GameId, TableId};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use std::sync::Arc;
 
 /// Server → client messages.
@@ -120,8 +121,8 @@ pub enum ServerMsg<'a> {
         room: &'a str,
         /// The list's number (grows with every list the desk publishes).
         v: u64,
-        /// `[Seek]`.
-        seeks: &'a [SeekView],
+        /// `[Seek]`, as the desk's node wrote it.
+        seeks: &'a RawValue,
     },
     /// Private: one's seek waits (sent again whenever its rating window widens).
     SeekWaiting {

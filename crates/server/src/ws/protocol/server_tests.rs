@@ -179,7 +179,7 @@ fn types_list_every_message() {
         ServerMsg::LobbySeeks {
             room: "r",
             v: 1,
-            seeks: &[],
+            seeks: &serde_json::value::to_raw_value(&[0u8; 0]).expect("json"),
         },
         ServerMsg::SeekWaiting {
             seek: &seek,

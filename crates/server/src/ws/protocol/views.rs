@@ -306,8 +306,8 @@ pub struct RoomView {
     pub min_behaviour: u8,
     /// `[TableSummary]`.
     pub tables: Vec<LobbySummary>,
-    /// `[Seek]`: the room's open and quick seeks, oldest first.
-    pub seeks: Vec<SeekView>,
+    /// `[Seek]`: the room's open and quick seeks, oldest first (as the desk's node wrote them).
+    pub seeks: Arc<RawValue>,
 }
 
 /// `Seek`: a waiting seek as the lobby and its seeker see it.

@@ -7,11 +7,20 @@
 //! [`Lobby::feed_to`] hands this node's own changes to the lobby relay. What the lobby shows
 //! ([`Lobby::snapshot`]) is this node's tables and then every other node's, one entry per table
 //! id in a room. What this node may seat players at ([`Lobby::free_tables`]) and counts
-//! ([`Lobby::games_in_progress`]) stays its own tables.
+//! ([`Lobby::games_in_progress`]) stays its own tables. The rooms' open-seek lists come from
+//! the site's one seek desk, on whichever node it lives ([`seeks`]).
+
+mod remote;
+mod seeks;
+
+use remote::NodeTables;
+
+pub use seeks::SeekList;
+use seeks::SeekLists;
 
 use crate::ws::protocol::views::{LobbySummary, RoomView, SeekView, SummaryView};
 use crate::ws::protocol::ServerMsg;
-use platform::TableId;
+use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -49,12 +58,8 @@ pub enum LocalChange {
     Table(SharedSummary),
     /// The table is gone.
     Gone(TableId),
-}
-
-/// What the lobby knows of another node's tables.
-struct NodeTables {
-    heard: Instant,
-    tables: BTreeMap<TableId, (String, Arc<RawValue>)>,
+    /// This node's seek desk published a room's list.
+    Seeks(SeekList),
 }
 
 /// Summaries of all tables, and their change feed.
@@ -64,7 +69,7 @@ pub struct Lobby {
     /// Other nodes' tables, by node id.
     remote: RwLock<BTreeMap<String, NodeTables>>,
     /// Each room's open and quick seeks (`[Seek]`), as the seek desk last published them.
-    seeks: RwLock<BTreeMap<String, Vec<SeekView>>>,
+    seeks: SeekLists,
     changes: broadcast::Sender<Arc<str>>,
     /// The lobby relay's queue (clustered nodes only); a full queue drops the change (the next
     /// full snapshot carries it).
@@ -80,7 +85,7 @@ impl Lobby {
             rooms,
             tables: RwLock::new(BTreeMap::new()),
             remote: RwLock::new(BTreeMap::new()),
-            seeks: RwLock::new(BTreeMap::new()),
+            seeks: SeekLists::default(),
             changes,
             feed: OnceLock::new(),
         }
@@ -117,17 +122,39 @@ impl Lobby {
         let _ = self.changes.send(msg);
     }
 
-    /// Stores room `room`'s seeks (list number `v`) and tells subscribers.
-    pub fn set_seeks(&self, room: &str, v: u64, seeks: Vec<SeekView>) {
+    /// Stores room `room`'s seeks as this node's desk lists them, tells subscribers and hands
+    /// the list to the lobby relay (numbered by the lobby: [`seeks`]).
+    pub fn set_seeks(&self, room: &str, seeks: &[SeekView]) {
+        let Some(list) = self.seeks.set_local(room, seeks) else {
+            return;
+        };
+        self.announce_seeks(&list);
+        if let Some(feed) = self.feed.get() {
+            let _ = feed.try_send(LocalChange::Seeks(list));
+        }
+    }
+
+    /// Takes in the list `node`'s desk published; tells subscribers unless it is older than
+    /// the one known.
+    pub fn merge_seeks(&self, node: &str, list: &SeekList) {
+        if self.seeks.merge(node, list) {
+            self.announce_seeks(list);
+        }
+    }
+
+    /// The lists this node's desk published (the relay sends them again every beat).
+    #[must_use]
+    pub fn local_seeks(&self) -> Vec<SeekList> {
+        self.seeks.local()
+    }
+
+    fn announce_seeks(&self, list: &SeekList) {
         let msg = ServerMsg::LobbySeeks {
-            room,
-            v,
-            seeks: &seeks,
+            room: &list.room,
+            v: list.v,
+            seeks: &list.json,
         }
         .to_text();
-        if let Ok(mut s) = self.seeks.write() {
-            s.insert(room.to_owned(), seeks);
-        }
         let _ = self.changes.send(msg);
     }
 
@@ -185,10 +212,7 @@ impl Lobby {
     }
 
     fn node_entry<'a>(r: &'a mut BTreeMap<String, NodeTables>, node: &str) -> &'a mut NodeTables {
-        r.entry(node.to_owned()).or_insert_with(|| NodeTables {
-            heard: Instant::now(),
-            tables: BTreeMap::new(),
-        })
+        r.entry(node.to_owned()).or_insert_with(NodeTables::new)
     }
 
     /// Takes in another node's new summary of one of its tables and tells subscribers.
@@ -196,7 +220,7 @@ impl Lobby {
         if let Ok(mut r) = self.remote.write() {
             let n = Self::node_entry(&mut r, node);
             n.heard = Instant::now();
-            n.tables.insert(s.table, (s.room, s.json.clone()));
+            n.put(s.clone());
         }
         self.announce(s.json);
     }
@@ -206,7 +230,7 @@ impl Lobby {
         if let Ok(mut r) = self.remote.write() {
             let n = Self::node_entry(&mut r, node);
             n.heard = Instant::now();
-            n.tables.remove(&table);
+            n.remove(table);
         }
     }
 
@@ -217,25 +241,25 @@ impl Lobby {
         if let Ok(mut r) = self.remote.write() {
             let n = Self::node_entry(&mut r, node);
             n.heard = Instant::now();
-            let mut fresh = BTreeMap::new();
+            let mut fresh = Vec::with_capacity(tables.len());
             for s in tables {
-                let same = n
-                    .tables
-                    .get(&s.table)
-                    .is_some_and(|(_, old)| old.get() == s.json.get());
-                if !same {
+                if !n.same(&s) {
                     changed.push(s.json.clone());
                 }
-                fresh.insert(s.table, (s.room, s.json));
+                fresh.push(s);
             }
-            n.tables = fresh;
+            n.clear();
+            for s in fresh {
+                n.put(s);
+            }
         }
         for json in changed {
             self.announce(json);
         }
     }
 
-    /// Drops the tables of every other node not heard from since `since`; returns those nodes.
+    /// Drops the tables of every other node not heard from since `since`, and empties the seek
+    /// lists their desk made; returns those nodes.
     pub fn forget_silent(&self, since: Instant) -> Vec<String> {
         let Ok(mut r) = self.remote.write() else {
             return Vec::new();
@@ -248,7 +272,22 @@ impl Lobby {
         for node in &silent {
             r.remove(node);
         }
+        drop(r);
+        for node in &silent {
+            for list in self.seeks.forget_node(node) {
+                self.announce_seeks(&list);
+            }
+        }
         silent
+    }
+
+    /// Whether `user` sits in a game in progress at another node's table (as far as its
+    /// summaries tell; this node's own tables answer through `Tables::is_playing`).
+    #[must_use]
+    pub fn plays_elsewhere(&self, user: UserId) -> bool {
+        self.remote
+            .read()
+            .is_ok_and(|r| r.values().any(|n| n.plays(user)))
     }
 
     /// The other nodes this lobby has tables or news of.
@@ -296,7 +335,6 @@ impl Lobby {
                 }
             }
         }
-        let seeks = self.seeks.read().map(|s| s.clone()).unwrap_or_default();
         self.rooms
             .iter()
             .map(|r| RoomView {
@@ -305,7 +343,7 @@ impl Lobby {
                 min_coins: r.min_coins,
                 min_behaviour: r.min_behaviour,
                 tables: by_room.remove(&r.id).map(|(_, l)| l).unwrap_or_default(),
-                seeks: seeks.get(&r.id).cloned().unwrap_or_default(),
+                seeks: self.seeks.get(&r.id),
             })
             .collect()
     }
