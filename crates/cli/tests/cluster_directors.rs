@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::cluster::{self, health, site, write_config, Site};
+use common::cluster::{self, health, site, stand_ins, write_config, Site};
 use common::serve::Serve;
 use common::tournament::{assert_ledger_clean, boards, play, view, Player};
 use serde_json::json;
@@ -107,6 +107,19 @@ async fn an_event_on_one_node_is_entered_from_another_and_survives_its_nodes_dea
         view(&org, id).await["players"].as_array().map(Vec::len),
         Some(4)
     );
+    // A second watcher on node 2 comes and goes: node 1 keeps a stand-in for it only while
+    // its connection lasts.
+    let short = Duration::from_secs(5);
+    stand_ins(n1.addr, 1, short).await;
+    let brief = Player::register(n2.addr, "twatch2").await;
+    let mut brief_ws = brief.ws;
+    brief_ws
+        .call(json!({"t": "t_watch", "tournament": id}))
+        .await
+        .expect("t_watch");
+    stand_ins(n1.addr, 2, short).await;
+    brief_ws.close().await;
+    stand_ins(n1.addr, 1, short).await;
 
     // Node 1 dies; node 2 takes the director over.
     let killed = Instant::now();

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::cluster::{self, holds, placed, site, write_config, Client, Site};
+use common::cluster::{self, holds, placed, site, stand_ins, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
 use server::client::ClientError;
@@ -195,6 +195,11 @@ async fn the_desks_seeks_show_everywhere_and_it_knows_games_on_other_nodes() {
         Err(ClientError::Refused(m)) => assert_eq!(m["code"], "already_playing", "{m}"),
         other => panic!("a player in a game on another node sought: {other:?}"),
     }
+    // The desk's node kept a stand-in for Red's connection; it goes when the connection does.
+    let short = Duration::from_secs(5);
+    stand_ins(n1.addr, 1, short).await;
+    red.ws.close().await;
+    stand_ins(n1.addr, 0, short).await;
     drop(n2);
     drop(n1);
 }

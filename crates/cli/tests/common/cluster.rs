@@ -147,6 +147,20 @@ pub async fn holds(addr: SocketAddr, tables: usize, within: std::time::Duration)
     }
 }
 
+/// Waits until the node at `addr` keeps stand-ins for `n` connections of other nodes, at most
+/// `within`.
+pub async fn stand_ins(addr: SocketAddr, n: u64, within: std::time::Duration) {
+    let since = std::time::Instant::now();
+    loop {
+        let h = health(addr).await;
+        if h["stand_ins"].as_u64() == Some(n) {
+            return;
+        }
+        assert!(since.elapsed() < within, "{h}: not {n} stand-ins in time");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
 /// A `nats-server` of the test's own on `port` (killed when dropped): one the test may restart.
 pub struct OwnNats {
     child: std::process::Child,

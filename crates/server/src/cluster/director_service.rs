@@ -132,6 +132,7 @@ async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
             user,
             id,
         } => watch(state, event, (&node, conn, user), id).await,
+        DirectorRequest::TUnwatch { event, node, conn } => unwatch(state, event, &node, conn),
         DirectorRequest::LJoin {
             ladder: id,
             user,
@@ -203,5 +204,18 @@ async fn watch(
     if let Some(id) = id {
         out.send_msg(&ServerMsg::Ack { id });
     }
+    done(state)
+}
+
+/// Connection `conn` of `node`, which watched `event`, closed: the director drops its
+/// stand-in, and this node forgets it unless it still watches a table here.
+fn unwatch(state: &AppState, event: u64, node: &str, conn: u64) -> DirectorReply {
+    let Some(h) = state.tournaments.get(event) else {
+        return DirectorReply::Gone;
+    };
+    if let Some(stand) = state.remote.proxies.find_stand(node, conn) {
+        h.send(DirectorMsg::Unwatch { conn: stand.conn });
+    }
+    state.remote.proxies.forget_idle(node, conn);
     done(state)
 }

@@ -181,6 +181,15 @@ pub enum DirectorRequest {
         /// The client's request id.
         id: Option<u64>,
     },
+    /// Connection `conn` of `node` closed while it watched `event`: its stand-in there goes.
+    TUnwatch {
+        /// The event.
+        event: u64,
+        /// The connection's node.
+        node: String,
+        /// The connection there.
+        conn: u64,
+    },
     /// `user` (named `name`, rated `rating`) joins `ladder`.
     LJoin {
         /// The ladder.
@@ -256,10 +265,13 @@ pub struct SeekRequest<'a> {
     pub conn: u64,
     /// Its user.
     pub user: UserId,
-    /// The client's message as it sent it, parsed again by the desk's node; `None`: the user's
-    /// last connection on `node` closed.
+    /// The client's message as it sent it, parsed again by the desk's node; `None`: the
+    /// connection closed (its stand-in at the desk's node goes).
     #[serde(borrow, default)]
     pub msg: Option<&'a RawValue>,
+    /// With `msg: None`: it was the user's last connection on `node` (their seeks go).
+    #[serde(default)]
+    pub last: bool,
 }
 
 /// What the desk's node answers a [`SeekRequest`].

@@ -122,6 +122,17 @@ impl Proxies {
         self.len() == 0
     }
 
+    /// Forgets connection `conn` of `node` (it closed) unless it still watches a table here
+    /// (the table's own close request forgets it then); returns its stand-in's id here.
+    pub fn forget_idle(&self, node: &str, conn: u64) -> Option<ConnId> {
+        let mut map = self.by_key.lock().ok()?;
+        let key: Key = (Arc::from(node), conn);
+        if map.get(&key)?.tables.is_empty() {
+            return map.remove(&key).map(|p| p.conn);
+        }
+        None
+    }
+
     /// Forgets connection `conn` of `node`, if its stand-in here is still `id`.
     pub fn forget(&self, node: &str, conn: u64, id: ConnId) {
         if let Ok(mut map) = self.by_key.lock() {

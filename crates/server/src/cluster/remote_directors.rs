@@ -197,3 +197,21 @@ pub async fn watch(
         }
     }
 }
+
+/// Connection `conn` closed: each event it watched on another node is told, so that the
+/// director's node drops the connection's stand-in.
+pub async fn closed(state: &AppState, conn: ConnId) {
+    let first = crate::tournament::FIRST_DIRECTOR_LEASE;
+    for (lease, owner) in state.remote.watch.drop_conn(conn) {
+        let event = lease.0.wrapping_sub(first);
+        if owner.is_none() || lease.0 < first || lease.0 >= crate::ladder::FIRST_LADDER_LEASE {
+            continue;
+        }
+        let req = DirectorRequest::TUnwatch {
+            event,
+            node: state.node.id.clone(),
+            conn: conn.0,
+        };
+        let _ = request(state, lease, &req).await;
+    }
+}

@@ -54,6 +54,22 @@ impl RemoteWatch {
         }
     }
 
+    /// `conn` closed: forgets every table it watched; returns those tables with the node that
+    /// took each join (if known).
+    pub fn drop_conn(&self, conn: ConnId) -> Vec<(TableId, Option<String>)> {
+        let Ok(mut m) = self.by_table.lock() else {
+            return Vec::new();
+        };
+        let mut dropped = Vec::new();
+        m.retain(|table, conns| {
+            if let Some(w) = conns.remove(&conn) {
+                dropped.push((*table, w.owner));
+            }
+            !conns.is_empty()
+        });
+        dropped
+    }
+
     /// `table` is `owner`'s now: forgets and returns the watchers whose join another node took
     /// (those still joining are answered by whoever holds the table, so they stay).
     pub fn moved(&self, table: TableId, owner: &str) -> Vec<Outbox> {

@@ -53,6 +53,7 @@ pub async fn send(
         conn: conn.0,
         user,
         msg: Some(raw),
+        last: false,
     };
     match request(state, &req).await {
         Some(taken) => taken,
@@ -61,14 +62,16 @@ pub async fn send(
     }
 }
 
-/// The connection `conn` of `user` closed: the desk drops their seeks if it was their last
-/// connection (on this node; the desk's node also counts its own).
-pub async fn closed(state: &AppState, user: UserId, conn: ConnId) {
+/// The connection `conn` of `user` closed (it `sought`: sent the desk something): the desk
+/// drops their seeks if it was their last connection (on this node; the desk's node also
+/// counts its own), and the desk's node forgets the connection's stand-in.
+pub async fn closed(state: &AppState, user: UserId, conn: ConnId, sought: bool) {
     if here(state) {
         let _ = state.seeks.send(DeskMsg::Closed { user }).await;
         return;
     }
-    if state.sockets.count(user) > 0 {
+    let last = state.sockets.count(user) == 0;
+    if !last && !sought {
         return;
     }
     let req = SeekRequest {
@@ -76,6 +79,7 @@ pub async fn closed(state: &AppState, user: UserId, conn: ConnId) {
         conn: conn.0,
         user,
         msg: None,
+        last,
     };
     if request(state, &req).await.is_none() {
         let _ = state.seeks.send(DeskMsg::Closed { user }).await;
@@ -205,7 +209,8 @@ async fn hand(state: &AppState, m: &Message) {
         return;
     };
     let Some(text) = req.msg else {
-        if state.sockets.count(req.user) == 0 {
+        state.remote.proxies.forget_idle(req.node, req.conn);
+        if req.last && state.sockets.count(req.user) == 0 {
             let _ = state.seeks.send(DeskMsg::Closed { user: req.user }).await;
         }
         return;

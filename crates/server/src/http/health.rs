@@ -27,6 +27,8 @@ struct Health {
     events: usize,
     /// The ladders whose directors run on this node.
     ladders: usize,
+    /// Connections of other nodes with a stand-in here (docs/scale.md, "Remote tables").
+    stand_ins: usize,
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
@@ -40,6 +42,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         games_in_progress: state.lobby.games_in_progress(),
         events: state.tournaments.len(),
         ladders: state.ladders.len(),
+        stand_ins: state.remote.proxies.len(),
     };
     let code = if db_ok {
         StatusCode::OK

@@ -58,6 +58,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         limiter: MessageLimiter::new(state.config.ws_messages_per_sec),
         lobby: lobby_tx,
         live: LiveSession::default(),
+        sought: false,
     };
     // Whether the server closes first (then the client's answering close frame is awaited).
     let server_first = loop {
@@ -87,7 +88,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     };
     state.sockets.remove(reader.user.id, conn);
-    crate::cluster::seek_desk::closed(&state, reader.user.id, conn).await;
+    crate::cluster::seek_desk::closed(&state, reader.user.id, conn, reader.sought).await;
     for table in &reader.joined {
         match state.tables.get(*table) {
             Some(h) => {
@@ -98,6 +99,9 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
             }
             None => {}
         }
+    }
+    if !state.broker.is_local() {
+        remote_directors::closed(&state, conn).await;
     }
     drop(reader);
     // The writer sends the close frame (or the answer to the client's).
@@ -129,6 +133,8 @@ struct Reader {
     lobby: mpsc::Sender<bool>,
     /// This connection's live engine lines (stopped when it closes).
     live: LiveSession,
+    /// It sent the seek desk something (the desk's node is told when it closes).
+    sought: bool,
 }
 
 impl Reader {
@@ -225,21 +231,22 @@ impl Reader {
             }
             Route::Seek(asked) => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Seek { asker, asked }, id, text).await;
+                self.send_to_desk(DeskMsg::Seek { asker, asked }, id, text)
+                    .await;
             }
             Route::SeekAccept { seek, key } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Accept { asker, seek, key }, id, text)
+                self.send_to_desk(DeskMsg::Accept { asker, seek, key }, id, text)
                     .await;
             }
             Route::SeekCancel { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Cancel { asker, seek }, id, text)
+                self.send_to_desk(DeskMsg::Cancel { asker, seek }, id, text)
                     .await;
             }
             Route::SeekDecline { seek } => {
                 let asker = self.asker(id);
-                self.to_desk(DeskMsg::Decline { asker, seek }, id, text)
+                self.send_to_desk(DeskMsg::Decline { asker, seek }, id, text)
                     .await;
             }
             Route::Analyse { fen, multipv } => {
@@ -272,7 +279,8 @@ impl Reader {
     }
 
     /// Hands `msg` (the client's `text`) to the site's seek desk: here, or on its node.
-    async fn to_desk(&self, msg: DeskMsg, id: Option<u64>, text: &str) {
+    async fn send_to_desk(&mut self, msg: DeskMsg, id: Option<u64>, text: &str) {
+        self.sought = true;
         let me = (self.conn, self.user.id, text);
         if !crate::cluster::seek_desk::send(&self.state, msg, me).await {
             self.error(
