@@ -33,7 +33,7 @@ pub enum AdminCommand {
     Tournament(cmd_admin_tournament::TournamentArgs),
     /// The organiser role: grant, revoke, list (organisers create events and run their own).
     Organiser(cmd_admin_organiser::OrganiserArgs),
-    /// Leagues: create, list, start, next-season (the running server applies them).
+    /// Leagues: create, list, start, next-season, withdraw (the running server applies them).
     League(cmd_admin_league::LeagueArgs),
     /// Ban a player from sitting down, seeking and joining events for some minutes, with a reason.
     Ban(cmd_admin_behaviour::SanctionArgs),

@@ -1,5 +1,6 @@
-//! `chuhe admin league create|list|start|next-season`: leagues from the command line, against
-//! the site's database. `create` stores the league; `start` and `next-season` store a request.
+//! `chuhe admin league create|list|start|next-season|withdraw`: leagues from the command line,
+//! against the site's database. `create` stores the league; `start`, `next-season` and
+//! `withdraw` store a request.
 //! The running server picks both up within a second (`server::league::PICKUP`) and the league's
 //! director — its only writer — applies them; with the server stopped they wait for its next
 //! start.
@@ -26,6 +27,17 @@ enum LeagueCommand {
     Start(IdArgs),
     /// After a season's end: promotion and relegation, then teams may enter until `start`.
     NextSeason(IdArgs),
+    /// Withdraw a team (its results voided, or its remaining matches forfeited; docs/leagues.md).
+    Withdraw(WithdrawArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+struct WithdrawArgs {
+    /// The team's id.
+    #[arg(long)]
+    team: u64,
+    #[command(flatten)]
+    league: IdArgs,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -66,6 +78,7 @@ pub async fn run(args: &LeagueArgs) -> Result<(), String> {
         LeagueCommand::List(a) => list(a).await,
         LeagueCommand::Start(a) => request(a, "start").await,
         LeagueCommand::NextSeason(a) => request(a, "next_season").await,
+        LeagueCommand::Withdraw(a) => request(&a.league, &format!("withdraw:{}", a.team)).await,
     }
 }
 

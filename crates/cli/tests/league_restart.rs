@@ -116,11 +116,20 @@ async fn a_league_match_survives_sigkill() {
     let v = league(&p[1]).await;
     assert_eq!(v["phase"], "running", "{v}");
     assert_eq!(v["matches"][0]["begun"], true, "{v}");
+    // Board 2's Black (ka2) comes to its table; its Red never does.
+    let (_, m) = p[1]
+        .http
+        .get("/api/leagues/1/matches/1")
+        .await
+        .expect("get");
+    let table2 = m["boards"][1]["table"].as_u64().expect("board 2's table");
+    p[1].ok(json!({"t": "join", "table": table2})).await;
     p[2].ok(json!({"t": "join", "table": table})).await;
     p[2].ok(json!({"t": "move", "table": table, "mv": "h9g7"}))
         .await;
     p[2].ok(json!({"t": "resign", "table": table})).await;
-    // Board 2's Red never moves: forfeited at the no-show deadline; the match ends 4–0.
+    // Board 2's Red never moves: forfeited at the no-show deadline (its Black was there); the
+    // match ends 4–0.
     let mut m = Value::Null;
     for _ in 0..300 {
         m = p[1]

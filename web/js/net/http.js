@@ -102,8 +102,8 @@ export const api = {
   teamOpen: (id, open) => call('POST', `/api/teams/${encodeURIComponent(id)}/open`, { open }),
   /** Leagues (docs/leagues.md): `[{id, name, season, phase, divisions, teams}]`. */
   leagues: () => call('GET', '/api/leagues'),
-  /** One league: divisions with standings, matches. */
-  league: (id) => call('GET', `/api/leagues/${encodeURIComponent(id)}`),
+  /** One league: divisions with standings, matches; of season `season` if given (kept seasons). */
+  league: (id, season) => call('GET', `/api/leagues/${encodeURIComponent(id)}${season ? `?season=${encodeURIComponent(season)}` : ''}`),
   /** One match: boards with tables, lineups, appointment. */
   leagueMatch: (id, m) => call('GET', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}`),
   leagueLineup: (id, m, order) => call('POST', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}/lineup`, { order }),

@@ -1,6 +1,7 @@
 // #/league/ID: one league — each division's standings table (场分, then the tie-break columns
 // 局分 and board-1 局分) and its matches by round, each linking to the match page
-// (#/league/ID/match/M, leaguematch.js).
+// (#/league/ID/match/M, leaguematch.js). Ended seasons stay browsable: a season selector
+// (shown once there are two) reloads the view with `?season=N`.
 
 import { api } from '../net/http.js';
 import { t, formatDate } from '../i18n.js';
@@ -27,18 +28,30 @@ function matches(l, d) {
     h('span.muted', { text: ` · ${formatDate(m.time)}${m.agreed ? ` (${t('lg.agreed')})` : ''}` }))));
 }
 
+function seasonPicker(l, show) {
+  const seasons = l.seasons ?? [l.season];
+  if (seasons.length < 2) return null;
+  const sel = h('select', { 'data-testid': 'league-season', 'aria-label': t('lg.pickSeason') },
+    seasons.map((n) => h('option', { value: String(n), text: t('lg.season', { n }) })));
+  sel.value = String(l.season);
+  sel.addEventListener('change', () => show(Number(sel.value)));
+  return h('label', {}, `${t('lg.pickSeason')} `, sel);
+}
+
 export function mount(root, app, [idText]) {
   const id = Number(idText);
   const box = h('div.league', { 'data-testid': 'league' }, h('span.muted', { text: '…' }));
   root.appendChild(box);
-  api.league(id).then((l) => {
+  const show = (season) => api.league(id, season).then((l) => {
     box.replaceChildren(
       h('section.panel', {}, h('h1', { text: l.name }),
-        h('p.muted', { text: `${t('lg.season', { n: l.season })} · ${t(`lg.phase.${l.phase}`)}` })),
+        h('p.muted', { text: `${t('lg.season', { n: l.season })} · ${t(`lg.phase.${l.phase}`)}` }),
+        seasonPicker(l, show)),
       ...l.divisions.map((div, d) => h('section.panel', { 'data-testid': 'league-division' },
         h('h2', { text: div.name }),
         h('div.scroll-x', {}, standings(div, id)),
         h('h3', { text: t('lg.matches') }),
         matches(l, d))));
   }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
+  show();
 }

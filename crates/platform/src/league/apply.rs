@@ -43,6 +43,7 @@ impl League {
             LeagueCommand::Report { m, board, result } => self.report(m, board, result),
             LeagueCommand::Tick => Ok(self.tick(now)),
             LeagueCommand::NextSeason => self.next_season(),
+            LeagueCommand::Withdraw { team, by } => self.withdraw(team, by),
         }
     }
 
@@ -94,6 +95,7 @@ impl League {
                         lineups: [None, None],
                         boards: Vec::new(),
                         score: None,
+                        reminded: false,
                     });
                 }
             }
@@ -171,6 +173,8 @@ impl League {
         }
         let mut events = vec![LeagueEvent::Proposed { m, team, at }];
         if let Some(at) = x.appointment.propose(home, at, within) {
+            // A new time: reminded anew before it.
+            x.reminded = false;
             events.push(LeagueEvent::Agreed { m, at });
         }
         Ok(events)
@@ -195,7 +199,7 @@ impl League {
     }
 
     /// Ends match `m` if every board has its result, and the season with its last match.
-    fn settle(&mut self, m: MatchId) -> Vec<LeagueEvent> {
+    pub(super) fn settle(&mut self, m: MatchId) -> Vec<LeagueEvent> {
         let Some(results) = self
             .get(m)
             .filter(|x| x.score.is_none())
@@ -217,14 +221,15 @@ impl League {
         events
     }
 
-    /// Begins the matches due by `now` (boards with a missing player forfeited at once) and
-    /// forfeits, by both, the boards still open at their deadline.
+    /// Sends the reminders due, begins the matches due by `now` (boards with a missing player
+    /// forfeited at once) and forfeits, by both, the boards still open at their deadline.
     fn tick(&mut self, now: Millis) -> Vec<LeagueEvent> {
         let mut events = Vec::new();
         if self.phase != Phase::Running {
             return events;
         }
         let deadline = self.config.board_deadline;
+        events.extend(self.remind(now));
         let due: Vec<MatchId> = self
             .matches
             .iter()
@@ -300,12 +305,17 @@ impl League {
             .map(|d| self.standings(d).into_iter().map(|s| s.team).collect())
             .collect();
         let (next, promoted, relegated) = next_divisions(&finals, self.config.promote);
-        for (div, teams) in self.divisions.iter_mut().zip(next) {
+        self.keep_season();
+        let out = std::mem::take(&mut self.withdrawn);
+        for (div, mut teams) in self.divisions.iter_mut().zip(next) {
+            teams.retain(|t| !out.contains(t));
             div.teams = teams;
+        }
+        for t in &out {
+            self.teams.remove(t);
         }
         self.season += 1;
         self.phase = Phase::Entry;
-        self.matches.clear();
         Ok(vec![LeagueEvent::NextSeason {
             season: self.season,
             promoted,

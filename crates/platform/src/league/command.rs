@@ -63,6 +63,13 @@ pub enum LeagueCommand {
     /// After a season's end: promotion and relegation give the next season's divisions; teams
     /// may enter again until it starts.
     NextSeason,
+    /// Team `team` withdraws: asked by its captain `by`, or by an administrator (`None`).
+    Withdraw {
+        /// The team.
+        team: TeamId,
+        /// Its captain, or `None` for an administrator.
+        by: Option<UserId>,
+    },
 }
 
 /// What an accepted command did.
@@ -102,6 +109,13 @@ pub enum LeagueEvent {
         /// The time.
         at: Millis,
     },
+    /// Match `m` is played at `at`, `remind_before` from now: both teams are reminded.
+    Reminder {
+        /// The match.
+        m: MatchId,
+        /// Its time.
+        at: Millis,
+    },
     /// A match began: its boards with both players are to be played.
     MatchBegan {
         /// The match.
@@ -127,6 +141,13 @@ pub enum LeagueEvent {
     SeasonEnded {
         /// The season.
         season: u32,
+    },
+    /// Team `team` withdrew: its results voided (`voided`) or its remaining matches forfeited.
+    Withdrew {
+        /// The team.
+        team: TeamId,
+        /// Whether its matches were struck out.
+        voided: bool,
     },
     /// The next season's divisions are set.
     NextSeason {

@@ -82,6 +82,8 @@ pub struct LeagueConfig {
     pub no_show: Millis,
     /// After the match time, a board still without a result is forfeited by both (default 1 day).
     pub board_deadline: Millis,
+    /// Both teams are reminded this long before a match (default 1 hour; 0: never).
+    pub remind_before: Millis,
 }
 
 /// One day.
@@ -103,6 +105,7 @@ impl Default for LeagueConfig {
             agree_within: Millis::ZERO,
             no_show: Millis::from_mins(15),
             board_deadline: DAY,
+            remind_before: Millis::from_mins(60),
         }
     }
 }

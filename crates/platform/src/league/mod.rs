@@ -10,18 +10,24 @@
 //! - [`standings`]: a division's table with its tie-breaks.
 //! - [`appointment`]: match times agreed by the two captains.
 //! - [`promotion`]: next season's divisions.
+//! - `reminders`: a reminder to both teams `remind_before` a match.
 //! - [`command`]: commands, events and typed refusals.
 //! - [`state`]: the league itself and how each command changes it.
+//! - [`seasons`]: past seasons kept for browsing.
+//! - `withdraw`: a team withdrawing mid-season (results voided or matches forfeited).
 
 mod apply;
 pub mod appointment;
 pub mod command;
 pub mod config;
 pub mod promotion;
+mod reminders;
 pub mod schedule;
 pub mod score;
+pub mod seasons;
 pub mod standings;
 pub mod state;
+mod withdraw;
 
 pub use crate::ids::TeamId;
 pub use appointment::Appointment;
@@ -29,6 +35,7 @@ pub use command::{LeagueCommand, LeagueError, LeagueEvent};
 pub use config::{LeagueConfig, MatchPoints, TieBreak};
 pub use schedule::{red_is_home, MatchId};
 pub use score::{BoardResult, MatchScore};
+pub use seasons::PastSeason;
 pub use standings::{standings, Standing};
 pub use state::{Division, League, LeagueMatch, Phase, Team};
 

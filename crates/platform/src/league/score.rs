@@ -4,6 +4,7 @@
 
 use super::config::MatchPoints;
 use serde::{Deserialize, Serialize};
+use xiangqi::Color;
 
 /// How one board ended, by colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,18 @@ impl BoardResult {
             (true, false) => Some(BoardResult::RedForfeit),
             (false, true) => Some(BoardResult::BlackForfeit),
             (false, false) => None,
+        }
+    }
+
+    /// The result for an opened board whose game ended because `missed` made no first move:
+    /// `missed` forfeits, unless it is Red and Black was not at the table either
+    /// (`black_absent`) — both players missing, both lose.
+    #[must_use]
+    pub const fn of_no_first_move(missed: Color, black_absent: bool) -> BoardResult {
+        match missed {
+            Color::Red if black_absent => BoardResult::BothForfeit,
+            Color::Red => BoardResult::RedForfeit,
+            Color::Black => BoardResult::BlackForfeit,
         }
     }
 
@@ -102,5 +115,29 @@ pub fn match_score(results: &[BoardResult], points: MatchPoints) -> MatchScore {
         away_games,
         home_points,
         away_points,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_players_missing_on_an_opened_board_is_lost_by_both() {
+        use BoardResult as R;
+        assert_eq!(R::of_no_first_move(Color::Red, true), R::BothForfeit);
+        assert_eq!(R::of_no_first_move(Color::Red, false), R::RedForfeit);
+        // Black's first move is due only after Red's: Red was there.
+        assert_eq!(R::of_no_first_move(Color::Black, true), R::BlackForfeit);
+        // 0 game points to each team for that board: board 1 won by home, board 2 (away
+        // Red) missed by both: 2–0 and home takes the match.
+        let p = MatchPoints::default();
+        let s = match_score(&[R::RedWon, R::of_no_first_move(Color::Red, true)], p);
+        assert_eq!((s.home_games, s.away_games), (2, 0));
+        assert_eq!((s.home_points, s.away_points), (p.win, p.loss));
+        // Both boards missed by both: 0–0, a drawn match.
+        let s = match_score(&[R::BothForfeit, R::BothForfeit], p);
+        assert_eq!((s.home_games, s.away_games), (0, 0));
+        assert_eq!((s.home_points, s.away_points), (p.draw, p.draw));
     }
 }

@@ -84,6 +84,9 @@ pub struct LeagueMatch {
     pub boards: Vec<Board>,
     /// The score, once every board has its result.
     pub score: Option<MatchScore>,
+    /// Whether its teams were reminded of its time (`remind_before`).
+    #[serde(default)]
+    pub reminded: bool,
 }
 
 impl LeagueMatch {
@@ -138,6 +141,12 @@ pub struct League {
     pub matches: Vec<LeagueMatch>,
     /// The last match number given.
     pub last_match: u32,
+    /// Teams withdrawn this season (out of the next).
+    #[serde(default)]
+    pub withdrawn: Vec<TeamId>,
+    /// The ended seasons, oldest first (kept at `next-season`).
+    #[serde(default)]
+    pub past: Vec<super::PastSeason>,
 }
 
 impl League {
@@ -160,6 +169,8 @@ impl League {
             divisions,
             matches: Vec::new(),
             last_match: 0,
+            withdrawn: Vec::new(),
+            past: Vec::new(),
         }
     }
 
@@ -219,7 +230,7 @@ impl League {
     }
 
     /// The next instant at which [`super::LeagueCommand::Tick`] changes something: a match's
-    /// time, or a begun match's board deadline.
+    /// time or its reminder, or a begun match's board deadline.
     #[must_use]
     pub fn next_due(&self) -> Option<Millis> {
         self.matches
@@ -232,6 +243,7 @@ impl League {
                     m.time()
                 }
             })
+            .chain(self.next_reminder())
             .min()
     }
 

@@ -35,6 +35,7 @@ fn config(boards: u8) -> LeagueConfig {
         default_at: Millis(500),
         no_show: Millis(10),
         board_deadline: Millis(100),
+        remind_before: Millis::ZERO,
         ..LeagueConfig::default()
     }
 }
@@ -349,6 +350,22 @@ fn a_simulated_season_ends_with_promotion_and_relegation() {
     // The new season numbers its matches after the old.
     l.apply(C::Start, now).unwrap();
     assert!(l.matches.iter().all(|m| m.id.0 > 24));
+    // Season 1 stays browsable: its divisions, matches and standings as they ended.
+    let s1 = l.season_view(1).expect("season 1");
+    assert_eq!(
+        (s1.season, s1.phase, s1.matches.len()),
+        (1, Phase::Ended, 24)
+    );
+    assert_eq!(
+        (s1.standings(0)[3].team, s1.standings(1)[0].team),
+        (bottom, top_b)
+    );
+    assert_eq!(
+        l.find_match(MatchId(1))
+            .map(|(s, m)| (s, m.score.is_some())),
+        Some((1, true))
+    );
+    assert_eq!(l.season_view(2).map(|v| v.matches.len()), Some(24));
 }
 
 #[test]

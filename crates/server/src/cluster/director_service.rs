@@ -1,4 +1,4 @@
-//! The node running an event's or a ladder's director serving the other nodes: while the
+//! The node running an event's, a ladder's or a league's director serving the other nodes: while the
 //! director runs, a subscription on `<prefix>.d.<lease id>` takes each [`DirectorRequest`],
 //! hands it to the director as a local command would be, and answers with the director's
 //! answer ([`DirectorReply`]): the same acks and refusals as for a local client. A watcher of
@@ -171,6 +171,14 @@ async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
                     table,
                 })
             }))
+        }
+        DirectorRequest::League { league: id, cmd } => {
+            match crate::league::command_here(state, id, cmd).await {
+                Some(Ok(events)) => DirectorReply::League { events },
+                Some(Err(crate::league::Refusal::NotStored(e))) => refused("not_stored", &e),
+                Some(Err(r)) => refused("refused", &r.to_string()),
+                None => DirectorReply::Gone,
+            }
         }
     }
 }

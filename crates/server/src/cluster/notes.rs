@@ -135,7 +135,7 @@ pub struct OwnerNote {
     pub node: String,
 }
 
-/// A command for an event's or a ladder's director, sent by a node that does not run it as a
+/// A command for an event's, a ladder's or a league's director, sent by a node that does not run it as a
 /// request on `<prefix>.d.<lease id>` to the node that does (answered with a
 /// [`DirectorReply`]).
 #[derive(Debug, Serialize, Deserialize)]
@@ -219,6 +219,13 @@ pub enum DirectorRequest {
         /// The challenger's rating now.
         rating: u32,
     },
+    /// Apply `cmd` at `league`'s director (a captain's lineup, proposal, entry, …).
+    League {
+        /// The league.
+        league: u32,
+        /// The command, as journaled.
+        cmd: platform::league::LeagueCommand,
+    },
 }
 
 /// What the node running a director answers a [`DirectorRequest`].
@@ -241,6 +248,11 @@ pub enum DirectorReply {
         challenge: u64,
         /// Its table.
         table: TableId,
+    },
+    /// A league command was applied: what it did.
+    League {
+        /// Its events.
+        events: Vec<platform::league::LeagueEvent>,
     },
     /// Refused (nothing changed): `kind` is `not_enough_coins`, `not_stored` or `refused`.
     Refused {

@@ -1,4 +1,4 @@
-//! On a node that does not run an event's or a ladder's director: a command for it goes to
+//! On a node that does not run an event's, a ladder's or a league's director: a command for it goes to
 //! the node that does, as a [`DirectorRequest`] on `<prefix>.d.<lease id>`
 //! ([`super::director_service`]), and its answer comes back as the local director's would —
 //! the same acks and refusals. While the director's node is unreachable (it died and its lease
@@ -14,6 +14,7 @@ use crate::table::{ConnId, Outbox};
 use crate::tournament::{DirectorMsg, Refusal};
 use bytes::Bytes;
 use platform::ladder::ChallengeId;
+use platform::league::{LeagueCommand, LeagueEvent};
 use platform::{TableId, UserId};
 use std::time::Duration;
 
@@ -159,6 +160,28 @@ pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
             });
         }
         LadderMsg::GameEnded { .. } | LadderMsg::View(_) => {}
+    }
+}
+
+/// Applies `cmd` at league `id`'s director on another node: its events, or why not (the same
+/// refusals as at that node; [`crate::league::Refusal::NotStored`] while it stays
+/// unreachable).
+pub async fn league(
+    state: &AppState,
+    id: u32,
+    cmd: LeagueCommand,
+) -> Result<Vec<LeagueEvent>, crate::league::Refusal> {
+    let req = DirectorRequest::League { league: id, cmd };
+    match request(state, crate::league::lease_id(id), &req).await {
+        Some(DirectorReply::League { events }) => Ok(events),
+        Some(DirectorReply::Refused { kind, why }) if kind == "not_stored" => {
+            Err(crate::league::Refusal::NotStored(why))
+        }
+        Some(DirectorReply::Refused { why, .. }) => Err(crate::league::Refusal::Remote(why)),
+        Some(_) => Err(crate::league::Refusal::NotStored(
+            "unexpected answer".into(),
+        )),
+        None => Err(crate::league::Refusal::NotStored(UNREACHABLE.into())),
     }
 }
 

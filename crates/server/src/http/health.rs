@@ -27,6 +27,8 @@ struct Health {
     events: usize,
     /// The ladders whose directors run on this node.
     ladders: usize,
+    /// The leagues whose directors run on this node.
+    leagues: usize,
     /// Connections of other nodes with a stand-in here (docs/scale.md, "Remote tables").
     stand_ins: usize,
 }
@@ -42,6 +44,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         games_in_progress: state.lobby.games_in_progress(),
         events: state.tournaments.len(),
         ladders: state.ladders.len(),
+        leagues: state.leagues.len(),
         stand_ins: state.remote.proxies.len(),
     };
     let code = if db_ok {

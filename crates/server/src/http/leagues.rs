@@ -1,7 +1,7 @@
-//! Leagues over HTTP (docs/leagues.md): `GET /api/leagues`, `GET /api/leagues/{id}`
-//! (divisions, standings, matches), `GET /api/leagues/{id}/matches/{m}` (boards with their
+//! Leagues over HTTP (docs/leagues.md): `GET /api/leagues`, `GET /api/leagues/{id}[?season=N]`
+//! (divisions, standings, matches; of an ended season too), `GET /api/leagues/{id}/matches/{m}` (boards with their
 //! tables, lineups, appointment), and the captains' `POST /api/leagues/{id}/enter {team}`,
-//! `…/matches/{m}/lineup {order}` and `…/matches/{m}/propose {at}`. Every change goes to the
+//! `…/matches/{m}/lineup {order}`, `…/matches/{m}/propose {at}` and `…/withdraw {team}`. Every change goes to the
 //! league's director; refusals are `league_refused` with the reason.
 
 use crate::error::AppError;
@@ -10,7 +10,7 @@ use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::league::{self, view, Refusal};
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use platform::league::{League, LeagueCommand, LeagueEvent, MatchId, TeamId};
@@ -24,6 +24,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues", get(list))
         .route("/api/leagues/{id}", get(one))
         .route("/api/leagues/{id}/enter", post(enter))
+        .route("/api/leagues/{id}/withdraw", post(withdraw))
         .route("/api/leagues/{id}/matches/{m}", get(one_match))
         .route("/api/leagues/{id}/matches/{m}/lineup", post(lineup))
         .route("/api/leagues/{id}/matches/{m}/propose", post(propose))
@@ -48,9 +49,24 @@ async fn list(State(state): State<AppState>) -> Result<Json<Vec<Value>>, AppErro
     Ok(Json(out))
 }
 
-async fn one(State(state): State<AppState>, Path(id): Path<u32>) -> Result<Json<Value>, AppError> {
+/// `GET /api/leagues/{id}` query: a season to show (default the current one).
+#[derive(Debug, Deserialize)]
+struct SeasonQuery {
+    season: Option<u32>,
+}
+
+async fn one(
+    State(state): State<AppState>,
+    Path(id): Path<u32>,
+    Query(q): Query<SeasonQuery>,
+) -> Result<Json<Value>, AppError> {
     let (name, l) = get_league(&state, id).await?;
-    Ok(Json(view::league(id, &name, &l)))
+    let shown = l
+        .season_view(q.season.unwrap_or(l.season))
+        .ok_or(AppError::NotFound)?;
+    let mut v = view::league(id, &name, &shown);
+    v["seasons"] = view::summary(id, &name, &l)["seasons"].take();
+    Ok(Json(v))
 }
 
 async fn one_match(
@@ -58,8 +74,10 @@ async fn one_match(
     Path((id, m)): Path<(u32, u32)>,
 ) -> Result<Json<Value>, AppError> {
     let (_, l) = get_league(&state, id).await?;
-    let x = l.get(MatchId(m)).ok_or(AppError::NotFound)?;
-    Ok(Json(view::one_match(&state, id, &l, x).await))
+    let (season, x) = l.find_match(MatchId(m)).ok_or(AppError::NotFound)?;
+    let mut v = view::one_match(&state, id, &l, x).await;
+    v["season"] = json!(season);
+    Ok(Json(v))
 }
 
 fn refused(why: &str) -> AppError {
@@ -75,6 +93,7 @@ async fn apply(
         Some(Ok(e)) => Ok(e),
         Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
         Some(Err(Refusal::League(e))) => Err(refused(&e.to_string())),
+        Some(Err(Refusal::Remote(why))) => Err(refused(&why)),
         None => Err(AppError::NotFound),
     }
 }
@@ -110,6 +129,31 @@ async fn enter(
     };
     apply(&state, id, cmd).await?;
     Ok(Json(json!({ "ok": true })))
+}
+
+/// `POST /api/leagues/{id}/withdraw` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawBody {
+    team: TeamId,
+}
+
+/// The team's captain withdraws it (docs/leagues.md, "Withdrawal").
+async fn withdraw(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<u32>,
+    AppJson(body): AppJson<WithdrawBody>,
+) -> Result<Json<Value>, AppError> {
+    let cmd = LeagueCommand::Withdraw {
+        team: body.team,
+        by: Some(user.id),
+    };
+    let events = apply(&state, id, cmd).await?;
+    let voided = events
+        .iter()
+        .any(|e| matches!(e, LeagueEvent::Withdrew { voided: true, .. }));
+    Ok(Json(json!({ "ok": true, "voided": voided })))
 }
 
 /// The team `user` captains in match `m` of league `id`.

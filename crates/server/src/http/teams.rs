@@ -2,7 +2,8 @@
 //! teams), `POST /api/teams {name}` (the creator is captain), `GET /api/teams/{id}` (members
 //! with ratings and results), and `POST /api/teams/{id}/join`, `/leave`, `/kick {user}`,
 //! `/captain {user}`, `/open {open}`. The rules are `platform::team`'s; a refusal is 400
-//! `team_refused` with the reason in `message`, and changes nothing.
+//! `team_refused` with the reason in `message`, and changes nothing. Players hear of joins,
+//! departures and a new captain as stored `team_notice`s.
 
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
@@ -11,6 +12,8 @@ use crate::http::json::AppJson;
 use crate::state::AppState;
 use crate::store::{TeamChange, TeamOp, TeamSummary};
 use crate::user::UserInfo;
+use crate::ws::protocol::team::TeamNotice;
+use crate::ws::protocol::ServerMsg;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -185,14 +188,39 @@ async fn one(
     }))
 }
 
-/// Applies `op` and answers `{"ok":true,"dissolved":bool}`.
+/// What the team's players are told of `op` (and who else: the one who left), if anything.
+fn notice_of(op: &TeamOp) -> Option<(TeamNotice, Option<UserId>)> {
+    match *op {
+        TeamOp::Join(user) => Some((TeamNotice::Joined { user }, None)),
+        TeamOp::Leave(user) => Some((TeamNotice::Left { user }, Some(user))),
+        TeamOp::Kick { user, .. } => Some((TeamNotice::Kicked { user }, Some(user))),
+        TeamOp::Captain { to, .. } => Some((TeamNotice::Captain { user: to }, None)),
+        TeamOp::Open { .. } => None,
+    }
+}
+
+/// Applies `op` and answers `{"ok":true,"dissolved":bool}`; the team's players (and a player
+/// who left or was removed) are told as a stored `team_notice`.
 async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Value>, AppError> {
+    let notice = notice_of(&op);
     let change = state
         .db
         .change_team(TeamId(id), op, crate::clock::now())
         .await?
         .ok_or(AppError::NotFound)?;
     let dissolved = change == TeamChange::Dissolved;
+    if let (TeamChange::Changed(roster), Some((notice, also))) = (&change, notice) {
+        let msg = ServerMsg::TeamNotice {
+            team: TeamId(id),
+            notice: &notice,
+        };
+        let mut to: Vec<UserId> = roster.members.iter().copied().chain(also).collect();
+        to.sort_unstable();
+        to.dedup();
+        for user in to {
+            crate::ws::notices::send_kept(state, user, &msg).await;
+        }
+    }
     Ok(Json(json!({ "ok": true, "dissolved": dissolved })))
 }
 

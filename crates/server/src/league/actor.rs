@@ -7,7 +7,7 @@
 use super::msg::{LeagueMsg, Refusal};
 use crate::clock;
 use crate::state::AppState;
-use crate::store::LeagueLogEntry;
+use crate::store::{Fence, LeagueLogEntry, StoreError};
 use platform::league::{League, LeagueCommand, LeagueEvent};
 use platform::Millis;
 use std::time::Duration;
@@ -26,6 +26,10 @@ pub(super) struct Director {
     /// While the journal is replayed: nothing is stored, opened or sent.
     pub(super) replaying: bool,
     pub(super) state: AppState,
+    /// This node's lease of the league: every journal write carries it.
+    pub(super) lease: Option<Fence>,
+    /// Set when a write was refused by the lease's fence: another node runs the league now.
+    pub(super) fenced: bool,
 }
 
 impl Director {
@@ -40,6 +44,14 @@ impl Director {
                     self.handle(msg).await;
                 }
                 () = tokio::time::sleep(wait) => self.tick().await,
+            }
+            if self.fenced {
+                tracing::warn!(
+                    league = self.id,
+                    "the league's lease was taken over; stopping"
+                );
+                self.state.leagues.remove(self.id);
+                break;
             }
         }
     }
@@ -65,8 +77,15 @@ impl Director {
                 let r = self.command(cmd, now).await;
                 let _ = reply.send(r);
             }
-            LeagueMsg::GameEnded { table, end } => {
-                let result = super::outcome::result_of(&end);
+            LeagueMsg::GameEnded {
+                table,
+                end,
+                present,
+            } => {
+                let black = super::tables::board_of_table(table)
+                    .and_then(|(_, m, b)| self.league.get(m)?.boards.get(usize::from(b))?.black);
+                let black_absent = black.is_none_or(|u| !present.contains(&u));
+                let result = super::outcome::result_of(&end, black_absent);
                 self.report(table, result, now).await;
             }
             LeagueMsg::View(reply) => {
@@ -108,6 +127,9 @@ impl Director {
         let mut next = self.league.clone();
         let events = next.apply(cmd.clone(), now)?;
         if !self.replaying {
+            let (Some(fence), false) = (self.lease, self.fenced) else {
+                return Err(Refusal::NotStored("the league runs on another node".into()));
+            };
             let e = LeagueLogEntry {
                 seq: self.seq,
                 at: now.0,
@@ -116,16 +138,23 @@ impl Director {
             };
             self.state
                 .db
-                .append_league_log(self.id, &e)
+                .append_league_log((self.id, fence), &e)
                 .await
-                .map_err(|e| Refusal::NotStored(e.to_string()))?;
+                .map_err(|e| {
+                    self.fenced |= matches!(e, StoreError::Fenced(_));
+                    Refusal::NotStored(e.to_string())
+                })?;
         }
         self.seq += 1;
-        self.league = next;
+        let before = std::mem::replace(&mut self.league, next);
         if !self.replaying {
             for e in &events {
-                if let LeagueEvent::MatchBegan { m } = e {
-                    self.open_boards(*m).await;
+                match e {
+                    LeagueEvent::MatchBegan { m } => self.open_boards(*m).await,
+                    LeagueEvent::Withdrew { team, .. } => {
+                        self.resign_withdrawn(&before, *team).await;
+                    }
+                    _ => {}
                 }
                 self.tell(e).await;
             }

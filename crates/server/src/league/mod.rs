@@ -8,6 +8,7 @@
 
 mod actor;
 pub mod games;
+mod lease;
 mod msg;
 mod notices;
 pub mod outcome;
@@ -15,10 +16,12 @@ mod registry;
 mod restore;
 mod tables;
 pub mod view;
+mod withdraw;
 
+pub use lease::{lease_id, FIRST_LEAGUE_LEASE};
 pub use msg::{LeagueMsg, Refusal};
 pub use registry::{LeagueHandle, Leagues};
-pub use restore::{lease_id, pick_up, restore_all, FIRST_LEAGUE_LEASE, PICKUP};
+pub use restore::{pick_up, restore_all, PICKUP};
 pub use tables::{board_of_table, is_league_table, table_of, FIRST_LEAGUE_TABLE, MAX_LEAGUE_ID};
 
 use crate::state::AppState;
@@ -27,9 +30,9 @@ use platform::table::GameEnd;
 use platform::TableId;
 use tokio::sync::oneshot;
 
-/// Sends `msg(reply)` to league `id`'s director and waits for its answer; `None` if no
-/// director runs it (no such league).
-pub async fn ask<T>(
+/// Sends `msg(reply)` to league `id`'s director on this node and waits for its answer;
+/// `None` if it does not run here.
+pub async fn ask_here<T>(
     state: &AppState,
     id: u32,
     msg: impl FnOnce(oneshot::Sender<T>) -> LeagueMsg,
@@ -43,27 +46,66 @@ pub async fn ask<T>(
 }
 
 /// Applies `cmd` at league `id`'s director: its events, or why not; `None`: no such league.
+/// When the director runs on another node, the command goes there over the broker and its
+/// answer comes back as the local director's would (`cluster::remote_directors`).
 pub async fn command(
     state: &AppState,
     id: u32,
     cmd: LeagueCommand,
 ) -> Option<Result<Vec<LeagueEvent>, Refusal>> {
-    ask(state, id, |reply| LeagueMsg::Command { cmd, reply }).await
+    if state.leagues.get(id).is_none() && !state.broker.is_local() {
+        if !exists(state, id).await {
+            return None;
+        }
+        return Some(crate::cluster::remote_directors::league(state, id, cmd).await);
+    }
+    command_here(state, id, cmd).await
 }
 
-/// League `id`'s name and state now; `None`: no such league.
+/// Applies `cmd` at league `id`'s director on this node; `None`: it does not run here.
+pub async fn command_here(
+    state: &AppState,
+    id: u32,
+    cmd: LeagueCommand,
+) -> Option<Result<Vec<LeagueEvent>, Refusal>> {
+    ask_here(state, id, |reply| LeagueMsg::Command { cmd, reply }).await
+}
+
+/// Whether league `id` is stored.
+async fn exists(state: &AppState, id: u32) -> bool {
+    matches!(state.db.leagues().await, Ok(rows) if rows.iter().any(|r| r.id == id))
+}
+
+/// League `id`'s name and state now: from its director here, else (clustered) rebuilt from
+/// its journal, so any node answers; `None`: no such league (or, alone, none picked up yet).
 pub async fn view(state: &AppState, id: u32) -> Option<(String, League)> {
-    ask(state, id, LeagueMsg::View).await
+    if let Some(v) = ask_here(state, id, LeagueMsg::View).await {
+        return Some(v);
+    }
+    if state.broker.is_local() {
+        return None;
+    }
+    let rows = state.db.leagues().await.ok()?;
+    let row = rows.iter().find(|r| r.id == id)?;
+    restore::rebuild(state, row)
+        .await
+        .ok()
+        .map(|d| (d.name, d.league))
 }
 
 /// Tells the director of the league whose board was played at `table` that its game ended
-/// (called by the table's task).
-pub fn game_ended(state: &AppState, table: TableId, end: GameEnd) {
+/// (called by the table's task), with the users then at the table (`present`).
+pub fn game_ended(state: &AppState, table: TableId, end: GameEnd, present: &[platform::UserId]) {
     let Some((league, _, _)) = board_of_table(table) else {
         return;
     };
     match state.leagues.get(league) {
-        Some(h) if h.send(LeagueMsg::GameEnded { table, end }) => {}
+        Some(h)
+            if h.send(LeagueMsg::GameEnded {
+                table,
+                end,
+                present: present.to_vec(),
+            }) => {}
         _ => tracing::warn!(league, table = table.0, "no director for a league game"),
     }
 }

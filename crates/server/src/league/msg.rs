@@ -3,7 +3,7 @@
 
 use platform::league::{League, LeagueCommand, LeagueError, LeagueEvent};
 use platform::table::GameEnd;
-use platform::TableId;
+use platform::{TableId, UserId};
 use tokio::sync::oneshot;
 
 /// Why a director refused a command.
@@ -15,6 +15,9 @@ pub enum Refusal {
     /// The command could not be journaled: nothing changed.
     #[error("not stored: {0}")]
     NotStored(String),
+    /// The league's rules refused it at the director's node (another node): why, in words.
+    #[error("{0}")]
+    Remote(String),
 }
 
 /// A message to a league's director.
@@ -33,6 +36,8 @@ pub enum LeagueMsg {
         table: TableId,
         /// How.
         end: GameEnd,
+        /// The users at the table when it ended (a board both players missed is lost by both).
+        present: Vec<UserId>,
     },
     /// The league as it stands, with its name.
     View(oneshot::Sender<(String, League)>),

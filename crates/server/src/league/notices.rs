@@ -28,6 +28,19 @@ impl Director {
             .collect()
     }
 
+    /// The captains and both lineups' players of match `m`, each once.
+    fn players(&self, m: MatchId) -> Vec<UserId> {
+        let Some(x) = self.league.get(m) else {
+            return Vec::new();
+        };
+        let mut all = self.captains(m);
+        all.extend(self.league.lineup(x, true));
+        all.extend(self.league.lineup(x, false));
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
     /// Tells those concerned by `e` (the league already changed by it).
     pub(super) async fn tell(&self, e: &LeagueEvent) {
         match e {
@@ -80,6 +93,41 @@ impl Director {
                 };
                 for u in [b.red, b.black].into_iter().flatten() {
                     self.notify(u, &n).await;
+                }
+            }
+            LeagueEvent::Reminder { m, at } => {
+                let n = LeagueNotice::Reminder { m: m.0, at: at.0 };
+                for u in self.players(*m) {
+                    self.notify(u, &n).await;
+                }
+            }
+            LeagueEvent::LineupSet { m, team } => {
+                let Some(x) = self.league.get(*m) else {
+                    return;
+                };
+                let home = x.home == *team;
+                let order = self.league.lineup(x, home);
+                let n = LeagueNotice::LineupSet {
+                    m: m.0,
+                    team: *team,
+                    order: order.clone(),
+                };
+                let members = self.league.teams.get(team).map(|t| t.members.clone());
+                for u in members.unwrap_or_default() {
+                    self.notify(u, &n).await;
+                }
+            }
+            LeagueEvent::Withdrew { team, voided } => {
+                let n = LeagueNotice::Withdrew {
+                    team: *team,
+                    voided: *voided,
+                };
+                let mut captains: Vec<UserId> =
+                    self.league.teams.values().map(|t| t.captain).collect();
+                captains.sort_unstable();
+                captains.dedup();
+                for c in captains {
+                    self.notify(c, &n).await;
                 }
             }
             LeagueEvent::MatchEnded { m, score } => {

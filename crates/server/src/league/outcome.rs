@@ -1,14 +1,16 @@
 //! A board's result from its game's end, live or as stored: a side that did not make its
-//! first move (or asked to abort) forfeits.
+//! first move (or asked to abort) forfeits; when Red made no first move and Black was not at
+//! the table either, both players were missing and both lose (docs/leagues.md).
 
 use crate::store::EndedGame;
 use platform::league::BoardResult;
 use platform::table::{AbortReason, GameEnd};
 use xiangqi::{Color, GameResult};
 
-/// A board's result from its game's end.
+/// A board's result from its game's end; `black_absent`: Black was not at the table when it
+/// ended.
 #[must_use]
-pub fn result_of(end: &GameEnd) -> BoardResult {
+pub fn result_of(end: &GameEnd, black_absent: bool) -> BoardResult {
     match end {
         GameEnd::Finished { outcome, .. } => match outcome.result {
             GameResult::RedWins => BoardResult::RedWon,
@@ -16,7 +18,11 @@ pub fn result_of(end: &GameEnd) -> BoardResult {
             _ => BoardResult::Draw,
         },
         GameEnd::Aborted {
-            reason: AbortReason::NoFirstMove(c) | AbortReason::Requested(c),
+            reason: AbortReason::NoFirstMove(c),
+            ..
+        } => BoardResult::of_no_first_move(*c, black_absent),
+        GameEnd::Aborted {
+            reason: AbortReason::Requested(c),
             ..
         } => forfeit_by(*c),
     }

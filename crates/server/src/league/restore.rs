@@ -6,12 +6,13 @@
 //! admin (and those of a dead node) get a director, and the admin's requests are applied.
 
 use super::actor::Director;
+use super::lease::lease_id;
 use super::msg::LeagueMsg;
 use super::outcome::stored_result_of;
 use super::registry::LeagueHandle;
 use super::tables::table_of;
 use crate::state::AppState;
-use crate::store::{LeagueRow, StoreError, UnfinishedGame};
+use crate::store::{Fence, LeagueRow, StoreError, UnfinishedGame};
 use platform::league::{League, LeagueCommand, LeagueConfig, MatchId};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
@@ -21,28 +22,19 @@ use tokio::sync::mpsc;
 /// How often the database is looked at for new leagues and admin requests.
 pub const PICKUP: Duration = Duration::from_secs(1);
 
-/// Where the lease ids of leagues' directors start (above the ladders').
-pub const FIRST_LEAGUE_LEASE: u64 = 8_600_000_000_000_000;
-
-/// The lease id of league `league`'s director (a `table_owner` row, as an event's).
-#[must_use]
-pub fn lease_id(league: u32) -> TableId {
-    TableId(FIRST_LEAGUE_LEASE + u64::from(league))
-}
-
-/// Whether this node may run league `league`'s director: it claimed (or held) its lease.
-async fn claim(state: &AppState, league: u32) -> bool {
+/// This node's lease of league `league`'s director, if it claimed (or already held) it.
+async fn claim(state: &AppState, league: u32) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(league)).await {
-        Ok(lease) => lease.is_some(),
+        Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
             tracing::warn!(league, "claiming the league's director: {e}");
-            false
+            None
         }
     }
 }
 
 /// Rebuilds league `row` from its journal, without storing, opening or sending anything.
-async fn rebuild(state: &AppState, row: &LeagueRow) -> Result<Director, StoreError> {
+pub(super) async fn rebuild(state: &AppState, row: &LeagueRow) -> Result<Director, StoreError> {
     let config: LeagueConfig =
         serde_json::from_str(&row.config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     let mut d = Director {
@@ -52,6 +44,8 @@ async fn rebuild(state: &AppState, row: &LeagueRow) -> Result<Director, StoreErr
         seq: 0,
         replaying: true,
         state: state.clone(),
+        lease: None,
+        fenced: false,
     };
     let log = state.db.league_log(row.id).await?;
     for e in &log {
@@ -63,7 +57,7 @@ async fn rebuild(state: &AppState, row: &LeagueRow) -> Result<Director, StoreErr
     }
     d.seq = log.last().map_or(0, |e| e.seq + 1);
     d.replaying = false;
-    tracing::info!(league = row.id, entries = log.len(), "restored a league");
+    tracing::debug!(league = row.id, entries = log.len(), "rebuilt a league");
     Ok(d)
 }
 
@@ -96,10 +90,11 @@ pub async fn restore_all(
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for row in state.db.leagues().await? {
-        if !claim(state, row.id).await {
+        let Some(lease) = claim(state, row.id).await else {
             continue;
-        }
-        let d = rebuild(state, &row).await?;
+        };
+        let mut d = rebuild(state, &row).await?;
+        d.lease = Some(lease);
         let resume = open_boards(&d)
             .into_iter()
             .map(|(m, b, t)| (m, b, unfinished.remove(&t)))
@@ -126,22 +121,35 @@ pub async fn restore_all(
 /// [`StoreError`] if the database cannot be read.
 pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
     for row in state.db.leagues().await? {
-        if state.leagues.get(row.id).is_none() && claim(state, row.id).await {
-            let d = rebuild(state, &row).await?;
-            let mut resume = Vec::new();
-            for (m, b, t) in open_boards(&d) {
-                resume.push((m, b, state.db.unfinished_game_at(t).await?));
+        if state.leagues.get(row.id).is_none() {
+            if let Some(lease) = claim(state, row.id).await {
+                let mut d = rebuild(state, &row).await?;
+                d.lease = Some(lease);
+                let mut resume = Vec::new();
+                for (m, b, t) in open_boards(&d) {
+                    resume.push((m, b, state.db.unfinished_game_at(t).await?));
+                }
+                tracing::info!(league = row.id, boards = resume.len(), "picked up a league");
+                start(d, resume);
+                // Watchers elsewhere of the node that ran it are told it moved.
+                crate::cluster::remote_tables::announce_owner(state, lease_id(row.id)).await;
             }
-            start(d, resume);
         }
         let Some(h) = state.leagues.get(row.id) else {
             continue;
         };
         for (seq, request) in state.db.league_requests(row.id).await? {
-            let cmd = match request.as_str() {
-                "start" => LeagueCommand::Start,
-                "next_season" => LeagueCommand::NextSeason,
-                other => {
+            let withdraw = request
+                .strip_prefix("withdraw:")
+                .and_then(|t| t.parse::<u64>().ok());
+            let cmd = match (request.as_str(), withdraw) {
+                (_, Some(team)) => LeagueCommand::Withdraw {
+                    team: platform::TeamId(team),
+                    by: None,
+                },
+                ("start", _) => LeagueCommand::Start,
+                ("next_season", _) => LeagueCommand::NextSeason,
+                (other, _) => {
                     tracing::warn!(league = row.id, "unknown request {other:?}");
                     state.db.drop_league_request(row.id, seq).await?;
                     continue;
@@ -153,6 +161,11 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
             }
             match rx.await {
                 Ok(Ok(_)) => tracing::info!(league = row.id, request, "applied"),
+                // Not stored (the store failed, or another node runs it now): kept for later.
+                Ok(Err(e @ super::Refusal::NotStored(_))) => {
+                    tracing::warn!(league = row.id, request, "not applied yet: {e}");
+                    break;
+                }
                 Ok(Err(e)) => tracing::warn!(league = row.id, request, "refused: {e}"),
                 Err(_) => break,
             }
@@ -166,9 +179,11 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
 /// a director already.
 fn start(d: Director, resume: Vec<(MatchId, u8, Option<UnfinishedGame>)>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    if !d.state.leagues.insert_new(d.id, LeagueHandle::new(tx)) {
+    let handle = LeagueHandle::new(tx);
+    if !d.state.leagues.insert_new(d.id, handle.clone()) {
         return;
     }
+    crate::cluster::director_service::spawn(&d.state, lease_id(d.id), handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

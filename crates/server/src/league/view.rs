@@ -31,6 +31,7 @@ pub fn summary(id: u32, name: &str, l: &League) -> Value {
         "phase": phase(l.phase),
         "divisions": l.divisions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(),
         "teams": l.teams.len(),
+        "seasons": l.past.iter().map(|p| p.season).chain([l.season]).collect::<Vec<_>>(),
     })
 }
 

@@ -2,6 +2,7 @@
 //! commands, JSON of `platform::league::LeagueCommand`, replayed at start-up; see
 //! `league::restore`) and `league_requests` (the admin's `start` / `next_season` until applied).
 
+use super::lease::{fence_in, Fence};
 use super::sql::{get, Sql};
 use super::{Db, StoreError};
 use sqlx::Row;
@@ -73,16 +74,20 @@ impl Db {
             .collect()
     }
 
-    /// Appends entry `e` to the journal of league `league`.
+    /// Appends entry `e` to the journal of league `league`, fenced by its director's lease
+    /// (`fence`) in the same transaction.
     ///
     /// # Errors
+    /// [`StoreError::Fenced`] (another node holds the league's lease now),
     /// [`StoreError::Db`] (a duplicate `seq` included): nothing is written.
     pub async fn append_league_log(
         &self,
-        league: u32,
+        (league, fence): (u32, Fence),
         e: &LeagueLogEntry,
     ) -> Result<(), StoreError> {
         super::retry::retry("league journal", || async {
+            let mut tx = self.begin_write().await?;
+            fence_in(self, &mut tx, fence).await?;
             sqlx::query(
                 "INSERT INTO league_log (league_id, seq, at, entry) VALUES ($1, $2, $3, $4)",
             )
@@ -90,8 +95,9 @@ impl Db {
             .bind(e.seq.sql())
             .bind(e.at.sql())
             .bind(&e.entry)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            tx.commit().await?;
             Ok(())
         })
         .await

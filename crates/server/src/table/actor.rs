@@ -334,7 +334,8 @@ impl TableActor {
             crate::ladder::game_ended(&self.core.state, self.core.id, end);
         }
         if crate::league::is_league_table(self.core.id) {
-            crate::league::game_ended(&self.core.state, self.core.id, end);
+            let present = self.watchers.users();
+            crate::league::game_ended(&self.core.state, self.core.id, end, &present);
         }
     }
 

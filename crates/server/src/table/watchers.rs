@@ -44,6 +44,14 @@ impl Watchers {
         self.0.values().any(|w| w.user == user)
     }
 
+    /// Every user with a connection here.
+    pub(super) fn users(&self) -> Vec<UserId> {
+        let mut v: Vec<UserId> = self.0.values().map(|w| w.user).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// Whether nobody watches.
     pub(super) fn is_empty(&self) -> bool {
         self.0.is_empty()

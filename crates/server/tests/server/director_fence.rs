@@ -1,7 +1,7 @@
 //! The fence of directors' writes (docs/scale.md, "The fence"), on SQLite and (with
-//! `CHUHE_TEST_DATABASE_URL`) PostgreSQL: once another node took an event's or a ladder's lease
-//! over, the former director's journal append — with the coins and the status it carries — is
-//! refused and changes nothing; the new holder's passes. An abandoned game's write is fenced by
+//! `CHUHE_TEST_DATABASE_URL`) PostgreSQL: once another node took an event's, a ladder's or a
+//! league's lease over, the former director's journal append — with the coins and the status it
+//! carries — is refused and changes nothing; the new holder's passes. An abandoned game's write is fenced by
 //! its table's lease the same way.
 
 use crate::common::TestDb;
@@ -9,7 +9,9 @@ use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::rating::PlayerRating;
 use platform::TableId;
-use server::store::{Db, Epoch, Fence, LadderLogEntry, NewGame, StoreError, TournamentLogEntry};
+use server::store::{
+    Db, Epoch, Fence, LadderLogEntry, LeagueLogEntry, NewGame, StoreError, TournamentLogEntry,
+};
 
 /// The lease of the tests (ms).
 const LEASE: u64 = 5_000;
@@ -129,6 +131,30 @@ async fn a_stale_directors_ladder_append_is_refused_and_changes_nothing() {
         .await
         .expect("the holder's append");
     assert_eq!(db.ladder_log(3).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_stale_directors_league_append_is_refused_and_changes_nothing() {
+    let t = TestDb::new().await;
+    let db = db(&t).await;
+    let league = db.create_league("Fenced", "{}", 1).await.expect("league");
+    let (old, new) = taken_over(&db, server::league::lease_id(league)).await;
+    let entry = |seq| LeagueLogEntry {
+        seq,
+        at: 5,
+        entry: "{\"t\":\"tick\"}".into(),
+    };
+    let refused = db.append_league_log((league, old), &entry(0)).await;
+    assert!(matches!(refused, Err(StoreError::Fenced(_))), "{refused:?}");
+    assert!(db.league_log(league).await.unwrap().is_empty(), "no entry");
+    db.append_league_log((league, new), &entry(0))
+        .await
+        .expect("the holder's append");
+    assert_eq!(db.league_log(league).await.unwrap().len(), 1);
+    // The old holder stays refused after the new one wrote.
+    let again = db.append_league_log((league, old), &entry(1)).await;
+    assert!(matches!(again, Err(StoreError::Fenced(_))), "{again:?}");
+    assert_eq!(db.league_log(league).await.unwrap().len(), 1);
 }
 
 #[tokio::test]

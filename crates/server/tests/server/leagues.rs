@@ -1,7 +1,7 @@
 //! Leagues over the real server (SQLite, or PostgreSQL with `CHUHE_TEST_DATABASE_URL`): two
 //! teams of two enter a one-division league; the season starts at once; board 1 is played
-//! over real WebSocket clients to a result (Black resigns) while board 2's Red never moves and
-//! forfeits at the no-show deadline; the match and the standings follow. A non-captain's
+//! over real WebSocket clients to a result (Black resigns) while board 2's Red never comes and
+//! forfeits at the no-show deadline (its Black was at the table); the match and the standings follow. A non-captain's
 //! lineup is refused and changes nothing.
 
 use crate::common::{Player, TestServer};
@@ -18,16 +18,16 @@ pub fn config() -> Value {
     })
 }
 
-async fn post(p: &mut Player, path: &str, body: Value) -> (u16, Value) {
+pub async fn post(p: &mut Player, path: &str, body: Value) -> (u16, Value) {
     p.http.post(path, &body).await.unwrap()
 }
 
-fn id(p: &Player) -> u64 {
+pub fn id(p: &Player) -> u64 {
     p.user["id"].as_u64().unwrap()
 }
 
 /// A team captained by `cap` with `member`; its id.
-async fn team(cap: &mut Player, member: &mut Player, name: &str) -> u64 {
+pub async fn team(cap: &mut Player, member: &mut Player, name: &str) -> u64 {
     let (s, v) = post(cap, "/api/teams", json!({ "name": name })).await;
     assert_eq!(s, 200, "{v}");
     let t = v["id"].as_u64().unwrap();
@@ -36,7 +36,7 @@ async fn team(cap: &mut Player, member: &mut Player, name: &str) -> u64 {
     t
 }
 
-async fn notice(p: &mut Player, kind: &str) -> Value {
+pub async fn notice(p: &mut Player, kind: &str) -> Value {
     p.ws.next_where(
         |m| m["t"] == "league_notice" && m["notice"]["kind"] == kind,
         kind,
@@ -109,6 +109,9 @@ async fn a_two_board_match_with_one_board_played_and_one_forfeited() {
     assert_eq!(m["boards"][0]["red"]["id"].as_u64(), Some(id(&a1)));
     assert_eq!(m["boards"][1]["red"]["id"].as_u64(), Some(id(&b2)));
     assert_eq!(m["boards"][1]["black"]["id"].as_u64(), Some(id(&a2)));
+    // Board 2's Black comes to the table; its Red never does.
+    let table2 = m["boards"][1]["table"].as_u64().unwrap();
+    a2.ok(json!({"t": "join", "table": table2})).await;
     // Lineups are fixed once the match began, and only captains set them.
     let path = format!("/api/leagues/{league}/matches/1/lineup");
     let order = json!({"order": [id(&a2)]});
@@ -123,7 +126,8 @@ async fn a_two_board_match_with_one_board_played_and_one_forfeited() {
     a1.mv(table, "h2e2").await;
     b1.mv(table, "h9g7").await;
     b1.ok(json!({"t": "resign", "table": table})).await;
-    // Board 2 is never played: its Red forfeits after 3 s; the match ends 4–0.
+    // Board 2 is never played: its Red forfeits after 3 s (Black was there); the match ends
+    // 4–0.
     let ended = notice(&mut a1, "ended").await;
     assert_eq!(
         ended["score"],

@@ -1,6 +1,6 @@
 //! [`LeagueNotice`]: what a league tells one captain or player privately (`league_notice`,
-//! docs/leagues.md): a proposal, an agreed time, a match begun (with one's board), a match's
-//! result.
+//! docs/leagues.md): a proposal, an agreed time, a reminder, a lineup set, a match begun (with
+//! one's board), a match's result.
 
 use platform::league::TeamId;
 use platform::league::{BoardResult, MatchScore};
@@ -44,6 +44,31 @@ pub enum LeagueNotice {
         board: u8,
         /// How.
         result: BoardResult,
+    },
+    /// Match `m` is played at `at`, soon (`remind_before`; to the captains and both lineups'
+    /// players).
+    Reminder {
+        /// The match.
+        m: u32,
+        /// The time (ms since the epoch).
+        at: u64,
+    },
+    /// Team `team`'s captain set its board order for match `m` (to the team's players).
+    LineupSet {
+        /// The match.
+        m: u32,
+        /// The team.
+        team: TeamId,
+        /// Its players, board 1 first.
+        order: Vec<platform::UserId>,
+    },
+    /// Team `team` withdrew: its results voided (`voided`) or its remaining matches forfeited
+    /// (to every captain).
+    Withdrew {
+        /// The team.
+        team: TeamId,
+        /// Whether its matches were struck out.
+        voided: bool,
     },
     /// Match `m` ended (to the captains).
     Ended {

@@ -15,6 +15,7 @@ mod route_tests;
 pub mod server;
 #[cfg(test)]
 mod server_tests;
+pub mod team;
 pub mod views;
 
 pub use super::amount::{Amount, Seen, Stakes};

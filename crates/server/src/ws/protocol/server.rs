@@ -171,6 +171,13 @@ pub enum ServerMsg<'a> {
         /// What happened (`LeagueNotice`, tagged by `kind`).
         notice: &'a super::league::LeagueNotice,
     },
+    /// Private: a team's notice to this user (one of its players, or the one who left).
+    TeamNotice {
+        /// The team.
+        team: platform::TeamId,
+        /// What happened (`TeamNotice`, tagged by `kind`).
+        notice: &'a super::team::TeamNotice,
+    },
     /// A suggested move (private).
     Hint {
         /// The table.
@@ -206,7 +213,7 @@ pub struct LineView {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 21] = [
+    pub const TYPES: [&'static str; 22] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -227,6 +234,7 @@ impl ServerMsg<'_> {
         "challenge",
         "ladder_notice",
         "league_notice",
+        "team_notice",
         "analysis_lines",
     ];
 

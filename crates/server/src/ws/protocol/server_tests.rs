@@ -204,6 +204,12 @@ fn types_list_every_message() {
             league: 1,
             notice: &super::league::LeagueNotice::Agreed { m: 1, at: 5 },
         },
+        ServerMsg::TeamNotice {
+            team: platform::TeamId(2),
+            notice: &super::team::TeamNotice::Joined {
+                user: platform::UserId(7),
+            },
+        },
         ServerMsg::AnalysisLines {
             fen: xiangqi::START_FEN,
             depth: 3,

@@ -1,0 +1,98 @@
+//! A team's withdrawal (SQLite, or PostgreSQL with `CHUHE_TEST_DATABASE_URL`): only its captain
+//! (or an administrator's request) withdraws it; mid-season with fewer than half of its matches
+//! played its results are voided — its match struck out, its player's game in progress resigned
+//! — and every captain hears of it; before a season the administrator's request takes it out.
+
+use crate::common::{Player, TestServer};
+use crate::leagues::{config, notice, post, team, wait_for_league};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+async fn enter(cap: &mut Player, league: u32, t: u64) {
+    let path = format!("/api/leagues/{league}/enter");
+    let (s, v) = post(cap, &path, json!({"team": t})).await;
+    assert_eq!(s, 200, "{v}");
+}
+
+/// `GET path` until `done` holds.
+async fn until(p: &Player, path: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let mut v = Value::Null;
+    for _ in 0..100 {
+        let (s, got) = p.http.get(path).await.unwrap();
+        v = got;
+        if s == 200 && done(&v) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{path}: {v}");
+}
+
+#[tokio::test]
+async fn a_withdrawn_team_is_voided_mid_season_and_removed_before_one() {
+    let db = crate::common::TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let mut a1 = Player::register(srv.addr, "wd_a1").await;
+    let mut a2 = Player::register(srv.addr, "wd_a2").await;
+    let mut b1 = Player::register(srv.addr, "wd_b1").await;
+    let mut b2 = Player::register(srv.addr, "wd_b2").await;
+    let ta = team(&mut a1, &mut a2, "wd home").await;
+    let tb = team(&mut b1, &mut b2, "wd away").await;
+    let league = srv
+        .db
+        .create_league("Withdraw League", &config().to_string(), 0)
+        .await
+        .unwrap();
+    wait_for_league(&a1, league).await;
+    enter(&mut a1, league, ta).await;
+    enter(&mut b1, league, tb).await;
+    srv.db.request_league(league, "start").await.unwrap();
+    let table = notice(&mut a1, "began").await["table"].as_u64().unwrap();
+    a1.ok(json!({"t": "join", "table": table})).await;
+    b1.ok(json!({"t": "join", "table": table})).await;
+    a1.mv(table, "h2e2").await;
+
+    // Not the captain: refused, nothing changes.
+    let path = format!("/api/leagues/{league}/withdraw");
+    let (s, v) = post(&mut b2, &path, json!({"team": tb})).await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (400, Some("league_refused")),
+        "{v}"
+    );
+    let (s, v) = post(&mut b1, &path, json!({"team": tb})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["voided"], true, "none of its 1 match played: voided");
+    let n = notice(&mut a1, "withdrew").await;
+    assert_eq!((n["team"].as_u64(), &n["voided"]), (Some(tb), &json!(true)));
+    // Its player's game in progress is resigned for them.
+    let end = a1.event("game_ended").await;
+    assert!(end.to_string().contains("resign"), "{end}");
+    let v = until(&a1, &format!("/api/leagues/{league}"), |v| {
+        v["phase"] == "ended"
+    })
+    .await;
+    assert_eq!(v["matches"], json!([]), "{v}");
+    let rows = v["divisions"][0]["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{v}");
+    assert_eq!(rows[0]["team"].as_u64(), Some(ta), "{v}");
+    let (s, v) = post(&mut b1, &path, json!({"team": tb})).await;
+    assert_eq!(s, 400, "withdrawn once only: {v}");
+
+    // Before a season, the administrator's request takes a team out.
+    let second = srv
+        .db
+        .create_league("Withdraw League 2", &config().to_string(), 0)
+        .await
+        .unwrap();
+    wait_for_league(&a1, second).await;
+    enter(&mut a1, second, ta).await;
+    enter(&mut b1, second, tb).await;
+    srv.db
+        .request_league(second, &format!("withdraw:{ta}"))
+        .await
+        .unwrap();
+    let v = until(&a1, &format!("/api/leagues/{second}"), |v| v["teams"] == 1).await;
+    assert_eq!(v["phase"], "entry", "{v}");
+    srv.stop().await;
+}
