@@ -31,6 +31,7 @@ mod loadtest;
 mod metrics;
 mod ownership;
 mod protocol_doc;
+mod rating_pools;
 mod ratings;
 mod raw;
 mod recurring;
