@@ -2,7 +2,8 @@
 // phone-sized screen) sees the one above highlighted with a 挑战 button, challenges, and is taken
 // to the table; the defender sees the open challenge with its countdown and a link to the table.
 // The challenger wins and takes the defender's place; the defender's notices are kept in the
-// inbox behind the header's bell.
+// inbox behind the header's bell. The ladder rates in its own pool: its page says so, and the
+// game shows on the winner's profile as a pool rating.
 import { test, before, after } from 'node:test';
 import { launch, newUser, play, text, assert, SHOTS } from './lib.mjs';
 
@@ -27,6 +28,7 @@ test('challenging on the ladder: the winner takes the place of the defender', as
   const alice = await newUser(browser, 'lda');
   const bob = await newUser(browser, 'ldb', { viewport: { width: 390, height: 844 } });
   const alicePlace = await join(alice.page);
+  assert.match(await text(alice.page, '[data-testid=ladder-rating]'), /e2e-ladder.*Glicko-2/);
   const bobPlace = await join(bob.page);
   assert.equal(bobPlace, alicePlace + 1);
   const aliceId = await alice.page.evaluate(() => globalThis.chuhe.user.id);
@@ -65,6 +67,14 @@ test('challenging on the ladder: the winner takes the place of the defender', as
   await openLadder(alice.page);
   await alice.page.waitForSelector(`[data-testid=ladder-me][data-place="${alicePlace + 1}"]`);
   assert.match(await text(alice.page, '[data-testid=ladder-history] li'), /挑战者胜|challenger won/);
+
+  // The game was rated in the ladder's pool: Bob's profile lists it (one game, above 1500).
+  await bob.page.evaluate(() => { location.hash = '#/me'; });
+  const pool = bob.page.locator('[data-testid=profile-pools] tr[data-pool="e2e-ladder"]');
+  await pool.waitFor();
+  const cells = await pool.locator('td').allTextContents();
+  assert.equal(cells[3], '1', cells.join(' | '));
+  assert.ok(Number(cells[2].match(/\d+/)[0]) > 1500, cells.join(' | '));
 
   // Her notices were kept: the bell counts them, the inbox lists them and marks them seen.
   await alice.page.waitForSelector('[data-testid=header-notices]:not([data-unseen="0"])');

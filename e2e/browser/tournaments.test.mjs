@@ -2,7 +2,7 @@
 // phone-sized screen), and a round robin's crosstable that updates by itself when a game of the
 // event ends (pushed `t_ev`, no reload by the viewer).
 import { test, before, after } from 'node:test';
-import { launch, newUser, assert, SHOTS } from './lib.mjs';
+import { launch, newUser, text, assert, SHOTS } from './lib.mjs';
 
 let browser;
 let org;
@@ -33,6 +33,8 @@ test('an organiser creates a round robin from the form; others see no form', asy
   assert.ok(!(await page.isVisible('[data-testid=tc-rounds]')));
   await page.fill('[data-testid=tc-cycles]', '2');
   await page.fill('[data-testid=tc-prizes]', '700,300');
+  await page.fill('[data-testid=tc-pool]', 'robin-cup');
+  await page.selectOption('[data-testid=tc-pool_profile]', 'lotto');
   await page.click('[data-testid=tc-submit]');
   await page.waitForSelector('[data-testid=tournament-status][data-status=upcoming]');
   assert.match(page.url(), /#\/tournament\/\d+$/);
@@ -42,6 +44,9 @@ test('an organiser creates a round robin from the form; others see no form', asy
   assert.equal(ev.spec.system, 'robin');
   assert.equal(ev.spec.cycles, 2);
   assert.deepEqual(ev.spec.prizes, [700, 300]);
+  // Its games are rated in the event's own pool, and its page says so.
+  assert.deepEqual(ev.spec.rating, { pool: 'robin-cup', profile: 'lotto' });
+  assert.match(await text(page, '[data-testid=tournament-rating]'), /robin-cup/);
   await page.screenshot({ path: `${SHOTS}/tournament-create.png` });
 
   const other = await newUser(browser, 'tournot');

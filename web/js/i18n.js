@@ -5,6 +5,7 @@ import { STUDY } from './i18n/study.js';
 import { NOTICES } from './i18n/notices.js';
 import { ORGANISER } from './i18n/organiser.js';
 import { TEAMS } from './i18n/teams.js';
+import { POOLS } from './i18n/pools.js';
 
 const DICT = {
   zh: {
@@ -377,6 +378,8 @@ Object.assign(DICT.zh, ORGANISER.zh);
 Object.assign(DICT.en, ORGANISER.en);
 Object.assign(DICT.zh, TEAMS.zh);
 Object.assign(DICT.en, TEAMS.en);
+Object.assign(DICT.zh, POOLS.zh);
+Object.assign(DICT.en, POOLS.en);
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();

@@ -5,6 +5,7 @@
 
 use crate::db_args::DbArgs;
 use clap::{Args as ClapArgs, Subcommand};
+use platform::rating::{RatingPool, RatingScope};
 use platform::Millis;
 use server::tournament::Spec;
 
@@ -97,6 +98,13 @@ struct CreateArgs {
     /// A move that would lose by repetition: warn (it is played and loses) or refuse.
     #[arg(long, default_value = "warn")]
     repetition: String,
+    /// Rate the games in this pool of the event's own (a short slug, e.g. spring-open) instead
+    /// of the site's rating; needs --rating-profile.
+    #[arg(long)]
+    rating_pool: Option<String>,
+    /// The pool's rating profile: ourgame, lotto, qq or glicko2.
+    #[arg(long)]
+    rating_profile: Option<String>,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -150,6 +158,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         rules: a.rules.clone(),
         move_limit: a.move_limit,
         repetition: a.repetition.clone(),
+        rating: rating_scope(a)?,
         ..Spec::default()
     };
     spec.check()?;
@@ -166,6 +175,15 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     };
     let now = server::clock::now();
     let starts_at = now + Millis::from_secs(a.starts_in_secs);
+    if let Some(pool) = spec.rating.pool() {
+        let stored = db.pool_profile(pool.name.as_str()).await;
+        match stored.map_err(|e| e.to_string())? {
+            Some(p) if p != pool.profile.name() => {
+                return Err(format!("rating pool {} is rated with {p}", pool.name));
+            }
+            _ => {}
+        }
+    }
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
     let id = db
         .create_tournament(name, "swiss", &text, by.id, now.0, starts_at.0)
@@ -174,6 +192,18 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     println!("created event {id}: {name}, starts at {}", starts_at.0);
     db.close().await;
     Ok(())
+}
+
+/// The event's rating: the site's, or `--rating-pool` rated with `--rating-profile`.
+fn rating_scope(a: &CreateArgs) -> Result<RatingScope, String> {
+    match (&a.rating_pool, &a.rating_profile) {
+        (None, None) => Ok(RatingScope::Site),
+        (Some(pool), Some(profile)) => Ok(RatingScope::Pool(RatingPool {
+            name: pool.parse()?,
+            profile: profile.parse()?,
+        })),
+        _ => Err("--rating-pool and --rating-profile go together".into()),
+    }
 }
 
 async fn list(a: &ListArgs) -> Result<(), String> {

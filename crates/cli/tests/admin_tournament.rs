@@ -75,6 +75,23 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
         &["create", "--name", "Bad", "--by", "ato", "--rules", "fide"],
     );
     assert!(!ok && text.contains("rule profile"), "{text}");
+    // A rating pool: a bad name, an unknown profile, half of the pair.
+    let pools: [(&[&str], &str); 3] = [
+        (
+            &["--rating-pool", "Big Cup", "--rating-profile", "qq"],
+            "bad rating pool name",
+        ),
+        (
+            &["--rating-pool", "cup", "--rating-profile", "fide"],
+            "unknown rating profile",
+        ),
+        (&["--rating-pool", "cup"], "go together"),
+    ];
+    for (args, why) in pools {
+        let create = ["create", "--name", "Bad", "--by", "ato"];
+        let (ok, text) = admin(&store, &[&create[..], args].concat());
+        assert!(!ok && text.contains(why), "{why}: {text}");
+    }
     let (ok, text) = admin(
         &store,
         &[
@@ -91,6 +108,10 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
             "40",
             "--repetition",
             "refuse",
+            "--rating-pool",
+            "night-cup",
+            "--rating-profile",
+            "glicko2",
         ],
     );
     assert!(ok, "{text}");
@@ -128,6 +149,10 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
         (&spec["rules"], &spec["move_limit"], &spec["repetition"]),
         (&json!("cxa"), &json!(40), &json!("refuse")),
         "{spec}"
+    );
+    assert_eq!(
+        spec["rating"],
+        json!({"pool": "night-cup", "profile": "glicko2"})
     );
     // The event's board plays by the event's rules.
     let board = v["rounds"][0]["boards"][0]["table"]

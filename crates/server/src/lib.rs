@@ -29,6 +29,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
+pub mod rating_pool;
 pub mod room_config;
 pub mod seek;
 pub mod serve;

@@ -63,6 +63,8 @@ export const api = {
   /** The computer's levels with their current ratings: {levels: [{level, user}]}. */
   computerLevels: () => call('GET', '/api/computer/levels'),
   ratings: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/ratings`),
+  /** The user's ratings in events' own rating pools: {pools: [{pool, profile, rating, deviation, games, provisional}]}. */
+  pools: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/pools`),
   /** Own coin history, newest first: {balance, entries: [{tx, at, kind, memo, amount, balance_after}]}. */
   /** One's stored notices, newest first: {notices: [{id, at, seen, msg}], unseen}. */
   notices: (limit = 50, before = null) => call('GET', `/api/me/notices?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`),
@@ -82,7 +84,7 @@ export const api = {
   tournamentAct: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {}),
   /** The organiser's forbid {a, b} | pair {pairs, byes, absent} | foul {user} | correct {round, board, result}. */
   tournamentOrganise: (id, action, body) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, body),
-  /** Ladders: [{id, name, time_control, players, open}]. */
+  /** Ladders: [{id, name, time_control, players, open, rating}]. */
   ladders: () => call('GET', '/api/ladders'),
   /** One ladder: rules, rungs (with each player's top of reach), open challenges, history. */
   ladder: (id) => call('GET', `/api/ladders/${encodeURIComponent(id)}`),

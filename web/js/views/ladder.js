@@ -6,6 +6,7 @@
 import { api } from '../net/http.js';
 import { t, formatDate } from '../i18n.js';
 import { h, toast, errorText } from '../ui.js';
+import { ratingScopeText } from '../i18n/pools.js';
 
 /** How often the page reloads the ladder by itself (others' challenges and results). */
 const RELOAD_MS = 30_000;
@@ -70,6 +71,7 @@ export function mount(root, app, [idText]) {
     const head = h('div.panel', {},
       h('h1', { text: l.name }),
       h('p.muted', { text: `${t('ladder.players', { n: l.rungs.length })} · ${l.rules.time_control}` }),
+      h('p.muted', { 'data-testid': 'ladder-rating', text: ratingScopeText(l.rules.rating, t) }),
       mine
         ? h('p', { 'data-testid': 'ladder-me', 'data-place': String(mine.place),
           text: mine.top === null ? t('ladder.mePlaceTop', { place: mine.place }) : t('ladder.mePlace', { place: mine.place, range: mine.top === mine.place - 1 ? mine.top : `${mine.top}–${mine.place - 1}` }) })

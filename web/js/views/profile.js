@@ -1,6 +1,6 @@
 // Profile and records: rating, titles (rating title, awarded, honorary), coins, the behaviour
 // score and counters (with one's own ban or mute and its countdown), the rating
-// history chart, the coin history and the bets placed (own profile), and the list of finished games, each opening
+// history chart, the ratings in events' own rating pools, the coin history and the bets placed (own profile), and the list of finished games, each opening
 // its replay. The coin figure and history follow the private `balance` message live.
 
 import { api } from '../net/http.js';
@@ -11,6 +11,20 @@ import { ratingChart } from './ratingchart.js';
 import { ledgerList } from './ledger.js';
 import { myBetsList } from './mybets.js';
 import { showSanction } from './sanction.js';
+
+/** The ratings in events' own rating pools (ladders, tournaments); `null` when none. */
+function poolsPanel(pools) {
+  if (!pools?.length) return null;
+  return h('div.panel', {},
+    h('h2', { text: t('pool.title') }),
+    h('table.games-table', { 'data-testid': 'profile-pools' },
+      h('tr', {}, ...['pool.name', 'pool.profile', 'pool.rating', 'pool.games'].map((k) => h('th', { text: t(k) }))),
+      ...pools.map((p) => h('tr', { 'data-pool': p.pool },
+        h('td', { text: p.pool }),
+        h('td', { text: t(`pool.profile.${p.profile}`) }),
+        h('td', {}, h('b', { text: String(Math.round(p.rating)) }), p.provisional ? ` ${t('pool.provisional')}` : ''),
+        h('td', { text: String(p.games) })))));
+}
 
 /** The behaviour panel: the score, the counters, and (own profile) a ban or mute in force. */
 function behaviourPanel(b, own) {
@@ -44,7 +58,8 @@ export function mount(root, app, [idText]) {
     bets?.reload();
   });
 
-  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null), api.behaviour(id).catch(() => null)]).then(([{ user, played }, { games }, history, behaviour]) => {
+  Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null), api.behaviour(id).catch(() => null),
+    api.pools(id).catch(() => null)]).then(([{ user, played }, { games }, history, behaviour, pools]) => {
     /** This player's outcome of `g`: 'win', 'loss', 'draw' or 'none' (unfinished, aborted). */
     const outcomeFor = (g) => {
       if (g.result === '1/2-1/2') return 'draw';
@@ -92,7 +107,7 @@ export function mount(root, app, [idText]) {
         }))
         : h('p.muted', { text: t('profile.none') }));
     const conduct = behaviour && !isComputer(user) ? behaviourPanel(behaviour, own) : null;
-    box.replaceChildren(...[head, conduct, chart,
+    box.replaceChildren(...[head, conduct, chart, poolsPanel(pools?.pools),
       ledger ? h('div.panel', {}, h('h2', { text: t('ledger.title') }), ledger.node) : null,
       bets ? h('div.panel', {}, h('h2', { text: t('mybets.title') }), bets.node) : null,
       gamesPanel].filter(Boolean));

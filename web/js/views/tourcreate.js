@@ -2,12 +2,14 @@
 // format (rounds; cycles; games per match and a third-place match; an arena's minutes and
 // berserk), scoring and tie-break preset, time control, rules (AXF or
 // CXA, the natural move limit, losing repetitions warned or refused), start time, entry fee and
-// prize table (per mille of the pot). It posts `POST /api/tournaments` and opens
+// prize table (per mille of the pot), and an optional rating pool of the event's own with its
+// profile (empty: the site rating). It posts `POST /api/tournaments` and opens
 // the new event's page.
 
 import { api } from '../net/http.js';
 import { t } from '../i18n.js';
 import { h, toast, errorText } from '../ui.js';
+import { POOL_PROFILES } from '../i18n/pools.js';
 
 const CONTROLS = ['rapid', 'blitz', 'ourgame', 'qq'];
 const SYSTEMS = ['swiss', 'robin', 'knockout', 'arena'];
@@ -27,6 +29,8 @@ export function specOf(v) {
   if (v.system === 'robin') spec.cycles = Number(v.cycles) || 1;
   if (v.system === 'knockout') { spec.games = Number(v.games) || 1; spec.third_place = !!v.third_place; }
   if (v.system === 'arena') { spec.minutes = Number(v.minutes) || 60; spec.berserk = !!v.berserk; }
+  const pool = String(v.pool || '').trim();
+  if (pool) spec.rating = { pool, profile: v.pool_profile || 'glicko2' };
   return spec;
 }
 
@@ -60,6 +64,8 @@ export function createForm(app) {
     field(t('tour.f.fee'), input('entry_fee', { type: 'number', min: 0, value: 0 })),
     field(t('tour.f.prizes'), input('prizes', { value: '500,300,200', placeholder: '500,300,200' })),
     field(t('tour.f.titles'), input('titles', { placeholder: '特级大师,一级大师' })),
+    field(t('tour.f.pool'), input('pool', { maxlength: 32, pattern: '[a-z0-9][a-z0-9_\\-]*', placeholder: 'spring-open' })),
+    field(t('tour.f.poolProfile'), select('pool_profile', POOL_PROFILES, (p) => t(`pool.profile.${p}`))),
     h('button.primary', { type: 'submit', 'data-testid': 'tc-submit' }, t('tour.create')));
   const showFormat = () => {
     const system = form.elements.system.value;
@@ -74,7 +80,7 @@ export function createForm(app) {
       prizes: el.prizes.value, rounds: el.rounds.value, cycles: el.cycles.value, games: el.games.value,
       third_place: el.third_place.checked, rules: el.rules.value, move_limit: el.move_limit.value,
       repetition: el.repetition.value, preset: el.preset.value, minutes: el.minutes.value,
-      berserk: el.berserk.checked, titles: el.titles.value };
+      berserk: el.berserk.checked, titles: el.titles.value, pool: el.pool.value, pool_profile: el.pool_profile.value };
     try {
       const startsAt = new Date(el.start.value).getTime();
       const { id } = await api.createTournament({ name: el.name.value, starts_at: startsAt, spec: specOf(values) });

@@ -17,6 +17,7 @@ import { rulesText } from '../repetition.js';
 import { countdown, tickCountdowns } from './countdown.js';
 import { arenaPlayers, arenaGames } from './tourarena.js';
 import { organiserPanel } from './tourorganiser.js';
+import { ratingScopeText } from '../i18n/pools.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
@@ -89,6 +90,7 @@ export function mountEvent(root, app, id) {
       h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
         text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()}${fee}` }),
       h('p.muted', { 'data-testid': 'tournament-rules', text: `${t('rules.label')}: ${rulesText(specRules(ev.spec), t)}` }),
+      h('p.muted', { 'data-testid': 'tournament-rating', text: ratingScopeText(ev.spec.rating, t) }),
       clock ? h('p', {}, clock) : null,
       h('p.tour-files', {},
         h('a', { href: `/api/tournaments/${ev.id}/pgn?notation=chinese`, download: '', 'data-testid': 'tournament-pgn', text: t('tour.pgn') }),

@@ -23,6 +23,7 @@ mod elo;
 mod game;
 pub mod glicko2;
 mod handicap;
+mod pool;
 mod profile;
 mod title;
 
@@ -30,6 +31,7 @@ pub use computer::{COMPUTER_DAMPING, COMPUTER_DEVIATION, LEVEL_ONE_BELOW_START};
 pub use elo::{expected_score, lotto_k, ourgame_k, qq_k, OURGAME_PROVISIONAL_GAMES};
 pub use game::{PlayerRating, RatedGame, RatingChange, RatingStatus, UnratedReason};
 pub use glicko2::Glicko2Params;
+pub use pool::{PoolName, RatingPool, RatingScope, MAX_POOL_NAME};
 pub use profile::Profile;
 pub use title::{
     HonoraryTitle, Ladder, ShownTitle, Title, TitleError, TitleRecord, HONORARY_MARKER,

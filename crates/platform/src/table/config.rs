@@ -4,6 +4,7 @@ use super::handicap::HandicapOffsets;
 use super::spectator_delay::SpectatorDelay;
 use crate::clock::TimeControl;
 use crate::ids::Millis;
+use crate::rating::RatingPool;
 use xiangqi::rulings::RuleSet;
 use xiangqi::Position;
 
@@ -143,6 +144,9 @@ pub struct TableConfig {
     /// Whether a player may berserk before their first move (an arena's tables): half their
     /// time, no increment.
     pub berserk: bool,
+    /// The pool its games are rated in (a ladder's or tournament's own); `None`: the site's
+    /// rating.
+    pub rating_pool: Option<RatingPool>,
 }
 
 impl Default for TableConfig {
@@ -163,6 +167,7 @@ impl Default for TableConfig {
             handicap_rating: None,
             spectator_delay: SpectatorDelay::default(),
             berserk: false,
+            rating_pool: None,
         }
     }
 }

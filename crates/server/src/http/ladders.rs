@@ -9,6 +9,7 @@ use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
 use crate::state::AppState;
+use crate::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -45,9 +46,12 @@ async fn one(
     view(&state, id).await.map(Json)
 }
 
-/// The user's rating as the ladder keeps it.
-fn rating_of(user: &crate::user::UserInfo) -> u32 {
-    user.rating.rating.round().clamp(0.0, 10_000.0) as u32
+/// The user's rating as ladder `id` keeps it: in its pool, if it has one, else on the site.
+async fn rating_of(state: &AppState, id: u32, user: &UserInfo) -> Result<u32, AppError> {
+    let Some(spec) = state.config.ladders.iter().find(|l| l.id == id) else {
+        return Err(AppError::NotFound);
+    };
+    Ok(crate::rating_pool::rating_in(state, user, &spec.rating).await?)
 }
 
 fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {
@@ -72,7 +76,8 @@ async fn join(
     if user.guest || user.computer.is_some() {
         return Err(refused("guests cannot join a ladder"));
     }
-    let (uid, name, rating) = (user.id, user.name.clone(), rating_of(&user));
+    let rating = rating_of(&state, id, &user).await?;
+    let (uid, name) = (user.id, user.name.clone());
     let place = answer(
         ladder::ask(&state, id, |reply| LadderMsg::Join {
             user: uid,
@@ -108,7 +113,7 @@ async fn challenge(
     Path(id): Path<u32>,
     AppJson(body): AppJson<ChallengeBody>,
 ) -> Result<Json<Value>, AppError> {
-    let (uid, rating) = (user.id, rating_of(&user));
+    let (uid, rating) = (user.id, rating_of(&state, id, &user).await?);
     let (challenge, table) = answer(
         ladder::ask(&state, id, |reply| LadderMsg::Challenge {
             challenger: uid,

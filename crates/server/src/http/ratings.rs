@@ -1,19 +1,23 @@
-//! A player's rating history: `GET /api/users/{id}/ratings`; the computer's levels with their
-//! current ratings: `GET /api/computer/levels`.
+//! A player's rating history: `GET /api/users/{id}/ratings` (the site's, or a pool's with
+//! `?pool=`); their ratings in the events' own pools: `GET /api/users/{id}/pools`; the
+//! computer's levels with their current ratings: `GET /api/computer/levels`.
 
 use crate::error::AppError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::user::{UserInfo, UserView, COMPUTER};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
+use platform::rating::{PoolName, Profile};
 use platform::{GameId, UserId};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The rating routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/users/{id}/ratings", get(history))
+        .route("/api/users/{id}/pools", get(pools))
         .route("/api/computer/levels", get(levels))
 }
 
@@ -56,25 +60,49 @@ struct Point {
     games: u32,
 }
 
-/// `{"profile", "start", "points": [RatingPoint]}`.
+/// `{"profile", "pool", "start", "points": [RatingPoint]}`.
 #[derive(Serialize)]
 struct HistoryBody {
     profile: &'static str,
+    /// The pool (`null`: the site's rating).
+    pool: Option<String>,
     start: i64,
     points: Vec<Point>,
 }
 
-/// Every rated game of the user in the site's profile, oldest first.
+/// `?pool=`: a pool's history instead of the site rating's.
+#[derive(Deserialize)]
+struct HistoryQuery {
+    pool: Option<String>,
+}
+
+/// Every rated game of the user in the site's profile (or in pool `?pool=`), oldest first.
 async fn history(
     State(state): State<AppState>,
     Path(user): Path<UserId>,
+    Query(q): Query<HistoryQuery>,
 ) -> Result<Json<HistoryBody>, AppError> {
-    let profile = state.profile;
+    let (profile, pool) = match &q.pool {
+        None => (state.profile, None),
+        Some(name) => {
+            let name: PoolName = name
+                .parse()
+                .map_err(|why| AppError::BadRequest(ErrorCode::BadMessage, why))?;
+            let profile = crate::rating_pool::profile_of(&state, name.as_str())
+                .await?
+                .ok_or(AppError::NotFound)?;
+            (profile, Some(name))
+        }
+    };
+    let pool_name = pool.as_ref().map_or("", PoolName::as_str);
     let points = if user == COMPUTER {
         Vec::new()
     } else {
         state.db.user(user).await?.ok_or(AppError::NotFound)?;
-        state.db.rating_history(user, profile.name()).await?
+        state
+            .db
+            .rating_history(user, profile.name(), pool_name)
+            .await?
     };
     let points = points
         .iter()
@@ -88,7 +116,58 @@ async fn history(
         .collect();
     Ok(Json(HistoryBody {
         profile: profile.name(),
+        pool: pool.map(|p| p.to_string()),
         start: profile.initial().rating.round() as i64,
         points,
     }))
+}
+
+/// `{"pools": [PoolRating]}`.
+#[derive(Serialize)]
+struct PoolsBody {
+    pools: Vec<PoolView>,
+}
+
+/// A player's rating in one pool.
+#[derive(Serialize)]
+struct PoolView {
+    pool: String,
+    profile: String,
+    rating: f64,
+    deviation: f64,
+    games: u32,
+    provisional: bool,
+}
+
+/// The user's ratings in every pool they have played a rated game in, by pool name (the site
+/// rating is the user's own `rating`).
+async fn pools(
+    State(state): State<AppState>,
+    Path(user): Path<UserId>,
+) -> Result<Json<PoolsBody>, AppError> {
+    if user == COMPUTER {
+        return Ok(Json(PoolsBody { pools: Vec::new() }));
+    }
+    state.db.user(user).await?.ok_or(AppError::NotFound)?;
+    let pools = state
+        .db
+        .pool_ratings(user)
+        .await?
+        .into_iter()
+        .map(|p| {
+            let provisional = p
+                .profile
+                .parse::<Profile>()
+                .is_ok_and(|profile| profile.is_provisional(&p.rating));
+            PoolView {
+                pool: p.pool,
+                profile: p.profile,
+                rating: two_places(p.rating.rating),
+                deviation: two_places(p.rating.deviation),
+                games: p.rating.games,
+                provisional,
+            }
+        })
+        .collect();
+    Ok(Json(PoolsBody { pools }))
 }

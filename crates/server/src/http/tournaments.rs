@@ -154,18 +154,20 @@ async fn act(
     CurrentUser(user): CurrentUser,
     Path((id, action)): Path<(u64, String)>,
 ) -> Result<Json<serde_json::Value>, AppError> {
-    let rating = user.rating.rating.round().clamp(0.0, 10_000.0) as u32;
     let uid = user.id;
     let reply = match action.as_str() {
         "join" => {
             if user.guest {
                 return Err(refused("guests cannot enter events"));
             }
-            let min = match state.db.tournament(id).await? {
-                Some(row) => serde_json::from_str::<Spec>(&row.spec).map_or(0, |s| s.min_behaviour),
-                None => 0,
+            let spec = match state.db.tournament(id).await? {
+                Some(row) => serde_json::from_str::<Spec>(&row.spec).unwrap_or_default(),
+                None => Spec::default(),
             };
-            crate::behaviour::gate::may_play(&state, uid, min, crate::clock::now()).await?;
+            crate::behaviour::gate::may_play(&state, uid, spec.min_behaviour, crate::clock::now())
+                .await?;
+            // Seeded by the rating the event's games change: its pool's, or the site's.
+            let rating = crate::rating_pool::rating_in(&state, &user, &spec.rating).await?;
             tournament::ask(&state, id, |reply| DirectorMsg::Join {
                 user: uid,
                 rating,

@@ -20,6 +20,7 @@ impl Director {
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(Millis::from_secs(self.spec.play_within_secs));
+        config.rating_pool = self.spec.rating.pool().cloned();
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

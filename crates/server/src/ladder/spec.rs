@@ -4,6 +4,7 @@
 
 use platform::clock::TimeControl;
 use platform::ladder::{Inactivity, JoinAt, LadderConfig, Reach};
+use platform::rating::RatingScope;
 use platform::Millis;
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +53,9 @@ pub struct LadderSpec {
     pub inactive_drop: u32,
     /// Most players.
     pub max_players: u32,
+    /// The rating its games change and its places follow: `"site"` (the default), or a pool
+    /// of its own, `{ pool = "ladder-1", profile = "glicko2" }` (docs/economy.md).
+    pub rating: RatingScope,
 }
 
 impl Default for LadderSpec {
@@ -76,6 +80,7 @@ impl Default for LadderSpec {
             inactive_secs: c.inactive_after.as_secs(),
             inactive_drop: 3,
             max_players: c.max_players,
+            rating: RatingScope::Site,
         }
     }
 }
@@ -147,16 +152,30 @@ impl LadderSpec {
     }
 }
 
-/// Checks every configured ladder (and that ids are distinct).
+/// Checks every configured ladder (and that ids are distinct, and that ladders sharing a
+/// rating pool rate it with one profile).
 ///
 /// # Errors
 /// The first problem, in words.
 pub fn check_all(specs: &[LadderSpec]) -> Result<(), String> {
     let mut ids = std::collections::BTreeSet::new();
+    let mut pools = std::collections::BTreeMap::new();
     for s in specs {
         s.check()?;
         if !ids.insert(s.id) {
             return Err(format!("ladder id {} is used twice", s.id));
+        }
+        if let Some(pool) = s.rating.pool() {
+            let profile = pools
+                .entry(pool.name.clone())
+                .or_insert(pool.profile.name());
+            if *profile != pool.profile.name() {
+                return Err(format!(
+                    "ladder {}: rating pool {:?} is rated with {profile} by another ladder",
+                    s.id,
+                    pool.name.as_str()
+                ));
+            }
         }
     }
     Ok(())
@@ -192,5 +211,31 @@ mod tests {
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));
         assert!(bad(|s| s.play_within_secs = 0).contains("play_within"));
         assert!(check_all(&[spec(), spec()]).unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn a_ladder_names_its_own_pool_and_pools_keep_one_profile() {
+        let pooled = |id: u32, profile: &str| -> Result<LadderSpec, toml::de::Error> {
+            toml::from_str(&format!(
+                "id = {id}\nname = \"L\"\nrating = {{ pool = \"ladder-1\", profile = \"{profile}\" }}"
+            ))
+        };
+        let a = pooled(1, "glicko2").expect("a pool");
+        assert_eq!(a.rating.pool().map(|p| p.profile.name()), Some("glicko2"));
+        assert!(check_all(&[a.clone(), pooled(2, "glicko2").expect("same")]).is_ok());
+        let clash = check_all(&[a, pooled(2, "qq").expect("qq")]).unwrap_err();
+        assert!(clash.contains("rated with glicko2"), "{clash}");
+        let unknown = pooled(3, "fide").unwrap_err().to_string();
+        assert!(unknown.contains("unknown rating profile"), "{unknown}");
+        let bad: Result<LadderSpec, _> = toml::from_str(
+            "id = 1\nname = \"L\"\nrating = { pool = \"Big Pool\", profile = \"qq\" }",
+        );
+        assert!(bad
+            .unwrap_err()
+            .to_string()
+            .contains("bad rating pool name"));
+        let site: LadderSpec =
+            toml::from_str("id = 1\nname = \"L\"\nrating = \"site\"").expect("site");
+        assert_eq!(site.rating, RatingScope::Site);
     }
 }

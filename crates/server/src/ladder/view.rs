@@ -5,6 +5,7 @@
 use super::spec::LadderSpec;
 use super::tables::table_of;
 use platform::ladder::{Challenge, Ladder, Outcome};
+use platform::rating::RatingScope;
 use platform::{Millis, TableId, UserId};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -25,6 +26,8 @@ pub struct LadderSummary {
     pub players: usize,
     /// Open challenges.
     pub open: usize,
+    /// The rating its games change and its places follow: `"site"` or `{pool, profile}`.
+    pub rating: RatingScope,
 }
 
 /// One rung.
@@ -36,7 +39,7 @@ pub struct RungView {
     pub user: UserId,
     /// Their name.
     pub name: String,
-    /// Their last known rating.
+    /// Their last known rating (in the ladder's pool, if it has one).
     pub rating: u32,
     /// The highest place they may challenge (`null`: nobody, at place 1).
     pub top: Option<u32>,
@@ -170,6 +173,7 @@ impl LadderView {
             time_control: self.rules.time_control.clone(),
             players: self.rungs.len(),
             open: self.open.len(),
+            rating: self.rules.rating.clone(),
         }
     }
 }

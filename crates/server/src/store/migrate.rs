@@ -106,6 +106,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0020_organisers.sqlite.sql"),
         include_str!("../../migrations/0020_organisers.postgres.sql"),
     ),
+    (
+        21,
+        include_str!("../../migrations/0021_rating_pools.sqlite.sql"),
+        include_str!("../../migrations/0021_rating_pools.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

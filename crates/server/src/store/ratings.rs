@@ -3,11 +3,14 @@
 //! Both players' ratings are read in the transaction that writes the result and the new ratings
 //! (PostgreSQL: the two user rows are locked `FOR UPDATE`, in id order; SQLite: the transaction
 //! already holds the write lock because its first statement wrote the game row), so two games of
-//! one player that end at once cannot both start from the same old rating.
+//! one player that end at once cannot both start from the same old rating. A game of an event
+//! with its own rating pool is rated there instead (`pool_ratings.rs`); the site rating and
+//! titles are then untouched.
 
+use super::pool_ratings;
 use super::sql::{get, Sql};
 use super::{Backend, Db, StoreError};
-use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange};
+use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange, RatingPool};
 use platform::{GameId, UserId};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -34,10 +37,13 @@ pub struct Ratings {
 }
 
 /// What the result transaction needs to rate a game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RateRequest {
     /// The site's profile.
     pub profile: Profile,
+    /// The event's own pool, rated with its own profile instead of the site's (`None`: the
+    /// site's rating).
+    pub pool: Option<RatingPool>,
     /// Red player.
     pub red: UserId,
     /// Black player.
@@ -130,16 +136,31 @@ pub(crate) async fn rate_in_tx(
     if red.guest || black.guest {
         return Ok(None);
     }
+    let (profile, red_rating, black_rating) = match &req.pool {
+        None => (req.profile, red.rating, black.rating),
+        Some(pool) => match pool_ratings::pair_in_tx(conn, pool, req.red, req.black).await? {
+            Some((r, b)) => (pool.profile, r, b),
+            None => return Ok(None),
+        },
+    };
+    let (red, black) = (
+        Rated {
+            rating: red_rating,
+            ..red
+        },
+        Rated {
+            rating: black_rating,
+            ..black
+        },
+    );
     let change = match (req.computer, req.handicap) {
         (None, Some((giver, offset))) => {
-            req.profile
-                .rate_with_handicap(&red.rating, &black.rating, giver, offset, &req.game)
+            profile.rate_with_handicap(&red.rating, &black.rating, giver, offset, &req.game)
         }
         (Some(side), _) => {
-            req.profile
-                .rate_against_computer(&red.rating, &black.rating, side, &req.game)
+            profile.rate_against_computer(&red.rating, &black.rating, side, &req.game)
         }
-        (None, None) => req.profile.rate(&red.rating, &black.rating, &req.game),
+        (None, None) => profile.rate(&red.rating, &black.rating, &req.game),
     };
     let line = |before: f64, after: f64| RatingLine {
         before: before.round() as i64,
@@ -155,7 +176,12 @@ pub(crate) async fn rate_in_tx(
             (req.red, red.rating, change.red),
             (req.black, black.rating, change.black),
         ] {
-            store_rating(conn, user, &old, &new, game_id, at, req.profile.name()).await?;
+            match &req.pool {
+                None => store_rating(conn, user, &old, &new, game_id, at, profile.name()).await?,
+                Some(pool) => {
+                    pool_ratings::store_in_tx(conn, pool, user, &old, &new, (game_id, at)).await?;
+                }
+            }
         }
         let text = serde_json::to_string(&lines).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         sqlx::query("UPDATE games SET rated = 1, ratings = $1 WHERE id = $2")
@@ -204,7 +230,8 @@ async fn store_rating(
 }
 
 impl Db {
-    /// `user`'s rated games in `profile`, oldest first (each rated game adds one to the count).
+    /// `user`'s rated games in `profile`, oldest first (each rated game adds one to the count):
+    /// the site rating's with `pool` `""`, else pool `pool`'s.
     ///
     /// # Errors
     /// [`StoreError::Db`].
@@ -212,13 +239,15 @@ impl Db {
         &self,
         user: UserId,
         profile: &str,
+        pool: &str,
     ) -> Result<Vec<RatingPoint>, StoreError> {
         let rows = sqlx::query(
             "SELECT game_id, at, rating_before, rating_after, games FROM rating_history \
-             WHERE user_id = $1 AND profile = $2 ORDER BY games, game_id",
+             WHERE user_id = $1 AND profile = $2 AND pool = $3 ORDER BY games, game_id",
         )
         .bind(user.sql())
         .bind(profile)
+        .bind(pool)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

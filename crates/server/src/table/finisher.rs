@@ -93,6 +93,7 @@ pub(super) async fn finish(
         (Some(outcome), ai) if ai.is_none_or(|a| a.rated) && !unrated_handicap && !core.casual => {
             Some(RateRequest {
                 profile: core.state.profile,
+                pool: core.table.config().rating_pool.clone(),
                 red,
                 black,
                 game: RatedGame {
@@ -154,12 +155,14 @@ pub(super) async fn finish(
         None if finished_game => Some(unrated_outcome(core, red, black, unrated_handicap)),
         None => None,
     };
+    // A pool's ratings are not the site's: the players' site ratings stay as they are.
+    let site = core.table.config().rating_pool.is_none();
     let rated = rated.map(|outcome| {
         let change = outcome.change;
         let (scored_as, why) = match change.status {
             RatingStatus::Rated { scored_as } => {
                 for (uid, r) in [(red, change.red), (black, change.black)] {
-                    if let Some(u) = core.users.get_mut(&uid) {
+                    if let Some(u) = core.users.get_mut(&uid).filter(|_| site) {
                         Arc::make_mut(u).rating = r;
                     }
                 }
@@ -174,6 +177,12 @@ pub(super) async fn finish(
             black: outcome.lines.black,
             scored_as,
             why,
+            pool: core
+                .table
+                .config()
+                .rating_pool
+                .as_ref()
+                .map(|p| p.name.to_string()),
         }
     });
     Finish {

@@ -49,6 +49,7 @@ impl Director {
         }
         config.spectator_delay = self.spec.spectator_delay().unwrap_or_default();
         config.berserk = self.spec.system == "arena" && self.spec.berserk;
+        config.rating_pool = self.spec.rating.pool().cloned();
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

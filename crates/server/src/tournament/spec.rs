@@ -3,7 +3,7 @@
 
 use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
-use platform::rating::{Profile, Title};
+use platform::rating::{Profile, RatingScope, Title};
 use platform::table::{RepetitionPolicy, SpectatorDelay};
 use platform::tournament::arena::ArenaConfig;
 use platform::tournament::knockout::{KnockoutConfig, MatchFormat};
@@ -93,6 +93,9 @@ pub struct Spec {
     /// Spectators see each ply of the games only this many seconds after it was played (0: no
     /// delay by time).
     pub spectator_delay_secs: u32,
+    /// The rating its games change and its players are seeded by: `"site"` (the default), or
+    /// a pool of its own, `{"pool": "spring-open", "profile": "glicko2"}` (docs/economy.md).
+    pub rating: RatingScope,
 }
 
 impl Default for Spec {
@@ -121,6 +124,7 @@ impl Default for Spec {
             min_behaviour: 0,
             spectator_delay_plies: 0,
             spectator_delay_secs: 0,
+            rating: RatingScope::Site,
         }
     }
 }
@@ -322,6 +326,26 @@ mod tests {
         assert!(bad(|s| s.rules = "fide".into()).contains("rule profile"));
         assert!(bad(|s| s.repetition = "forbid".into()).contains("repetition"));
         assert!(bad(|s| s.move_limit = 5_000).contains("move_limit"));
+    }
+
+    #[test]
+    fn an_event_may_rate_in_a_pool_of_its_own() {
+        let old: Spec = serde_json::from_str(r#"{"system":"swiss"}"#).expect("old spec");
+        assert_eq!(old.rating, RatingScope::Site);
+        let pooled: Spec =
+            serde_json::from_str(r#"{"rating":{"pool":"spring-open","profile":"glicko2"}}"#)
+                .expect("pool");
+        let pool = pooled.rating.pool().expect("a pool");
+        assert_eq!(
+            (pool.name.as_str(), pool.profile.name()),
+            ("spring-open", "glicko2")
+        );
+        let text = serde_json::to_string(&pooled).expect("json");
+        assert_eq!(serde_json::from_str::<Spec>(&text).expect("back"), pooled);
+        let err = serde_json::from_str::<Spec>(r#"{"rating":{"pool":"x","profile":"fide"}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown rating profile"), "{err}");
     }
 
     #[test]

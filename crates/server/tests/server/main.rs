@@ -36,6 +36,7 @@ mod loadtest;
 mod metrics;
 mod ownership;
 mod protocol_doc;
+mod rating_pools;
 mod ratings;
 mod raw;
 mod recurring;

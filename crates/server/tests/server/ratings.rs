@@ -462,6 +462,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
                 ended_at: 1_000 + id.0,
                 rate: Some(RateRequest {
                     profile: Profile::Ourgame,
+                    pool: None,
                     red: hub,
                     black: opp,
                     game: RatedGame {
@@ -484,7 +485,7 @@ async fn result_transactions_of_one_player_serialise_their_rating_updates() {
     }
     let after = store.user(hub.id).await.unwrap().unwrap();
     assert_eq!(after.rating.games, 20 + GAMES as u32, "no update lost");
-    let points = store.rating_history(hub.id, "ourgame").await.unwrap();
+    let points = store.rating_history(hub.id, "ourgame", "").await.unwrap();
     assert_eq!(points.len(), GAMES);
     let mut expect = rated(1500.0);
     for p in &points {

@@ -126,6 +126,9 @@ pub enum EventView {
         /// When not rated: why.
         #[serde(skip_serializing_if = "Option::is_none")]
         why: Option<RatingStatus>,
+        /// The event's own rating pool the game was rated in (absent: the site's rating).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
     },
     /// The table's wager changed (`null`: gone).
     Wager { wager: Option<WagerView> },
