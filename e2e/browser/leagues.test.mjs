@@ -2,7 +2,8 @@
 // administrator creates and starts (`chuhe admin league`); the home or away captain opens the
 // match page from the league's table, moves their second player up to board 1 with the board
 // order editor and submits; the order is kept (after a reload, and as the other captain, on a
-// phone-sized screen, sees it). Skipped while this build has no `chuhe admin league`.
+// phone-sized screen, sees it). A season that ended stays browsable from the season selector after
+// `next-season`. Skipped while this build has no `chuhe admin league`.
 import { test, before, after } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { launch, newUser, uniqueName, assert, SHOTS } from './lib.mjs';
@@ -94,4 +95,46 @@ test('a captain sets the board order of a league match', async (t) => {
   await capB.page.waitForFunction(([s, first]) => document.querySelector(`[data-testid=league-lineups] [data-side=${s}] li`)?.dataset.user === String(first), [side, m]);
   assert.equal(await capB.page.locator(`[data-testid=lineup-item][data-user="${a}"]`).count(), 0);
   await capB.page.screenshot({ path: `${SHOTS}/league-match-phone.png` });
+});
+
+test('an ended season stays browsable from the season selector', async () => {
+  const data = process.env.CHUHE_DATA;
+  const capA = await newUser(browser, 'lsa');
+  const capB = await newUser(browser, 'lsb');
+  const teamA = (await call(capA.page, 'POST', '/api/teams', { name: uniqueName('季甲') })).id;
+  const teamB = (await call(capB.page, 'POST', '/api/teams', { name: uniqueName('季乙') })).id;
+  // One board, played at once; nobody comes, so it is lost by both a second later.
+  const settings = { divisions: ['甲级'], boards: 1, double_round: false, default_at: 0, no_show: 1000, board_deadline: 1000 };
+  const out = run(['admin', 'league', 'create', '--name', uniqueName('季赛'), '--settings', JSON.stringify(settings), '--data', data]);
+  const league = Number(/(\d+)/.exec(out)?.[1]);
+  for (let i = 0; ; i += 1) {
+    try {
+      await call(capA.page, 'POST', `/api/leagues/${league}/enter`, { team: teamA });
+      break;
+    } catch (e) {
+      if (i > 40) throw e;
+      await capA.page.waitForTimeout(250);
+    }
+  }
+  await call(capB.page, 'POST', `/api/leagues/${league}/enter`, { team: teamB });
+  run(['admin', 'league', 'start', '--id', String(league), '--data', data]);
+  const waitFor = async (done) => {
+    for (let i = 0; i < 80; i += 1) {
+      const l = await call(capA.page, 'GET', `/api/leagues/${league}`);
+      if (done(l)) return l;
+      await capA.page.waitForTimeout(250);
+    }
+    throw new Error('the league never got there');
+  };
+  await waitFor((l) => l.phase === 'ended');
+  run(['admin', 'league', 'next-season', '--id', String(league), '--data', data]);
+  await waitFor((l) => l.season === 2);
+
+  await capA.page.evaluate((id) => { location.hash = `#/league/${id}`; }, league);
+  await capA.page.waitForSelector('[data-testid=league-season]');
+  assert.equal(await capA.page.locator('[data-testid=league-match-link]').count(), 0, 'season 2 has no matches yet');
+  await capA.page.selectOption('[data-testid=league-season]', '1');
+  await capA.page.waitForSelector('[data-testid=league-match-link]');
+  assert.equal(await capA.page.locator('[data-testid=league-season]').inputValue(), '1');
+  await capA.page.screenshot({ path: `${SHOTS}/league-past-season.png` });
 });
