@@ -341,8 +341,10 @@ mod tests {
         })
         .contains("team_top"));
         assert!(bad(|s| s.berserk_min_moves = u32::MAX).contains("berserk_min_moves"));
-        let mut edge = Spec::default();
-        edge.berserk_min_moves = MAX_BERSERK_MIN_MOVES;
+        let edge = Spec {
+            berserk_min_moves: MAX_BERSERK_MIN_MOVES,
+            ..Spec::default()
+        };
         assert!(edge.check().is_ok());
         assert!(bad(|s| s.cycles = 0).contains("cycles"));
         assert!(bad(|s| s.games = 21).contains("games"));
