@@ -1,6 +1,7 @@
 //! An arena team battle over the real server: players enter with their team (one without a
 //! team is refused), the team standings sum each team's best scorers (`team_top`), and they
-//! come back the same after an abrupt stop (the teams are journaled with the entries).
+//! come back the same after an abrupt stop (the teams are journaled with the entries); absurd
+//! `berserk_min_moves` and `team_top` values are refused when the event is created.
 
 use crate::arena::{open, resign, wait_running};
 use crate::common::{Player, TestDb, TestServer};
@@ -39,6 +40,24 @@ async fn a_team_battle_ranks_teams_by_their_best_players() {
     let db = TestDb::new().await;
     let srv = TestServer::start_with(config(&db)).await;
     let mut org = Player::register(srv.addr, "org").await;
+    // Absurd settings are refused with the reason.
+    for (spec, key) in [
+        (
+            json!({"system": "arena", "berserk_min_moves": 0}),
+            "berserk_min_moves",
+        ),
+        (
+            json!({"system": "arena", "berserk_min_moves": 100_000}),
+            "berserk_min_moves",
+        ),
+        (json!({"system": "swiss", "team_top": 3}), "team_top"),
+        (json!({"system": "arena", "team_top": 101}), "team_top"),
+    ] {
+        let body = json!({"name": "Bad", "spec": spec});
+        let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
+        assert_eq!((status, v["error"].as_str()), (400, Some("bad_message")));
+        assert!(v["message"].as_str().unwrap().contains(key), "{v}");
+    }
     let body = json!({"name": "Team Battle", "starts_in_secs": 3600,
         "spec": {"system": "arena", "minutes": 30, "time_control": "rapid", "team_top": 1}});
     let (status, v) = org.http.post("/api/tournaments", &body).await.unwrap();
