@@ -22,6 +22,7 @@ fn main() {
         let join = ArenaCommand::Join {
             user: UserId(u),
             rating: 1200 + ((u * 7_919) % 1_000) as u32,
+            team: None,
         };
         a.apply(join, Millis(u)).expect("join");
     }

@@ -27,6 +27,7 @@ fn main() {
                 red: UserId(i),
                 black: UserId(opp),
                 result,
+                ended_at: None,
             });
         }
     }

@@ -24,7 +24,7 @@ proptest! {
         for (t, (op, u, x)) in ops.into_iter().enumerate() {
             let user = UserId(u);
             let cmd = match op {
-                0 => ArenaCommand::Join { user, rating: 1200 + u32::from(x) * 4 },
+                0 => ArenaCommand::Join { user, rating: 1200 + u32::from(x) * 4, team: None },
                 1 => ArenaCommand::Pause { user },
                 _ => {
                     let running: Vec<u64> = a.games.iter().filter(|g| g.1.result.is_none()).map(|g| *g.0).collect();
@@ -85,6 +85,7 @@ fn streaks_berserk_and_the_end() {
             ArenaCommand::Join {
                 user: UserId(u),
                 rating: 1500,
+                team: None,
             },
             Millis(0),
         )
@@ -159,6 +160,7 @@ fn fire_doubles_and_berserk_adds_one() {
         last_opponent: None,
         perf_sum: 0,
         pause_after: false,
+        team: None,
     };
     assert_eq!(
         score(&c, &p, 3, PlayerResult::Win, 30, Some(Color::Red)).points,
@@ -218,6 +220,7 @@ fn join(a: &mut Arena, u: u64, now: u64) -> Vec<ArenaEvent> {
         ArenaCommand::Join {
             user: UserId(u),
             rating: 1500,
+            team: None,
         },
         Millis(now),
     )

@@ -3,7 +3,7 @@
 use platform::tournament::{
     standings, ByeKind, GameResult, Halves, Preset, Record, RecordedGame, TieBreak,
 };
-use platform::UserId;
+use platform::{Millis, UserId};
 use proptest::prelude::*;
 
 const A: UserId = UserId(1);
@@ -17,6 +17,7 @@ fn game(round: u32, red: UserId, black: UserId, result: GameResult) -> RecordedG
         red,
         black,
         result,
+        ended_at: None,
     }
 }
 
@@ -162,6 +163,7 @@ fn every_cxa_preset_is_found_by_name() {
         "cxa-rr",
         "cxa-rr-match",
         "lichess",
+        "online",
     ] {
         assert_eq!(Preset::by_name(name).map(|p| p.name), Some(name.to_owned()));
     }
@@ -192,6 +194,56 @@ fn lichess_preset_uses_performance_after_sonneborn_berger() {
     let order: Vec<UserId> = rows.iter().map(|r| r.user).collect();
     assert_eq!(order[0], C);
     assert_eq!(rows[0].tiebreaks[1], (TieBreak::Performance, Halves(4000)));
+}
+
+#[test]
+fn online_preset_breaks_the_last_ties_by_the_earliest_finish() {
+    let p = Preset::online();
+    assert_eq!(p.order.last(), Some(&TieBreak::EarliestFinish));
+    let at = |g: RecordedGame, t: Option<u64>| RecordedGame {
+        ended_at: t.map(Millis),
+        ..g
+    };
+    // Two draws: B and D (one game as Black each) ahead of A and C on 后手局数; within each
+    // pair only the finish differs.
+    let rec = |ab: Option<u64>, cd: Option<u64>| Record {
+        players: vec![(A, 1500), (B, 1500), (C, 1500), (D, 1500)],
+        games: vec![
+            at(game(1, A, B, GameResult::Draw), ab),
+            at(game(1, C, D, GameResult::Draw), cd),
+        ],
+        ..Record::default()
+    };
+    let rows = standings(&rec(Some(200), Some(100)), &p);
+    let order: Vec<(UserId, u32)> = rows.iter().map(|r| (r.user, r.rank)).collect();
+    assert_eq!(order, [(D, 1), (B, 2), (C, 3), (A, 4)]);
+    let finish = |r: &platform::tournament::Row| r.tiebreaks.last().copied();
+    assert_eq!(
+        finish(&rows[0]),
+        Some((TieBreak::EarliestFinish, Halves(2)))
+    );
+    assert_eq!(
+        finish(&rows[1]),
+        Some((TieBreak::EarliestFinish, Halves(4)))
+    );
+    // The same instants the other way round swap each pair.
+    let order: Vec<UserId> = standings(&rec(Some(100), Some(200)), &p)
+        .iter()
+        .map(|r| r.user)
+        .collect();
+    assert_eq!(order, [B, D, A, C]);
+    // Without instants the finishes are equal: the pairs share their places.
+    let ranks: Vec<(UserId, u32)> = standings(&rec(None, None), &p)
+        .iter()
+        .map(|r| (r.user, r.rank))
+        .collect();
+    assert_eq!(ranks, [(B, 1), (D, 1), (A, 3), (C, 3)]);
+    // A game of an earlier round finished earlier, whatever the instants.
+    let mut later = rec(Some(100), Some(50));
+    later.games[1].round = 2;
+    later.games[0].round = 1;
+    let order: Vec<UserId> = standings(&later, &p).iter().map(|r| r.user).collect();
+    assert_eq!(order, [B, D, A, C]);
 }
 
 proptest! {

@@ -440,8 +440,115 @@ fn a_result_is_corrected_before_the_next_round_and_the_standings_follow() {
     s.apply(SwissCommand::PairRound, Millis(4))
         .expect("round 2");
     assert_eq!(
-        s.apply(correct(0), Millis(5)),
+        s.apply(correct(9), Millis(5)),
         Err(TournamentError::NoSuchGame),
-        "an earlier round is closed once the next is paired"
+        "no such board"
+    );
+}
+
+/// Records `result` for every pending board of the last round.
+fn play_round(s: &mut Swiss, result: GameResult) {
+    let reds: Vec<UserId> = s.rounds.last().map_or(Vec::new(), |r| {
+        r.boards
+            .iter()
+            .filter(|b| b.is_pending())
+            .map(|b| b.red)
+            .collect()
+    });
+    for red in reds {
+        s.apply(SwissCommand::RecordResult { red, result }, Millis(9))
+            .expect("result");
+    }
+}
+
+#[test]
+fn an_earlier_round_is_corrected_later_pairings_stay_and_standings_follow() {
+    let mut s = five();
+    s.apply(SwissCommand::PairRound, Millis(0))
+        .expect("round 1");
+    play_round(&mut s, GameResult::RedWins);
+    s.apply(SwissCommand::PairRound, Millis(1))
+        .expect("round 2");
+    play_round(&mut s, GameResult::Draw);
+    s.apply(SwissCommand::PairRound, Millis(2))
+        .expect("round 3");
+    let rounds_before: Vec<_> = s.rounds.iter().map(|r| r.boards.clone()).collect();
+    let before = s.standings();
+    // Round 1's first board, corrected while round 3 is being played.
+    let fixed = GameResult::BlackWins;
+    let events = s
+        .apply(
+            SwissCommand::Correct {
+                round: 1,
+                board: 0,
+                result: fixed,
+            },
+            Millis(3),
+        )
+        .expect("an earlier round is corrected");
+    assert!(matches!(
+        events.as_slice(),
+        [SwissEvent::ResultCorrected {
+            round: 1,
+            index: 0,
+            ..
+        }]
+    ));
+    assert_ne!(s.standings(), before, "the standings follow");
+    let after: Vec<_> = s.rounds.iter().map(|r| r.boards.clone()).collect();
+    assert_eq!(
+        after[1..],
+        rounds_before[1..],
+        "later pairings are not redone"
+    );
+
+    // The standings are those of an event where round 1 had the right result from the start
+    // (the later rounds paired by hand as they were).
+    let mut twin = five();
+    twin.apply(SwissCommand::PairRound, Millis(0))
+        .expect("round 1");
+    let pairs = |b: &[platform::tournament::swiss::SwissBoard]| -> Vec<_> {
+        b.iter().map(|b| (b.red, b.black)).collect()
+    };
+    assert_eq!(pairs(&twin.rounds[0].boards), pairs(&rounds_before[0]));
+    let first = twin.rounds[0].boards[0].red;
+    twin.apply(
+        SwissCommand::RecordResult {
+            red: first,
+            result: fixed,
+        },
+        Millis(1),
+    )
+    .expect("result");
+    play_round(&mut twin, GameResult::RedWins);
+    for (r, result) in [(1, Some(GameResult::Draw)), (2, None)] {
+        let boards = rounds_before[r].iter().map(|b| (b.red, b.black)).collect();
+        twin.apply(
+            SwissCommand::PairManually {
+                boards,
+                absent: Vec::new(),
+            },
+            Millis(2),
+        )
+        .expect("same boards");
+        if let Some(result) = result {
+            play_round(&mut twin, result);
+        }
+    }
+    assert_eq!(twin.standings(), s.standings());
+
+    // Once the event is over (prizes and titles paid with the finish) results are final.
+    play_round(&mut s, GameResult::RedWins);
+    assert_eq!(s.phase, Phase::Finished);
+    assert_eq!(
+        s.apply(
+            SwissCommand::Correct {
+                round: 2,
+                board: 0,
+                result: fixed,
+            },
+            Millis(4),
+        ),
+        Err(TournamentError::ResultsFinal)
     );
 }

@@ -1,6 +1,6 @@
 // The organiser's form on #/tournaments: name, system (Swiss, round robin, knockout, arena) with its
 // format (rounds; cycles; games per match and a third-place match; an arena's minutes and
-// berserk), scoring and tie-break preset, time control, rules (AXF or
+// berserk, team battle: how many best players of each team count, 0 none), scoring and tie-break preset, time control, rules (AXF or
 // CXA, the natural move limit, losing repetitions warned or refused), start time, entry fee and
 // prize table (per mille of the pot), and an optional rating pool of the event's own with its
 // profile (empty: the site rating). It posts `POST /api/tournaments` and opens
@@ -14,7 +14,7 @@ import { POOL_PROFILES } from '../i18n/pools.js';
 const CONTROLS = ['rapid', 'blitz', 'ourgame', 'qq'];
 const SYSTEMS = ['swiss', 'robin', 'knockout', 'arena'];
 /** Scoring and tie-break presets ('': the system's own). */
-const PRESETS = ['', 'cxa-swiss-opp', 'cxa-swiss-prog', 'cxa-rr', 'lichess'];
+const PRESETS = ['', 'cxa-swiss-opp', 'cxa-swiss-prog', 'cxa-rr', 'lichess', 'online'];
 const RULES = ['axf', 'cxa'];
 const REPETITION = ['warn', 'refuse'];
 
@@ -28,7 +28,7 @@ export function specOf(v) {
   if (v.system === 'swiss') spec.rounds = Number(v.rounds) || 1;
   if (v.system === 'robin') spec.cycles = Number(v.cycles) || 1;
   if (v.system === 'knockout') { spec.games = Number(v.games) || 1; spec.third_place = !!v.third_place; }
-  if (v.system === 'arena') { spec.minutes = Number(v.minutes) || 60; spec.berserk = !!v.berserk; }
+  if (v.system === 'arena') { spec.minutes = Number(v.minutes) || 60; spec.berserk = !!v.berserk; spec.team_top = Number(v.team_top) || 0; }
   const pool = String(v.pool || '').trim();
   if (pool) spec.rating = { pool, profile: v.pool_profile || 'glicko2' };
   return spec;
@@ -54,7 +54,8 @@ export function createForm(app) {
       field(t('tour.f.games'), input('games', { type: 'number', min: 1, max: 20, value: 1, 'data-for': 'knockout' })),
       field(t('tour.f.third'), input('third_place', { type: 'checkbox', 'data-for': 'knockout' })),
       field(t('tour.f.minutes'), input('minutes', { type: 'number', min: 1, max: 1440, value: 60, 'data-for': 'arena' })),
-      field(t('tour.f.berserk'), input('berserk', { type: 'checkbox', 'data-for': 'arena' }))),
+      field(t('tour.f.berserk'), input('berserk', { type: 'checkbox', 'data-for': 'arena' })),
+      field(t('tour.f.teamTop'), input('team_top', { type: 'number', min: 0, max: 100, value: 0, 'data-for': 'arena' }))),
     field(t('tour.f.preset'), select('preset', PRESETS, (p) => (p ? t(`tour.preset.${p}`) : t('tour.preset.default')))),
     field(t('tour.f.control'), select('time_control', CONTROLS, (c) => c)),
     field(t('tour.f.rules'), select('rules', RULES, (r) => t(`rules.${r}`))),
@@ -80,7 +81,8 @@ export function createForm(app) {
       prizes: el.prizes.value, rounds: el.rounds.value, cycles: el.cycles.value, games: el.games.value,
       third_place: el.third_place.checked, rules: el.rules.value, move_limit: el.move_limit.value,
       repetition: el.repetition.value, preset: el.preset.value, minutes: el.minutes.value,
-      berserk: el.berserk.checked, titles: el.titles.value, pool: el.pool.value, pool_profile: el.pool_profile.value };
+      berserk: el.berserk.checked, team_top: el.team_top.value, titles: el.titles.value,
+      pool: el.pool.value, pool_profile: el.pool_profile.value };
     try {
       const startsAt = new Date(el.start.value).getTime();
       const { id } = await api.createTournament({ name: el.name.value, starts_at: startsAt, spec: specOf(values) });

@@ -15,7 +15,7 @@ import { bracket } from './tourbracket.js';
 import { createForm } from './tourcreate.js';
 import { rulesText } from '../repetition.js';
 import { countdown, tickCountdowns } from './countdown.js';
-import { arenaPlayers, arenaGames } from './tourarena.js';
+import { arenaPlayers, arenaGames, arenaTeams } from './tourarena.js';
 import { organiserPanel } from './tourorganiser.js';
 import { ratingScopeText } from '../i18n/pools.js';
 
@@ -83,7 +83,8 @@ export function mountEvent(root, app, id) {
       swiss: () => t('tour.rounds', { n: ev.spec.rounds }),
       robin: () => (ev.spec.cycles > 1 ? t('tour.cycles', { n: ev.spec.cycles }) : t('tour.sys.robin')),
       knockout: () => t('tour.sys.knockout'),
-      arena: () => t('tour.arenaMins', { n: ev.spec.minutes }),
+      arena: () => t('tour.arenaMins', { n: ev.spec.minutes })
+        + (ev.spec.team_top ? ` · ${t('tour.teamBattle', { n: ev.spec.team_top })}` : ''),
     }[system] || (() => system);
     const head = h('div.panel', {},
       h('h1', { text: ev.name }),
@@ -112,8 +113,9 @@ export function mountEvent(root, app, id) {
     const table = {
       robin: () => h('section.panel', {}, h('h2', { text: t('tour.crosstable') }), crosstable(ev, me)),
       knockout: () => h('section.panel', {}, h('h2', { text: t('tour.bracket') }), bracket(ev, me)),
-      arena: () => h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, arenaPlayers(ev, me)),
-        h('h2', { text: t('tour.games') }), h('div.scroll-x', {}, arenaGames(ev))),
+      arena: () => h('div', {}, arenaTeams(ev),
+        h('section.panel', {}, h('h2', { text: t('tour.standings') }), h('div.scroll-x', {}, arenaPlayers(ev, me)),
+          h('h2', { text: t('tour.games') }), h('div.scroll-x', {}, arenaGames(ev)))),
     }[system];
     // replaceChildren would show a null as the text "null".
     box.replaceChildren(...[head, organiserPanel(ev, load), table ? table() : null,

@@ -1,7 +1,7 @@
 // The organiser's tools on an event page, shown only to whoever may run the event (`organiser`
 // in GET /api/tournaments/{id}): start or cancel an upcoming event; on a Swiss, forbid a
 // pairing, pair the next round by hand, record a foul (also a round robin) and correct a result
-// of the last round before the next is paired. Each is one POST; the page reloads on the t_ev.
+// of any round until the event finishes. Each is one POST; the page reloads on the t_ev.
 
 import { api } from '../net/http.js';
 import { t } from '../i18n.js';
@@ -57,13 +57,16 @@ export function organiserPanel(ev, reload) {
       parts.push(h('h3', { text: t('org.pair', { n: ev.rounds.length + 1 }) }), h('p.muted', { text: t('org.pairHint') }), area,
         h('p', {}, h('button', { type: 'button', 'data-testid': 'org-pair', on: { click: () => send('pair', parsePairing(area.value, active)) } }, t('org.pairGo'))));
     }
-    const decided = last ? last.boards.map((bd, i) => [bd, i]).filter(([bd]) => bd.black !== null && bd.result) : [];
+    // Any round's decided boards, the latest round first: earlier rounds may be corrected too.
+    const decided = ev.rounds.slice().reverse().flatMap((r) => r.boards.map((bd, i) => [r.number, bd, i])
+      .filter(([, bd]) => bd.black !== null && bd.result));
     if (decided.length) {
-      const board = h('select', { 'data-testid': 'org-correct-board' }, decided.map(([bd, i]) =>
-        h('option', { value: String(i), text: `${t('org.board', { n: i + 1 })}: #${bd.red} – #${bd.black} ${bd.result}` })));
+      const board = h('select', { 'data-testid': 'org-correct-board' }, decided.map(([n, bd, i]) =>
+        h('option', { value: `${n}:${i}`, text: `${t('org.round', { n })} ${t('org.board', { n: i + 1 })}: #${bd.red} – #${bd.black} ${bd.result}` })));
       const result = h('select', { 'data-testid': 'org-correct-result' }, RESULTS.map((r) => h('option', { value: r, text: r })));
-      parts.push(h('h3', { text: t('org.correct', { n: last.number }) }), h('p', {}, board, result,
-        h('button', { type: 'button', 'data-testid': 'org-correct', on: { click: () => send('correct', { round: last.number, board: Number(board.value), result: result.value }) } }, t('org.correctGo'))));
+      const pick = () => board.value.split(':').map(Number);
+      parts.push(h('h3', { text: t('org.correct') }), h('p.muted', { text: t('org.correctHint') }), h('p', {}, board, result,
+        h('button', { type: 'button', 'data-testid': 'org-correct', on: { click: () => send('correct', { round: pick()[0], board: pick()[1], result: result.value }) } }, t('org.correctGo'))));
     }
   }
   if (system === 'swiss' || system === 'robin') {

@@ -50,6 +50,13 @@ pub enum TournamentError {
     /// Swiss: a manual pairing names a player twice, an unknown or withdrawn player, or two byes.
     #[error("invalid manual pairing: {0}")]
     InvalidPairing(&'static str),
+    /// Swiss: a correction after the event finished — its standings are final and its prizes
+    /// and titles were paid with the finish.
+    #[error("results are final: the event is finished and its prizes paid")]
+    ResultsFinal,
+    /// Arena: a team battle, and the player has no team to enter with.
+    #[error("a team battle: join a team first")]
+    NoTeam,
     /// Knockout: the match format could end without a winner.
     #[error("the match format has no decisive last game")]
     NotDecisive,

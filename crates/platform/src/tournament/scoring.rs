@@ -65,13 +65,18 @@ pub enum TieBreak {
     /// 去轮累进 (CXA 14.3.2's last resort): 累进分 counted from round 2 (round 1's points
     /// dropped), then from round 3, and so on; the column shows the first of these.
     ProgressiveCut,
+    /// Earliest finish (the `online` order's last resort, TOURNAMENTS.md): among the players
+    /// still tied, whoever finished their last game earlier ranks higher — the later round
+    /// first, then the instant the game ended where the record has it. The column shows the
+    /// player's place in that order within the tie (1 = finished first).
+    EarliestFinish,
 }
 
 impl TieBreak {
     /// Whether a larger value ranks higher.
     #[must_use]
     pub fn higher_is_better(self) -> bool {
-        self != TieBreak::Fouls
+        !matches!(self, TieBreak::Fouls | TieBreak::EarliestFinish)
     }
 }
 
@@ -135,6 +140,17 @@ impl Preset {
         )
     }
 
+    /// `online`: the 天天象棋 national online event's order (TOURNAMENTS.md) — 对手分, 胜局,
+    /// 后手局数, 后手胜局, then whoever finished their last game earlier.
+    #[must_use]
+    pub fn online() -> Preset {
+        use TieBreak::*;
+        Preset::named(
+            "online",
+            vec![OpponentScore, Wins, BlackGames, BlackWins, EarliestFinish],
+        )
+    }
+
     /// The preset called `name`, if there is one.
     #[must_use]
     pub fn by_name(name: &str) -> Option<Preset> {
@@ -144,6 +160,7 @@ impl Preset {
             "cxa-rr" => Some(Preset::cxa_round_robin()),
             "cxa-rr-match" => Some(Preset::cxa_round_robin_match()),
             "lichess" => Some(Preset::lichess()),
+            "online" => Some(Preset::online()),
             _ => None,
         }
     }

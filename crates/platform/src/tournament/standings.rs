@@ -3,7 +3,7 @@
 
 use super::result::GameResult;
 use super::scoring::{Preset, TieBreak};
-use crate::ids::UserId;
+use crate::ids::{Millis, UserId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -36,6 +36,9 @@ pub struct RecordedGame {
     pub black: UserId,
     /// How it ended.
     pub result: GameResult,
+    /// When it ended, where the system keeps it (for [`TieBreak::EarliestFinish`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<Millis>,
 }
 
 /// A round a player did not play a game in.
@@ -87,13 +90,23 @@ struct Facts {
     min_nonzero: u32,
     /// The last round of the record.
     rounds: u32,
+    /// Per player: when their last game or bye ended, as (round, instant or 0).
+    finish: BTreeMap<UserId, (u32, u64)>,
 }
 
 fn facts(record: &Record, preset: &Preset) -> Facts {
     let s = preset.scale;
     let mut points: BTreeMap<UserId, u32> = record.players.iter().map(|p| (p.0, 0)).collect();
     let mut games: BTreeMap<UserId, Vec<_>> = BTreeMap::new();
+    let mut finish: BTreeMap<UserId, (u32, u64)> = BTreeMap::new();
+    let mut finished = |u: UserId, at: (u32, u64)| {
+        let f = finish.entry(u).or_default();
+        *f = (*f).max(at);
+    };
     for g in &record.games {
+        let at = (g.round, g.ended_at.map_or(0, |t| t.0));
+        finished(g.red, at);
+        finished(g.black, at);
         for (side, me, opp) in [(Color::Red, g.red, g.black), (Color::Black, g.black, g.red)] {
             let r = g.result.for_side(side);
             let p = s.points(r);
@@ -112,6 +125,7 @@ fn facts(record: &Record, preset: &Preset) -> Facts {
             ByeKind::Zero => s.loss,
         };
         *points.entry(user).or_default() += p;
+        finished(user, (round, 0));
         let entry = games.entry(user).or_default();
         entry.push((round, None, p, None, kind == ByeKind::Pairing));
         let _ = entry;
@@ -134,6 +148,7 @@ fn facts(record: &Record, preset: &Preset) -> Facts {
         games,
         min_nonzero,
         rounds,
+        finish,
     }
 }
 
@@ -261,6 +276,11 @@ fn value(
                 return 2 * i64::from(f.rating.get(&u).copied().unwrap_or(0));
             }
             2 * played.iter().sum::<i64>() / played.len() as i64
+        }
+        TieBreak::EarliestFinish => {
+            let at = |o: &UserId| f.finish.get(o).copied().unwrap_or_default();
+            let mine = at(&u);
+            2 * (1 + group.iter().filter(|o| at(o) < mine).count() as i64)
         }
         TieBreak::EarlierRounds | TieBreak::ProgressiveCut => {
             last_resort(t, games, f.rounds).map_or(0, |k| k.first().copied().unwrap_or(0))

@@ -60,6 +60,8 @@ error_codes! {
     NotOrganiser = "not_organiser",
     /// A tournament refused the request (already registered, late entry closed, started, …).
     TournamentRefused = "tournament_refused",
+    /// A correction of a finished event: its standings are final, its prizes paid.
+    ResultsFinal = "results_final",
     /// A ladder refused the request (out of reach, cooldown, already on the ladder, …).
     LadderRefused = "ladder_refused",
     /// A league refused the request (not the captain, bad lineup, outside the window, …).

@@ -6,7 +6,7 @@
 //! Organisers are the configuration's (`[tournaments] organisers`, every event) and the users
 //! granted the role at run time (`chuhe admin organiser grant`, the events they created).
 
-use super::tournament_reply::answer;
+use super::tournament_reply::{answer, results_final};
 use crate::error::AppError;
 use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
@@ -19,7 +19,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use platform::tournament::robin::RobinCommand;
 use platform::tournament::swiss::SwissCommand;
-use platform::tournament::GameResult;
+use platform::tournament::{GameResult, TournamentError};
 use platform::UserId;
 use serde::Deserialize;
 use xiangqi::Color;
@@ -224,6 +224,10 @@ async fn correct(
             "result must be 1-0, 0-1, 1/2-1/2, +-, -+ or --".into(),
         ));
     };
+    if may_run(&state, &user, id).await?.status == "finished" {
+        // Its director may be gone (a finished event is not restored): answer here.
+        return Err(results_final(&TournamentError::ResultsFinal));
+    }
     organise(&state, &user, id, |system| {
         (system == "swiss").then_some(Command::Swiss(SwissCommand::Correct {
             round: body.round,

@@ -6,6 +6,7 @@ use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::tournament::Refusal;
 use axum::Json;
+use platform::tournament::TournamentError;
 
 /// The HTTP answer to a director's `reply` about event `id` (`None`: no director).
 pub(super) async fn answer(
@@ -20,6 +21,7 @@ pub(super) async fn answer(
             ErrorCode::NotEnoughCoins,
             "not enough coins for the entry fee".into(),
         )),
+        Some(Err(r @ Refusal::Core(TournamentError::ResultsFinal))) => Err(results_final(&r)),
         Some(Err(r)) => Err(refused(&r.to_string())),
         None => match state.db.tournament(id).await? {
             Some(_) => Err(refused("the event is over")),
@@ -31,4 +33,9 @@ pub(super) async fn answer(
 /// A `tournament_refused` answer.
 pub(super) fn refused(why: &str) -> AppError {
     AppError::BadRequest(ErrorCode::TournamentRefused, why.to_owned())
+}
+
+/// A `results_final` answer: a correction of a finished event.
+pub(super) fn results_final(why: &dyn std::fmt::Display) -> AppError {
+    AppError::BadRequest(ErrorCode::ResultsFinal, why.to_string())
 }

@@ -17,16 +17,14 @@ use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
 use crate::clock;
 use crate::state::AppState;
-use crate::store::{Fence, StoreError, TournamentLogEntry};
+use crate::store::Fence;
 use crate::table::{ConnId, Outbox};
 use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
 use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
-use platform::ledger::{LedgerError, Transaction};
-use platform::rating::Title;
 use platform::tournament::swiss::Phase;
-use platform::tournament::{Row, TournamentError};
-use platform::{Millis, TableId, UserId};
+use platform::tournament::TournamentError;
+use platform::{Millis, TableId};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -151,8 +149,11 @@ impl Director {
                 rating,
                 reply,
             } => {
-                let cmd = self.core.rules().register(user, rating);
-                let _ = reply.send(self.command(cmd, now).await);
+                let r = match self.entry_of(user, rating).await {
+                    Ok(cmd) => self.command(cmd, now).await,
+                    Err(e) => Err(e),
+                };
+                let _ = reply.send(r);
             }
             DirectorMsg::Withdraw { user, reply } => {
                 let cmd = self.core.rules().withdraw(user);
@@ -323,61 +324,6 @@ impl Director {
             self.open_due().await;
         }
         Ok(())
-    }
-
-    /// Journals `entry` with the event's `(status, final standings)` and the `coins` it moves,
-    /// in one transaction (not while replaying); tells the paid users their balances.
-    async fn store(
-        &mut self,
-        entry: &Entry,
-        now: Millis,
-        (status, standings): (&str, Option<&str>),
-        (coins, awards): (Option<Transaction>, &[(UserId, Title)]),
-    ) -> Result<(), Refusal> {
-        if !self.replaying {
-            let (Some(fence), false) = (self.lease, self.fenced) else {
-                return Err(Refusal::NotStored("the event runs on another node".into()));
-            };
-            let e = TournamentLogEntry {
-                seq: self.seq,
-                at: now.0,
-                entry: entry.encode(),
-            };
-            let db = &self.state.db;
-            let lease = (self.id, fence);
-            let applied = db
-                .append_tournament_log(lease, &e, (status, standings), (coins.as_ref(), awards))
-                .await
-                .map_err(|e| match e {
-                    StoreError::Ledger(LedgerError::InsufficientFunds { .. }) => {
-                        Refusal::NotEnoughCoins
-                    }
-                    e => {
-                        self.fenced |= matches!(e, StoreError::Fenced(_));
-                        Refusal::NotStored(e.to_string())
-                    }
-                })?;
-            if let Some(applied) = applied {
-                crate::coins::announce(&self.state, &applied);
-            }
-        }
-        self.seq += 1;
-        Ok(())
-    }
-
-    /// The titles the final `standings` earn: the spec's titles to places 1, 2, … (a shared
-    /// place earns the title of its rank).
-    fn awards(&self, standings: &[Row]) -> Vec<(UserId, Title)> {
-        let Ok(titles) = self.spec.award_titles(&self.state.profile) else {
-            return Vec::new();
-        };
-        standings
-            .iter()
-            .filter_map(|r| {
-                let place = usize::try_from(r.rank).ok()?.checked_sub(1)?;
-                titles.get(place).map(|t| (r.user, *t))
-            })
-            .collect()
     }
 
     /// Numbers `e` and sends it to every watching connection: the only way out.

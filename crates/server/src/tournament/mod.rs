@@ -7,8 +7,10 @@
 //! ends come back through [`report::game_ended`]. See `docs/tournaments.md`, "Director".
 
 mod actor;
+mod battle;
 mod boards;
 mod entry;
+mod journal;
 mod lease;
 mod msg;
 mod pickup;

@@ -30,6 +30,11 @@ pub const MAX_MATCH_GAMES: u32 = 20;
 pub const MAX_TITLED_PLACES: usize = 16;
 /// The longest arena, in minutes (a day).
 pub const MAX_ARENA_MINUTES: u32 = 1_440;
+/// The most moves an arena may ask of a berserker before their win earns the bonus point (a
+/// berserk win of 100 moves is already rare; more would never pay).
+pub const MAX_BERSERK_MIN_MOVES: u32 = 100;
+/// The most best players of a team that a team battle counts.
+pub const MAX_TEAM_TOP: u32 = 100;
 /// The systems the director runs.
 pub const SYSTEMS: [&str; 4] = ["swiss", "robin", "knockout", "arena"];
 
@@ -57,9 +62,13 @@ pub struct Spec {
     /// Arena: a berserk win earns its bonus point only once the berserker made this many moves
     /// (default 7).
     pub berserk_min_moves: u32,
+    /// Arena: a team battle when above 0 — players enter with their team and a team scores
+    /// the sum of its this many best players' scores (lichess's rule); 0: no team scoring.
+    pub team_top: u32,
     /// The games' time control, by preset name (`rapid`, `blitz`, `ourgame`, `qq`).
     pub time_control: String,
-    /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `cxa-rr`, `lichess`);
+    /// Scoring and tie-break preset (`cxa-swiss-opp`, `cxa-swiss-prog`, `cxa-rr`, `lichess`,
+    /// `online`);
     /// empty: the system's own (`cxa-swiss-opp` for a Swiss, `cxa-rr` for a round robin).
     pub preset: String,
     /// A player who has not made their first move this long after their game started forfeits
@@ -109,6 +118,7 @@ impl Default for Spec {
             minutes: 60,
             berserk: false,
             berserk_min_moves: 7,
+            team_top: 0,
             time_control: "rapid".into(),
             preset: String::new(),
             no_show_secs: 60,
@@ -152,6 +162,16 @@ impl Spec {
         }
         if !(1..=MAX_ARENA_MINUTES).contains(&self.minutes) {
             return Err(format!("minutes must be 1..={MAX_ARENA_MINUTES}"));
+        }
+        if !(1..=MAX_BERSERK_MIN_MOVES).contains(&self.berserk_min_moves) {
+            return Err(format!(
+                "berserk_min_moves must be 1..={MAX_BERSERK_MIN_MOVES} (the berserker's own moves)"
+            ));
+        }
+        if self.team_top > MAX_TEAM_TOP || (self.team_top > 0 && self.system != "arena") {
+            return Err(format!(
+                "team_top is an arena's team battle: 0 (none) or 1..={MAX_TEAM_TOP}"
+            ));
         }
         if !(1..=MAX_ROUNDS).contains(&self.rounds) {
             return Err(format!("rounds must be 1..={MAX_ROUNDS}"));
@@ -282,6 +302,7 @@ impl Spec {
             scale: preset.scale,
             berserk: self.berserk,
             berserk_min_moves: self.berserk_min_moves,
+            team_top: self.team_top,
             ..ArenaConfig::default()
         })
     }
@@ -316,6 +337,19 @@ mod tests {
         assert!(bad(|s| s.rounds = 0).contains("rounds"));
         assert!(bad(|s| s.system = "ladder".into()).contains("system"));
         assert!(bad(|s| s.minutes = 0).contains("minutes"));
+        assert!(bad(|s| s.berserk_min_moves = 0).contains("berserk_min_moves"));
+        assert!(bad(|s| s.team_top = 3).contains("team_top"), "not an arena");
+        assert!(bad(|s| {
+            s.system = "arena".into();
+            s.team_top = MAX_TEAM_TOP + 1;
+        })
+        .contains("team_top"));
+        assert!(bad(|s| s.berserk_min_moves = u32::MAX).contains("berserk_min_moves"));
+        let edge = Spec {
+            berserk_min_moves: MAX_BERSERK_MIN_MOVES,
+            ..Spec::default()
+        };
+        assert!(edge.check().is_ok());
         assert!(bad(|s| s.cycles = 0).contains("cycles"));
         assert!(bad(|s| s.games = 21).contains("games"));
         assert!(bad(|s| s.time_control = "slow".into()).contains("time control"));

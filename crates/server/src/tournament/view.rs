@@ -4,9 +4,10 @@
 //! system; what differs is filled by the system's collaborator (`system/`).
 
 use super::spec::Spec;
+use platform::tournament::arena::TeamRow;
 use platform::tournament::swiss::Phase;
 use platform::tournament::{GameResult, Row, TieBreak};
-use platform::{TableId, UserId};
+use platform::{TableId, TeamId, UserId};
 use serde::{Deserialize, Serialize};
 
 /// First id of tournament tables: event `e`, round `r`, board `b` (from 0) play at
@@ -69,6 +70,10 @@ pub struct ArenaView {
     pub berserk: bool,
     /// Players in rank order.
     pub players: Vec<ArenaPlayerView>,
+    /// A team battle: how many best players of each team count (0: not a team battle).
+    pub team_top: u32,
+    /// A team battle's team standings (empty otherwise).
+    pub teams: Vec<TeamRow>,
 }
 
 /// One arena player.
@@ -82,6 +87,9 @@ pub struct ArenaPlayerView {
     pub sheet: Vec<u32>,
     /// On fire: the next game scores double.
     pub fire: bool,
+    /// The team they entered with (a team battle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamId>,
 }
 
 /// One round of a knockout's bracket.

@@ -18,7 +18,7 @@ async fn balance(p: &Player) -> i64 {
 }
 
 /// The games still being played: `(table, red, black)`.
-fn running(v: &Value) -> Vec<(u64, u64, u64)> {
+pub fn running(v: &Value) -> Vec<(u64, u64, u64)> {
     let boards = v["rounds"]
         .get(0)
         .and_then(|r| r["boards"].as_array())
@@ -35,7 +35,7 @@ fn running(v: &Value) -> Vec<(u64, u64, u64)> {
 }
 
 /// Waits until `n` games are being played and returns them.
-async fn wait_running(p: &Player, id: u64, n: usize) -> Vec<(u64, u64, u64)> {
+pub async fn wait_running(p: &Player, id: u64, n: usize) -> Vec<(u64, u64, u64)> {
     for _ in 0..100 {
         let r = running(&view(p, id).await);
         if r.len() == n {
@@ -47,7 +47,7 @@ async fn wait_running(p: &Player, id: u64, n: usize) -> Vec<(u64, u64, u64)> {
 }
 
 /// Both players join the game at `table`; Red moves.
-async fn open(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u64, u64)) {
+pub async fn open(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u64, u64)) {
     for u in [red, black] {
         let p = players.get_mut(&u).unwrap();
         p.ok(json!({"t": "join", "table": table})).await;
@@ -56,14 +56,17 @@ async fn open(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u6
 }
 
 /// The player with the higher id resigns the game at `table` (opened); returns the winner.
-async fn resign(players: &mut BTreeMap<u64, Player>, (table, red, black): (u64, u64, u64)) -> u64 {
+pub async fn resign(
+    players: &mut BTreeMap<u64, Player>,
+    (table, red, black): (u64, u64, u64),
+) -> u64 {
     let loser = red.max(black);
     let p = players.get_mut(&loser).unwrap();
     p.ok(json!({"t": "resign", "table": table})).await;
     red.min(black)
 }
 
-fn arena_player(v: &Value, user: u64) -> &Value {
+pub fn arena_player(v: &Value, user: u64) -> &Value {
     v["arena"]["players"]
         .as_array()
         .unwrap()

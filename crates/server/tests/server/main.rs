@@ -6,6 +6,7 @@ mod analysis;
 mod analysis_latency;
 mod arena;
 mod arena_berserk;
+mod arena_teams;
 mod behaviour;
 mod big_stakes;
 mod broker;

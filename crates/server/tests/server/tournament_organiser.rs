@@ -237,13 +237,61 @@ async fn an_organiser_forbids_pairs_fouls_and_corrects_and_it_survives_a_restart
     let v = view(&org, id).await;
     assert_eq!(v["rounds"].as_array().unwrap().len(), 2);
     assert!(v["rounds"][1]["boards"][0]["table"].is_u64(), "{v}");
-    // Round 1 is closed now.
-    let (status, _) = send(
+    // Round 1 is corrected again while round 2 is played: round 2's pairings stay, the
+    // standings follow.
+    let round2 = v["rounds"][1]["boards"].clone();
+    org.ok(json!({"t": "t_watch", "tournament": id})).await;
+    let (status, v) = send(
         &mut org,
         id,
         "correct",
         json!({"round": 1, "board": 0, "result": "1-0"}),
     )
     .await;
-    assert_eq!(status, 400);
+    assert_eq!(status, 200, "{v}");
+    t_ev(&mut org, "result_corrected").await;
+    let v = view(&org, id).await;
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0", "{v}");
+    assert_eq!((points(&v, a), points(&v, c)), (Some(2), Some(0)), "{v}");
+    assert_eq!(
+        v["rounds"][1]["boards"], round2,
+        "later pairings are not redone"
+    );
+
+    // Rounds 2 and 3 to the end; then results are final (prizes and titles paid).
+    for p in players.values_mut() {
+        p.reconnect(srv.addr).await;
+    }
+    for (round, pairs) in [(2, None), (3, Some(json!([[a, d], [b, c]])))] {
+        if let Some(pairs) = pairs {
+            let (status, v) = send(&mut org, id, "pair", pair(pairs)).await;
+            assert_eq!(status, 200, "{v}");
+        }
+        let v = view(&org, id).await;
+        for bd in v["rounds"][round - 1]["boards"].as_array().unwrap() {
+            let (red, black) = (bd["red"].as_u64().unwrap(), bd["black"].as_u64().unwrap());
+            play(&mut players, bd["table"].as_u64().unwrap(), red, black).await;
+        }
+        t_ev(&mut org, "round_complete").await;
+    }
+    t_ev(&mut org, "finished").await;
+    let late = json!({"round": 1, "board": 0, "result": "0-1"});
+    let (status, v) = send(&mut org, id, "correct", late.clone()).await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("results_final")),
+        "{v}"
+    );
+    srv.crash();
+    let srv = TestServer::start_with(config(&db)).await;
+    org.reconnect(srv.addr).await;
+    let v = view(&org, id).await;
+    assert_eq!(v["status"], "finished");
+    assert_eq!(v["rounds"][0]["boards"][0]["result"], "1-0", "{v}");
+    let (status, v) = send(&mut org, id, "correct", late).await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("results_final")),
+        "{v}"
+    );
 }

@@ -108,8 +108,12 @@ impl Arena {
 
     fn execute(&mut self, cmd: ArenaCommand, now: Millis) -> Result<Vec<ArenaEvent>, ArenaError> {
         match cmd {
-            ArenaCommand::Join { user, rating } => {
+            ArenaCommand::Join { user, rating, team } => {
                 let again = self.players.contains_key(&user);
+                if !again && self.is_team_battle() && team.is_none() {
+                    return Err(ArenaError::NoTeam);
+                }
+                let team = team.filter(|_| self.is_team_battle());
                 let p = self.players.entry(user).or_insert_with(|| ArenaPlayer {
                     rating,
                     status: Status::Paused,
@@ -118,6 +122,7 @@ impl Arena {
                     last_opponent: None,
                     perf_sum: 0,
                     pause_after: false,
+                    team,
                 });
                 if p.pause_after {
                     // Paused during a game and back before it ended: paired after it again.

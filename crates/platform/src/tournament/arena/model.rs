@@ -1,5 +1,6 @@
 //! The arena's state, commands, events and errors.
 
+use super::teams::TeamEntry;
 use crate::clock::TimeControl;
 use crate::ids::{Millis, UserId};
 use crate::tournament::{GameResult, PlayerResult, Scale};
@@ -30,6 +31,10 @@ pub struct ArenaConfig {
     pub max_same_color: usize,
     /// Two players who just met may meet again once both have waited this long.
     pub rematch_after: Millis,
+    /// A team battle when above 0: players enter with a team, and a team scores the sum of its
+    /// this many best players' scores.
+    #[serde(default)]
+    pub team_top: u32,
 }
 
 impl Default for ArenaConfig {
@@ -45,6 +50,7 @@ impl Default for ArenaConfig {
             long_draw_plies: 60,
             max_same_color: 3,
             rematch_after: Millis::from_secs(30),
+            team_top: 0,
         }
     }
 }
@@ -99,6 +105,9 @@ pub struct ArenaPlayer {
     /// Paused while playing: not paired again once the game in progress ends.
     #[serde(default)]
     pub pause_after: bool,
+    /// The team entered with (a team battle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamEntry>,
 }
 
 impl ArenaPlayer {
@@ -163,6 +172,9 @@ pub enum ArenaCommand {
         user: UserId,
         /// Their rating.
         rating: u32,
+        /// Their team (a team battle needs one; kept from the first entry on coming back).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team: Option<TeamEntry>,
     },
     /// Start pairing now, before `starts_at` (the arena keeps its length: `ends_at` moves by as
     /// much).
@@ -278,6 +290,9 @@ pub enum ArenaError {
     /// Berserk is off here, or already used.
     #[error("berserk not allowed")]
     BerserkNotAllowed,
+    /// A team battle: the player has no team to enter with.
+    #[error("a team battle: join a team first")]
+    NoTeam,
 }
 
 mod colors_serde {

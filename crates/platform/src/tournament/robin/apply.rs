@@ -221,6 +221,7 @@ impl RoundRobin {
                     red: g.red,
                     black,
                     result,
+                    ended_at: None,
                 }),
                 (None, _) => rec.byes.push((g.round, g.red, ByeKind::Zero)),
                 _ => {}

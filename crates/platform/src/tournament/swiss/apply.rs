@@ -33,7 +33,10 @@ impl Swiss {
         now: Millis,
     ) -> Result<Vec<SwissEvent>, TournamentError> {
         if self.phase == Phase::Finished {
-            return Err(TournamentError::Finished);
+            return Err(match cmd {
+                SwissCommand::Correct { .. } => TournamentError::ResultsFinal,
+                _ => TournamentError::Finished,
+            });
         }
         let mut next = self.clone();
         let events = next.execute(cmd, now)?;
@@ -62,7 +65,7 @@ impl Swiss {
     ) -> Result<Vec<SwissEvent>, TournamentError> {
         match cmd {
             SwissCommand::Register { user, rating } => self.register(user, rating),
-            SwissCommand::Withdraw { user } => self.withdraw(user),
+            SwissCommand::Withdraw { user } => self.withdraw(user, now),
             SwissCommand::Forbid { a, b } => {
                 if a == b {
                     return Err(TournamentError::SamePlayer);
@@ -85,7 +88,7 @@ impl Swiss {
                 board,
                 result,
             } => self.correct(round, board, result),
-            SwissCommand::RecordResult { red, result } => self.record_result(red, result),
+            SwissCommand::RecordResult { red, result } => self.record_result(red, result, now),
             SwissCommand::Foul { user } => {
                 if !self.entrants.iter().any(|e| e.user == user) {
                     return Err(TournamentError::NotRegistered);
@@ -127,7 +130,7 @@ impl Swiss {
         }])
     }
 
-    fn withdraw(&mut self, user: UserId) -> Result<Vec<SwissEvent>, TournamentError> {
+    fn withdraw(&mut self, user: UserId, now: Millis) -> Result<Vec<SwissEvent>, TournamentError> {
         if !self.active(user) {
             return Err(TournamentError::NotRegistered);
         }
@@ -150,7 +153,7 @@ impl Swiss {
             } else {
                 Color::Red
             };
-            events.extend(self.record_result(b.red, GameResult::Forfeit { winner })?);
+            events.extend(self.record_result(b.red, GameResult::Forfeit { winner }, now)?);
         }
         Ok(events)
     }
@@ -187,6 +190,7 @@ impl Swiss {
                     red: user(b.red)?,
                     black,
                     result: None,
+                    ended_at: None,
                 })
             })
             .collect::<Option<Vec<_>>>()
@@ -249,6 +253,7 @@ impl Swiss {
                 red,
                 black,
                 result: None,
+                ended_at: None,
             })
             .collect();
         Ok(self.push_round(boards, true, now))
@@ -283,6 +288,7 @@ impl Swiss {
         &mut self,
         red: UserId,
         result: GameResult,
+        now: Millis,
     ) -> Result<Vec<SwissEvent>, TournamentError> {
         let Some(round) = self.rounds.last_mut() else {
             return Err(TournamentError::NoSuchGame);
@@ -295,6 +301,7 @@ impl Swiss {
             return Err(TournamentError::NoSuchGame);
         };
         board.result = Some(result);
+        board.ended_at = Some(now);
         let mut events = vec![SwissEvent::ResultRecorded {
             round: round.number,
             board: *board,
@@ -310,17 +317,18 @@ impl Swiss {
         Ok(events)
     }
 
-    /// Corrects a result of the last round paired (a board that has one).
+    /// Corrects a result of any round paired (a board that has one). Later rounds keep their
+    /// pairings; the standings, a function of the results, follow.
     fn correct(
         &mut self,
         round: u32,
         index: u32,
         result: GameResult,
     ) -> Result<Vec<SwissEvent>, TournamentError> {
-        let Some(last) = self.rounds.last_mut().filter(|r| r.number == round) else {
+        let Some(paired) = self.rounds.iter_mut().find(|r| r.number == round) else {
             return Err(TournamentError::NoSuchGame);
         };
-        let Some(board) = last
+        let Some(board) = paired
             .boards
             .get_mut(index as usize)
             .filter(|b| b.black.is_some() && b.result.is_some())

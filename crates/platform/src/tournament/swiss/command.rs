@@ -48,8 +48,10 @@ pub enum SwissCommand {
         /// How it ended.
         result: GameResult,
     },
-    /// The organiser corrects the result of board `board` (from 0) of round `round`: only in
-    /// the last round paired (before the next is paired) and only a board with a result.
+    /// The organiser corrects the result of board `board` (from 0) of round `round`: any round
+    /// paired, only a board with a result, until the event finishes (then
+    /// [`ResultsFinal`](crate::tournament::TournamentError::ResultsFinal)). Later rounds keep
+    /// their pairings; the standings follow.
     Correct {
         /// The round, from 1.
         round: u32,

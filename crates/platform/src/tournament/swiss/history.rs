@@ -142,6 +142,7 @@ impl Swiss {
                         red: b.red,
                         black,
                         result,
+                        ended_at: b.ended_at,
                     }),
                     _ => {}
                 }

@@ -63,6 +63,9 @@ pub struct SwissBoard {
     pub black: Option<UserId>,
     /// The result once known (a bye has none).
     pub result: Option<GameResult>,
+    /// When the result was recorded (a correction keeps it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<Millis>,
 }
 
 impl SwissBoard {

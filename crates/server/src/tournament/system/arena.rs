@@ -40,6 +40,7 @@ fn refusal(e: &platform::tournament::arena::ArenaError) -> TournamentError {
         A::AlreadyIn => TournamentError::AlreadyRegistered,
         A::NoSuchGame | A::BerserkNotAllowed => TournamentError::NoSuchGame,
         A::Started => TournamentError::Started,
+        A::NoTeam => TournamentError::NoTeam,
     }
 }
 
@@ -72,7 +73,11 @@ impl Rules for Arena {
     }
 
     fn register(&self, user: UserId, rating: u32) -> Command {
-        Command::Arena(ArenaCommand::Join { user, rating })
+        Command::Arena(ArenaCommand::Join {
+            user,
+            rating,
+            team: None,
+        })
     }
 
     fn withdraw(&self, user: UserId) -> Command {
@@ -203,6 +208,7 @@ impl Rules for Arena {
                     .to_owned(),
                     sheet: p.sheet.iter().map(|e| e.points).collect(),
                     fire: on_fire(p),
+                    team: p.team.as_ref().map(|t| t.id),
                 })
             })
             .collect();
@@ -210,6 +216,8 @@ impl Rules for Arena {
             ends_at: self.config.ends_at.0,
             berserk: self.config.berserk,
             players,
+            team_top: self.config.team_top,
+            teams: self.team_standings(),
         })
     }
 }
