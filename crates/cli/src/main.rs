@@ -32,6 +32,8 @@ use std::process::ExitCode;
 
 /// mimalloc instead of the system allocator: under load the server's many small, short-lived
 /// allocations (JSON messages, socket buffers) spent ≈ 17 % of its CPU in glibc's malloc/free.
+/// Without the `mimalloc` feature the system allocator serves (for heap profilers).
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -59,6 +59,30 @@ impl HttpClient {
         }
     }
 
+    /// A client of the server at `addr` whose clones share one connection pool that keeps at
+    /// most `idle` idle connections (a load generator's many players reuse a few sockets).
+    #[must_use]
+    pub fn pooled(addr: SocketAddr, idle: usize) -> HttpClient {
+        HttpClient {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::builder()
+                .pool_max_idle_per_host(idle)
+                .build()
+                .unwrap_or_default(),
+            cookie: None,
+        }
+    }
+
+    /// Another client on the same connection pool, without a session.
+    #[must_use]
+    pub fn sibling(&self) -> HttpClient {
+        HttpClient {
+            base: self.base.clone(),
+            http: self.http.clone(),
+            cookie: None,
+        }
+    }
+
     /// `POST path` with a JSON body; keeps a session cookie it is given. Returns status and body.
     ///
     /// # Errors

@@ -13,6 +13,13 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// Games being set up at once. Each setup holds an HTTP connection besides its WebSockets:
+/// unbounded, 8,000 games at once opened 8,000 HTTP connections next to 16,000 sockets and
+/// ran the load generator out of file descriptors ("Too many open files"). The players share
+/// one HTTP connection pool of this size.
+const SETUPS_AT_ONCE: usize = 64;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -68,7 +75,7 @@ pub struct Progress {
 /// # Errors
 /// [`ClientError`] if the lobby has too few free tables or cannot be read.
 pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadReport, ClientError> {
-    let http = HttpClient::new(opts.addr);
+    let http = HttpClient::pooled(opts.addr, SETUPS_AT_ONCE);
     let (_, lobby) = http.get("/api/lobby").await?;
     // Guests hold no coins beyond the starting grant, so only rooms without a coin gate serve.
     let free: Vec<u64> = lobby["rooms"]
@@ -88,16 +95,22 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
     }
     let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
     let start_gate = Arc::new(tokio::sync::Barrier::new(opts.games + 1));
+    let setups = Arc::new(Semaphore::new(SETUPS_AT_ONCE));
     let mut tasks = Vec::with_capacity(opts.games);
     for &table in free.iter().take(opts.games) {
-        let (opts, lat, gate, prog) = (
+        let (opts, lat, gate, prog, http, setups) = (
             opts.clone(),
             latencies.clone(),
             start_gate.clone(),
             progress.clone(),
+            http.clone(),
+            setups.clone(),
         );
         tasks.push(tokio::spawn(async move {
-            let players = setup_game(&opts, table).await;
+            let players = match setups.acquire().await {
+                Ok(_permit) => setup_game(&http, &opts, table).await,
+                Err(_) => Err(ClientError::Closed),
+            };
             gate.wait().await;
             let result = match players {
                 Ok(p) => play(p, &opts, table, &lat, &prog).await,
@@ -151,8 +164,8 @@ struct Players {
     black: WsClient,
 }
 
-async fn player(addr: SocketAddr, table: u64) -> Result<WsClient, ClientError> {
-    let mut http = HttpClient::new(addr);
+async fn player(pool: &HttpClient, addr: SocketAddr, table: u64) -> Result<WsClient, ClientError> {
+    let mut http = pool.sibling();
     http.guest().await?;
     let (mut ws, _) = WsClient::connect(addr, http.cookie.as_deref()).await?;
     ws.timeout = Duration::from_secs(30);
@@ -160,8 +173,12 @@ async fn player(addr: SocketAddr, table: u64) -> Result<WsClient, ClientError> {
     Ok(ws)
 }
 
-async fn setup_game(opts: &LoadOptions, table: u64) -> Result<Players, ClientError> {
-    let mut red = player(opts.addr, table).await?;
+async fn setup_game(
+    http: &HttpClient,
+    opts: &LoadOptions,
+    table: u64,
+) -> Result<Players, ClientError> {
+    let mut red = player(http, opts.addr, table).await?;
     red.call(json!({"t": "sit", "table": table, "color": "red"}))
         .await?;
     red.call(
@@ -169,7 +186,7 @@ async fn setup_game(opts: &LoadOptions, table: u64) -> Result<Players, ClientErr
         "byoyomi": null, "increment": 0}}),
     )
     .await?;
-    let mut black = player(opts.addr, table).await?;
+    let mut black = player(http, opts.addr, table).await?;
     black
         .call(json!({"t": "sit", "table": table, "color": "black"}))
         .await?;

@@ -93,7 +93,7 @@ impl TableActor {
             return;
         };
         let table = self.core.id;
-        let msg = feed.history.push(|v| {
+        let msg = feed.history.push(now, |v| {
             ServerMsg::Ev {
                 table,
                 v,

@@ -1,16 +1,29 @@
 //! The last events of a table, numbered, for clients that come back (lila-ws `History`).
+//!
+//! Events are kept while they are recent: at most [`HISTORY_LEN`], and none older than
+//! [`HISTORY_AGE`] beyond the last [`HISTORY_MIN`]. A `moved` event is ≈ 0.8 KiB of JSON, so a
+//! long game's 256 events held ≈ 200 KiB per table for clients that reconnect within seconds;
+//! one that comes back later gets a fresh `table_state`, as it would after a gap.
 
+use platform::Millis;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// Events kept per table.
+/// Most events kept per table.
 pub const HISTORY_LEN: usize = 256;
+
+/// Events always kept, however old.
+pub const HISTORY_MIN: usize = 16;
+
+/// How long an event beyond the last [`HISTORY_MIN`] is kept (ms).
+pub const HISTORY_AGE: u64 = 30_000;
 
 /// Numbered events, oldest first.
 #[derive(Debug, Default)]
 pub struct History {
     v: u64,
-    kept: VecDeque<(u64, Arc<str>)>,
+    /// `(number, when published, message)`.
+    kept: VecDeque<(u64, Millis, Arc<str>)>,
 }
 
 impl History {
@@ -20,14 +33,23 @@ impl History {
         self.v
     }
 
-    /// Numbers the next event; `render` builds its message from the number.
-    pub fn push(&mut self, render: impl FnOnce(u64) -> Arc<str>) -> Arc<str> {
+    /// Numbers the next event, published at `now`; `render` builds its message from the
+    /// number. Forgets the events that are no longer recent.
+    pub fn push(&mut self, now: Millis, render: impl FnOnce(u64) -> Arc<str>) -> Arc<str> {
         self.v += 1;
         let msg = render(self.v);
         if self.kept.len() == HISTORY_LEN {
             self.kept.pop_front();
         }
-        self.kept.push_back((self.v, msg.clone()));
+        while self.kept.len() >= HISTORY_MIN
+            && self
+                .kept
+                .front()
+                .is_some_and(|(_, at, _)| at.0.saturating_add(HISTORY_AGE) < now.0)
+        {
+            self.kept.pop_front();
+        }
+        self.kept.push_back((self.v, now, msg.clone()));
         msg
     }
 
@@ -38,15 +60,15 @@ impl History {
         if since > self.v {
             return None;
         }
-        let oldest = self.kept.front().map_or(self.v + 1, |(v, _)| *v);
+        let oldest = self.kept.front().map_or(self.v + 1, |(v, _, _)| *v);
         if since + 1 < oldest {
             return None;
         }
         Some(
             self.kept
                 .iter()
-                .filter(|(v, _)| *v > since)
-                .map(|(_, m)| m.clone())
+                .filter(|(v, _, _)| *v > since)
+                .map(|(_, _, m)| m.clone())
                 .collect(),
         )
     }
@@ -60,7 +82,7 @@ mod tests {
     fn returns_exactly_the_missed_events_or_none_when_lost() {
         let mut h = History::default();
         for _ in 0..HISTORY_LEN + 10 {
-            h.push(|v| Arc::from(v.to_string()));
+            h.push(Millis(0), |v| Arc::from(v.to_string()));
         }
         let last = h.v();
         let missed = h.since(last - 3).unwrap();
@@ -76,5 +98,26 @@ mod tests {
         assert!(h.since(last).unwrap().is_empty());
         assert!(h.since(3).is_none());
         assert!(h.since(last + 1).is_none());
+    }
+
+    #[test]
+    fn old_events_beyond_the_last_few_are_forgotten() {
+        let mut h = History::default();
+        // 40 events a second apart: recent ones stay, the old ones go once past the minimum.
+        for s in 0..40u64 {
+            h.push(Millis(s * 1_000), |v| Arc::from(v.to_string()));
+        }
+        // At t = 39 s, events published before 9 s are older than HISTORY_AGE.
+        let oldest_kept = 40 - (39 - 9);
+        assert_eq!(h.since(oldest_kept - 1).map(|e| e.len()), Some(31));
+        assert!(h.since(oldest_kept - 2).is_none());
+        // Long after, the last HISTORY_MIN stay.
+        h.push(Millis(1_000_000), |v| Arc::from(v.to_string()));
+        let last = h.v();
+        assert_eq!(
+            h.since(last - HISTORY_MIN as u64).map(|e| e.len()),
+            Some(HISTORY_MIN)
+        );
+        assert!(h.since(last - HISTORY_MIN as u64 - 1).is_none());
     }
 }
