@@ -3,7 +3,7 @@
 //! the board is lost by both — 0 game points to each team (docs/leagues.md) — not a Red forfeit.
 
 use crate::common::{Player, TestServer};
-use crate::leagues::{config, id, notice, post, team, wait_for_league};
+use crate::leagues::{config, enter, id, notice, team, wait_for_league};
 use serde_json::json;
 
 #[tokio::test]
@@ -22,15 +22,8 @@ async fn a_board_both_players_missed_is_lost_by_both() {
         .await
         .unwrap();
     wait_for_league(&a1, league).await;
-    for (cap, t) in [(&mut a1, ta), (&mut b1, tb)] {
-        let (s, v) = post(
-            cap,
-            &format!("/api/leagues/{league}/enter"),
-            json!({"team": t}),
-        )
-        .await;
-        assert_eq!(s, 200, "{v}");
-    }
+    enter(&mut a1, league, ta).await;
+    enter(&mut b1, league, tb).await;
     srv.db.request_league(league, "start").await.unwrap();
     let began = notice(&mut a1, "began").await;
     let table = began["table"].as_u64().unwrap();

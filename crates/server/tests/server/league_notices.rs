@@ -5,7 +5,7 @@
 //! stored `team_notice`s.
 
 use crate::common::{Player, TestServer};
-use crate::leagues::{config, id, notice, post, wait_for_league};
+use crate::leagues::{config, enter, id, notice, post, wait_for_league};
 use serde_json::{json, Value};
 
 /// `p`'s stored notices of `t` (`league_notice`, `team_notice`) of kind `kind`.
@@ -85,15 +85,8 @@ async fn reminders_once_and_team_notices() {
         .await
         .unwrap();
     wait_for_league(&a1, league).await;
-    for (cap, t) in [(&mut a1, ta), (&mut b1, tb)] {
-        let (s, v) = post(
-            cap,
-            &format!("/api/leagues/{league}/enter"),
-            json!({"team": t}),
-        )
-        .await;
-        assert_eq!(s, 200, "{v}");
-    }
+    enter(&mut a1, league, ta).await;
+    enter(&mut b1, league, tb).await;
     srv.db.request_league(league, "start").await.unwrap();
     for _ in 0..50 {
         if wait_for_league(&a1, league).await["phase"] == "running" {

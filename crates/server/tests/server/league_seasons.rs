@@ -4,26 +4,11 @@
 //! takes entries.
 
 use crate::common::{Player, TestServer};
-use crate::leagues::{config, post, team, wait_for_league};
+use crate::leagues::{config, enter, team, until, wait_for_league};
 use serde_json::{json, Value};
-use std::time::Duration;
 
 async fn get(p: &Player, path: &str) -> (u16, Value) {
     p.http.get(path).await.unwrap()
-}
-
-/// `GET path` until `done` holds.
-async fn until(p: &Player, path: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let mut v = Value::Null;
-    for _ in 0..150 {
-        let (s, got) = get(p, path).await;
-        v = got;
-        if s == 200 && done(&v) {
-            return v;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{path}: {v}");
 }
 
 #[tokio::test]
@@ -44,15 +29,8 @@ async fn an_ended_season_is_kept_after_next_season() {
         .await
         .unwrap();
     wait_for_league(&a1, league).await;
-    for (cap, t) in [(&mut a1, ta), (&mut b1, tb)] {
-        let (s, v) = post(
-            cap,
-            &format!("/api/leagues/{league}/enter"),
-            json!({"team": t}),
-        )
-        .await;
-        assert_eq!(s, 200, "{v}");
-    }
+    enter(&mut a1, league, ta).await;
+    enter(&mut b1, league, tb).await;
     srv.db.request_league(league, "start").await.unwrap();
     let path = format!("/api/leagues/{league}");
     let ended = until(&a1, &path, |v| v["phase"] == "ended").await;

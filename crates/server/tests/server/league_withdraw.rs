@@ -5,29 +5,8 @@
 //! 0:N and it stays in the table; before a season the administrator's request takes it out.
 
 use crate::common::{Player, TestServer};
-use crate::leagues::{config, notice, post, team, wait_for_league};
-use serde_json::{json, Value};
-use std::time::Duration;
-
-async fn enter(cap: &mut Player, league: u32, t: u64) {
-    let path = format!("/api/leagues/{league}/enter");
-    let (s, v) = post(cap, &path, json!({"team": t})).await;
-    assert_eq!(s, 200, "{v}");
-}
-
-/// `GET path` until `done` holds.
-async fn until(p: &Player, path: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let mut v = Value::Null;
-    for _ in 0..100 {
-        let (s, got) = p.http.get(path).await.unwrap();
-        v = got;
-        if s == 200 && done(&v) {
-            return v;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{path}: {v}");
-}
+use crate::leagues::{config, enter, notice, post, team, until, wait_for_league};
+use serde_json::json;
 
 #[tokio::test]
 async fn a_withdrawn_team_is_voided_mid_season_and_removed_before_one() {

@@ -46,6 +46,27 @@ pub async fn notice(p: &mut Player, kind: &str) -> Value {
         .clone()
 }
 
+/// `cap` enters their team `t` into `league`.
+pub async fn enter(cap: &mut Player, league: u32, t: u64) {
+    let path = format!("/api/leagues/{league}/enter");
+    let (s, v) = post(cap, &path, json!({"team": t})).await;
+    assert_eq!(s, 200, "{v}");
+}
+
+/// `GET path` until `done` holds (at most 15 s).
+pub async fn until(p: &Player, path: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let mut v = Value::Null;
+    for _ in 0..150 {
+        let (s, got) = p.http.get(path).await.unwrap();
+        v = got;
+        if s == 200 && done(&v) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{path}: {v}");
+}
+
 /// Waits until the server's pickup runs league `id`'s director.
 pub async fn wait_for_league(p: &Player, id: u32) -> Value {
     for _ in 0..100 {
@@ -86,15 +107,8 @@ async fn a_two_board_match_with_one_board_played_and_one_forfeited() {
         (400, Some("league_refused")),
         "{v}"
     );
-    for (cap, t) in [(&mut a1, ta), (&mut b1, tb)] {
-        let (s, v) = post(
-            cap,
-            &format!("/api/leagues/{league}/enter"),
-            json!({"team": t}),
-        )
-        .await;
-        assert_eq!(s, 200, "{v}");
-    }
+    enter(&mut a1, league, ta).await;
+    enter(&mut b1, league, tb).await;
     srv.db.request_league(league, "start").await.unwrap();
     // Board 1: home captain Red against the away captain; board 2: away Red against home.
     let began = notice(&mut a1, "began").await;
