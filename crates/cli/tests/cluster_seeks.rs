@@ -57,30 +57,30 @@ async fn pair(a: &mut Client, b: &mut Client) -> u64 {
     ta
 }
 
+/// Two nodes of a fresh site (`None`: no database or NATS here); node 1 is started first and
+/// claims the desk on its first beat. The site must outlive the nodes.
+async fn two_nodes(tag: &str) -> Option<(Site, Serve, Serve)> {
+    let site = site(tag).await?;
+    let dir = |n: &str| {
+        let d = site.tmp.path().join(n);
+        write_config(
+            &d,
+            &cluster::config(n, &site.prefix, &site.nats, LEASE_MS, ROOM_A),
+        );
+        d
+    };
+    let (d1, d2) = (dir("n1"), dir("n2"));
+    let n1 = Serve::start(&d1, &site.store).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let n2 = Serve::start(&d2, &site.store).await;
+    Some((site, n1, n2))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_two_nodes_are_paired_by_the_one_desk() {
-    let Some(Site {
-        nats,
-        prefix,
-        tmp,
-        store,
-    }) = site("cs").await
-    else {
+    let Some((_site, n1, n2)) = two_nodes("cs").await else {
         return;
     };
-    let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
-    write_config(
-        &d1,
-        &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A),
-    );
-    write_config(
-        &d2,
-        &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A),
-    );
-    let n1 = Serve::start(&d1, &store).await;
-    // Node 1 claims the desk on its first beat.
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let n2 = Serve::start(&d2, &store).await;
 
     let mut a = Client::register(n1.addr, "seek_a").await;
     let mut b = Client::register(n2.addr, "seek_b").await;
@@ -107,27 +107,9 @@ async fn players_on_two_nodes_are_paired_by_the_one_desk() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_desks_seeks_show_everywhere_and_it_knows_games_on_other_nodes() {
-    let Some(Site {
-        nats,
-        prefix,
-        tmp,
-        store,
-    }) = site("cl").await
-    else {
+    let Some((_site, n1, n2)) = two_nodes("cl").await else {
         return;
     };
-    let (d1, d2) = (tmp.path().join("n1"), tmp.path().join("n2"));
-    write_config(
-        &d1,
-        &cluster::config("n1", &prefix, &nats, LEASE_MS, ROOM_A),
-    );
-    write_config(
-        &d2,
-        &cluster::config("n2", &prefix, &nats, LEASE_MS, ROOM_A),
-    );
-    let n1 = Serve::start(&d1, &store).await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    let n2 = Serve::start(&d2, &store).await;
     let to_n2 = placed(1..=6, &["n1", "n2"], "n2");
     holds(n2.addr, to_n2.len(), Duration::from_secs(5)).await;
     let t = *to_n2.first().expect("placement gives node 2 a table");
