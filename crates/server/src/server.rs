@@ -192,7 +192,12 @@ pub async fn start(
     let seen = takeover::Ownership::read(&state).await?;
     // Wagers and pools whose game ended (or was never played) are settled before tables open,
     // except at tables that live nodes hold.
-    crate::store::recover_coins_except(&db, &seen.held_elsewhere(&state.node.id)).await?;
+    let recoverer = crate::store::Recoverer {
+        node: &state.node.id,
+        stale_before: state.node.stale_before(),
+    };
+    crate::store::recover_coins_except(&db, &seen.held_elsewhere(&state.node.id), recoverer)
+        .await?;
     let mut unfinished: HashMap<TableId, UnfinishedGame> = db
         .unfinished_games()
         .await?

@@ -40,7 +40,7 @@ mod wagers;
 pub use analyses::{AnalysisJob, AnalysisState};
 pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
 pub use bets::BetRow;
-pub use coin_recovery::{recover_coins, recover_coins_except};
+pub use coin_recovery::{recover_coins, recover_coins_except, Recoverer};
 pub use collections::{CollectionEntry, CollectionFilter, NewCollectionGame};
 pub use computers::computer_name;
 pub use faults::{Fault, Faults};

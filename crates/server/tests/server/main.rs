@@ -40,6 +40,7 @@ mod protocol_doc;
 mod rating_pools;
 mod ratings;
 mod raw;
+mod recovery_fence;
 mod recurring;
 mod repetition_rules;
 mod restart;
