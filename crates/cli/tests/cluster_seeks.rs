@@ -5,7 +5,8 @@
 //! player on the other node joins it remotely). Node 1 is killed with SIGKILL: node 2 takes
 //! the desk over, and two players who seek there are paired. And: an open seek made at the
 //! desk shows in the other node's lobby (and goes from it when cancelled), and a player in a
-//! game at the other node's table may not seek at the desk (`already_playing`).
+//! game at the other node's table may not seek at the desk (`already_playing`). And: a room
+//! whose only table lives on node 2 still pairs seekers at node 1's desk (node 2 seats them).
 //!
 //! Skipped unless `CHUHE_TEST_DATABASE_URL` is set; NATS at `NATS_URL` (default
 //! `nats://127.0.0.1:4222`; without `NATS_URL`, skipped when it cannot be reached).
@@ -23,8 +24,12 @@ const LEASE_MS: u64 = 2_000;
 const ROOM_A: &str = "[[rooms]]\nid = \"a\"\nname = \"A\"\ntables = 6\n";
 
 fn quick() -> Value {
+    quick_in("a")
+}
+
+fn quick_in(room: &str) -> Value {
     let control = json!({"stages": [{"time": 300_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0});
-    json!({"t": "seek", "room": "a", "control": control, "rated": true, "kind": "quick"})
+    json!({"t": "seek", "room": room, "control": control, "rated": true, "kind": "quick"})
 }
 
 /// `c`'s `seek_paired`: its table and colour.
@@ -60,12 +65,17 @@ async fn pair(a: &mut Client, b: &mut Client) -> u64 {
 /// Two nodes of a fresh site (`None`: no database or NATS here); node 1 is started first and
 /// claims the desk on its first beat. The site must outlive the nodes.
 async fn two_nodes(tag: &str) -> Option<(Site, Serve, Serve)> {
+    two_nodes_with(tag, ROOM_A).await
+}
+
+/// [`two_nodes`] with the rooms `rooms`.
+async fn two_nodes_with(tag: &str, rooms: &str) -> Option<(Site, Serve, Serve)> {
     let site = site(tag).await?;
     let dir = |n: &str| {
         let d = site.tmp.path().join(n);
         write_config(
             &d,
-            &cluster::config(n, &site.prefix, &site.nats, LEASE_MS, ROOM_A),
+            &cluster::config(n, &site.prefix, &site.nats, LEASE_MS, rooms),
         );
         d
     };
@@ -182,6 +192,59 @@ async fn the_desks_seeks_show_everywhere_and_it_knows_games_on_other_nodes() {
     stand_ins(n1.addr, 1, short).await;
     red.ws.close().await;
     stand_ins(n1.addr, 0, short).await;
+    drop(n2);
+    drop(n1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_only_table_lives_on_another_node_still_pairs() {
+    // Room "a" gets k tables and room "b" one, table k + 1, which placement gives node 2.
+    let k = (1..=32u64)
+        .find(|k| !placed(k + 1..=k + 1, &["n1", "n2"], "n2").is_empty())
+        .expect("some table goes to node 2");
+    let rooms = format!(
+        "[[rooms]]\nid = \"a\"\nname = \"A\"\ntables = {k}\n\n\
+         [[rooms]]\nid = \"b\"\nname = \"B\"\ntables = 1\n"
+    );
+    let Some((_site, n1, n2)) = two_nodes_with("cb", &rooms).await else {
+        return;
+    };
+    let on_n2 = placed(1..=k + 1, &["n1", "n2"], "n2").len();
+    holds(n2.addr, on_n2, Duration::from_secs(5)).await;
+    // Node 2's summary of its table has reached node 1's lobby.
+    let mut w1 = Client::register(n1.addr, "lobby_b1").await;
+    w1.ok(json!({"t": "lobby", "on": true})).await;
+    let b = k + 1;
+    let mut tries = 0;
+    loop {
+        let lobby = w1.ws.call(json!({"t": "lobby", "on": true})).await;
+        if lobby.is_ok_and(|m| json!(m).to_string().contains(&format!("\"id\":{b}"))) {
+            break;
+        }
+        tries += 1;
+        assert!(
+            tries < 50,
+            "node 2's table {b} never reached node 1's lobby"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Two players on node 1 (the desk's node, which holds no table of room b) seek there.
+    let mut x = Client::register(n1.addr, "seek_bx").await;
+    let mut y = Client::register(n1.addr, "seek_by").await;
+    x.ok(quick_in("b")).await;
+    y.ok(quick_in("b")).await;
+    let (tx, cx) = paired(&mut x).await;
+    let (ty, cy) = paired(&mut y).await;
+    assert_eq!((tx, ty), (b, b), "seated at node 2's table");
+    assert_ne!(cx, cy);
+    // The game runs there: both join it remotely and Red moves.
+    for c in [&mut x, &mut y] {
+        let state = c.ok(json!({"t": "join", "table": b})).await;
+        assert!(json!(state).to_string().contains("seek_b"), "{state:?}");
+    }
+    let red = if cx == "red" { &mut x } else { &mut y };
+    red.ok(json!({"t": "move", "table": b, "mv": "h2e2"})).await;
     drop(n2);
     drop(n1);
 }

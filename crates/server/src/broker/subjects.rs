@@ -125,6 +125,12 @@ impl Subjects {
         self.make(format_args!("n.{node}"))
     }
 
+    /// `<prefix>.seat.<node>`: the seek desk's requests to seat a pair at one of `node`'s tables.
+    #[must_use]
+    pub fn node_seat(&self, node: &str) -> Subject {
+        self.make(format_args!("seat.{node}"))
+    }
+
     /// The user a `<prefix>.u.<user>` subject is for.
     #[must_use]
     pub fn user_of(&self, subject: &str) -> Option<UserId> {

@@ -4,7 +4,8 @@
 //! other ([`notes`]), the relays that carry private messages ([`users`]) and the lobby
 //! ([`lobby_relay`]) across nodes over the broker (`crate::broker`), and remote tables (a
 //! connection here using a table of another node: [`remote_tables`], served by the owner's
-//! [`table_service`] through [`proxies`]). One node with no `[cluster]` section is the default
+//! [`table_service`] through [`proxies`]; the seek desk seats pairs at other nodes' tables
+//! through [`seat_service`]). One node with no `[cluster]` section is the default
 //! and needs nothing: with the in-process broker no relay runs.
 
 mod config;
@@ -19,6 +20,7 @@ mod remote;
 pub mod remote_directors;
 pub mod remote_tables;
 pub mod remote_watch;
+pub mod seat_service;
 pub mod seek_desk;
 pub mod table_service;
 pub mod takeover;
@@ -43,5 +45,6 @@ pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, Broke
     let mut tasks = users::start(state).await?;
     tasks.extend(lobby_relay::start(state).await?);
     tasks.extend(remote_tables::start(state).await?);
+    tasks.push(seat_service::start(state).await?);
     Ok(tasks)
 }

@@ -295,3 +295,32 @@ pub enum DeskReply {
     /// The desk does not run here (any more): ask again.
     Gone,
 }
+
+/// The seek desk's request to a node to seat a pair at one of its tables (on
+/// `<prefix>.seat.<node>`; answered with a [`SeatReply`]).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SeatRequest {
+    /// The table, free as the node's lobby summary last showed it.
+    pub table: TableId,
+    /// Red.
+    pub red: UserId,
+    /// Black.
+    pub black: UserId,
+    /// The time control.
+    pub control: platform::clock::TimeControl,
+    /// Rated, or casual.
+    pub rated: bool,
+}
+
+/// What a node answers a [`SeatRequest`].
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatReply {
+    /// Both are seated and their game started.
+    Seated,
+    /// Not seated (the table is busy now, gone from this node, or a player is unknown).
+    Refused {
+        /// Why, for the logs.
+        why: String,
+    },
+}

@@ -6,9 +6,11 @@
 //! [`Lobby::forget_silent`] drops a node's tables once it has been silent too long, and
 //! [`Lobby::feed_to`] hands this node's own changes to the lobby relay. What the lobby shows
 //! ([`Lobby::snapshot`]) is this node's tables and then every other node's, one entry per table
-//! id in a room. What this node may seat players at ([`Lobby::free_tables`]) and counts
-//! ([`Lobby::games_in_progress`]) stays its own tables. The rooms' open-seek lists come from
-//! the site's one seek desk, on whichever node it lives ([`seeks`]).
+//! id in a room. What this node seats players at ([`Lobby::free_tables`]) and counts
+//! ([`Lobby::games_in_progress`]) stays its own tables; the seek desk asks another node to
+//! seat a pair at one of its free tables ([`Lobby::free_tables_elsewhere`]) when its own has
+//! none. The rooms' open-seek lists come from the site's one seek desk, on whichever node it
+//! lives ([`seeks`]).
 
 mod remote;
 mod seeks;
@@ -288,6 +290,20 @@ impl Lobby {
         self.remote
             .read()
             .is_ok_and(|r| r.values().any(|n| n.plays(user)))
+    }
+
+    /// Other nodes' free tables in `room`, by node, as their summaries last showed them (the
+    /// seek desk's fallback when this node has none).
+    #[must_use]
+    pub fn free_tables_elsewhere(&self, room: &str) -> Vec<(String, TableId)> {
+        self.remote.read().map_or_else(
+            |_| Vec::new(),
+            |r| {
+                r.iter()
+                    .flat_map(|(node, n)| n.free_in(room).map(move |t| (node.clone(), t)))
+                    .collect()
+            },
+        )
     }
 
     /// The other nodes this lobby has tables or news of.

@@ -1,12 +1,13 @@
 //! [`NodeTables`]: what one lobby knows of another node's tables — each table's room and
 //! `TableSummary` JSON as that node wrote it, and who sits in a game in progress there (read
-//! once, when the summary arrives), so the seek desk can tell a player busy on another node.
+//! once, when the summary arrives), so the seek desk can tell a player busy on another node,
+//! and which tables stand free there (to seat a pair at when its own node has none).
 
 use super::SharedSummary;
 use platform::{TableId, UserId};
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -18,6 +19,8 @@ pub(super) struct NodeTables {
     pub(super) tables: BTreeMap<TableId, (String, Arc<RawValue>)>,
     /// The players of each table with a game in progress.
     playing: BTreeMap<TableId, [UserId; 2]>,
+    /// The tables with both seats empty and no game in progress.
+    free: BTreeSet<TableId>,
 }
 
 /// The part of a `TableSummary` that says who plays.
@@ -43,13 +46,26 @@ struct SeatUser {
     id: UserId,
 }
 
-/// Who plays the game in progress that `summary` shows, if one is.
-fn players(summary: &RawValue) -> Option<[UserId; 2]> {
-    let p: Players = serde_json::from_str(summary.get()).ok()?;
-    if p.status != "playing" {
-        return None;
+/// What a summary says of its seats.
+enum Seating {
+    /// A game in progress between these two.
+    Playing([UserId; 2]),
+    /// Both seats empty, no game.
+    Free,
+    /// Anything else (one seated, a finished game still shown, an odd summary).
+    Other,
+}
+
+/// Who plays the game in progress that `summary` shows, or whether the table is free.
+fn seating(summary: &RawValue) -> Seating {
+    let Ok(p) = serde_json::from_str::<Players>(summary.get()) else {
+        return Seating::Other;
+    };
+    match (p.status == "playing", p.seats.red, p.seats.black) {
+        (true, Some(r), Some(b)) => Seating::Playing([r.user.id, b.user.id]),
+        (false, None, None) => Seating::Free,
+        _ => Seating::Other,
     }
-    Some([p.seats.red?.user.id, p.seats.black?.user.id])
 }
 
 impl NodeTables {
@@ -59,15 +75,23 @@ impl NodeTables {
             heard: Instant::now(),
             tables: BTreeMap::new(),
             playing: BTreeMap::new(),
+            free: BTreeSet::new(),
         }
     }
 
     /// Table `s.table` now shows `s`.
     pub(super) fn put(&mut self, s: SharedSummary) {
-        match players(&s.json) {
-            Some(p) => self.playing.insert(s.table, p),
-            None => self.playing.remove(&s.table),
-        };
+        self.playing.remove(&s.table);
+        self.free.remove(&s.table);
+        match seating(&s.json) {
+            Seating::Playing(p) => {
+                self.playing.insert(s.table, p);
+            }
+            Seating::Free => {
+                self.free.insert(s.table);
+            }
+            Seating::Other => {}
+        }
         self.tables.insert(s.table, (s.room, s.json));
     }
 
@@ -75,6 +99,7 @@ impl NodeTables {
     pub(super) fn remove(&mut self, table: TableId) {
         self.tables.remove(&table);
         self.playing.remove(&table);
+        self.free.remove(&table);
     }
 
     /// Whether `s` says what is already known of its table.
@@ -88,6 +113,15 @@ impl NodeTables {
     pub(super) fn clear(&mut self) {
         self.tables.clear();
         self.playing.clear();
+        self.free.clear();
+    }
+
+    /// The free tables of `room` here.
+    pub(super) fn free_in<'a>(&'a self, room: &'a str) -> impl Iterator<Item = TableId> + 'a {
+        self.free
+            .iter()
+            .copied()
+            .filter(move |t| self.tables.get(t).is_some_and(|(r, _)| r == room))
     }
 
     /// Whether `user` plays a game in progress at one of these tables.
@@ -133,5 +167,27 @@ mod tests {
         n.put(summary(3, r#"{"oops":1}"#));
         assert!(!n.plays(UserId(7)));
         assert_eq!(n.tables.len(), 2);
+        assert_eq!(n.free_in("r").count(), 0, "neither is free");
+    }
+
+    #[test]
+    fn free_tables_are_known_by_room_until_someone_sits() {
+        let mut n = NodeTables::new();
+        let empty = r#"{"status":"waiting","seats":{"red":null,"black":null}}"#;
+        n.put(summary(4, empty));
+        n.put(summary(5, empty));
+        n.put(SharedSummary {
+            room: "other".to_owned(),
+            ..summary(6, empty)
+        });
+        assert_eq!(
+            n.free_in("r").collect::<Vec<_>>(),
+            vec![TableId(4), TableId(5)]
+        );
+        n.put(summary(4, PLAYING));
+        assert_eq!(n.free_in("r").collect::<Vec<_>>(), vec![TableId(5)]);
+        n.remove(TableId(5));
+        assert_eq!(n.free_in("r").count(), 0);
+        assert_eq!(n.free_in("other").collect::<Vec<_>>(), vec![TableId(6)]);
     }
 }

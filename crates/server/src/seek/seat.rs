@@ -1,16 +1,20 @@
 //! Seating a pair: a free table of the room (both seats empty, no game) is asked to seat both
 //! players and start their game (`TableMsg::SeatPair`); a table that became busy meanwhile
-//! refuses and the next is tried. When the room has no free table, both seekers are told
+//! refuses and the next is tried. This node's tables come first; on a cluster, when none of
+//! them is free, another node's free table is asked through that node
+//! (`cluster::seat_service`). When the room has no free table, both seekers are told
 //! `seek_gone` `no_free_table` and the seeks are dropped (they may seek again). Both players
 //! are told `seek_paired` with the table, and their other seeks are dropped. A pair of whom one
 //! is seated in a game in progress by now is not seated (`seek_gone` `playing` to both).
 
 use super::desk::Desk;
 use super::notify;
+use crate::cluster::notes::SeatRequest;
+use crate::cluster::seat_service;
 use crate::table::TableMsg;
 use crate::user::UserInfo;
 use platform::seek::Pairing;
-use platform::UserId;
+use platform::{TableId, UserId};
 use std::sync::Arc;
 use tokio::sync::oneshot;
 use xiangqi::Color;
@@ -58,7 +62,32 @@ impl Desk {
             self.drop_playing();
             return self.forget_gone();
         }
-        let mut seated = None;
+        let mut seated = self.seat_here(&p, &red, &black).await;
+        if seated.is_none() {
+            seated = self.seat_elsewhere(&p, &red, &black).await;
+        }
+        match seated {
+            Some(table) => {
+                notify::paired(&self.state, red.id, p.seek, table, Color::Red);
+                notify::paired(&self.state, black.id, p.seek, table, Color::Black);
+                self.drop_others(red.id);
+                self.drop_others(black.id);
+            }
+            None => {
+                notify::gone(&self.state, red.id, p.seek, "no_free_table");
+                notify::gone(&self.state, black.id, p.seek, "no_free_table");
+            }
+        }
+        self.forget_gone();
+    }
+
+    /// Seats the pair at one of this node's free tables of the room; the table, if one took them.
+    async fn seat_here(
+        &self,
+        p: &Pairing,
+        red: &Arc<UserInfo>,
+        black: &Arc<UserInfo>,
+    ) -> Option<TableId> {
         for table in self
             .state
             .lobby
@@ -81,27 +110,40 @@ impl Desk {
                 continue;
             }
             match answer.await {
-                Ok(Ok(())) => {
-                    seated = Some(table);
-                    break;
-                }
+                Ok(Ok(())) => return Some(table),
                 Ok(Err(why)) => tracing::debug!(table = table.0, "pair not seated: {why}"),
                 Err(_) => {}
             }
         }
-        match seated {
-            Some(table) => {
-                notify::paired(&self.state, red.id, p.seek, table, Color::Red);
-                notify::paired(&self.state, black.id, p.seek, table, Color::Black);
-                self.drop_others(red.id);
-                self.drop_others(black.id);
-            }
-            None => {
-                notify::gone(&self.state, red.id, p.seek, "no_free_table");
-                notify::gone(&self.state, black.id, p.seek, "no_free_table");
+        None
+    }
+
+    /// Seats the pair at another node's free table of the room (none with the in-process
+    /// broker); the table, if one took them.
+    async fn seat_elsewhere(
+        &self,
+        p: &Pairing,
+        red: &Arc<UserInfo>,
+        black: &Arc<UserInfo>,
+    ) -> Option<TableId> {
+        if self.state.broker.is_local() {
+            return None;
+        }
+        let tables = self.state.lobby.free_tables_elsewhere(&p.room);
+        for (node, table) in tables.into_iter().take(TRIES) {
+            let req = SeatRequest {
+                table,
+                red: red.id,
+                black: black.id,
+                control: p.control.clone(),
+                rated: p.rated,
+            };
+            match seat_service::seat_at(&self.state, &node, &req).await {
+                Ok(()) => return Some(table),
+                Err(why) => tracing::debug!(table = table.0, node, "pair not seated: {why}"),
             }
         }
-        self.forget_gone();
+        None
     }
 
     /// Forgets what the desk kept of seeks that no longer wait.
