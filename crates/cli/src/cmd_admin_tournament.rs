@@ -175,15 +175,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     };
     let now = server::clock::now();
     let starts_at = now + Millis::from_secs(a.starts_in_secs);
-    if let Some(pool) = spec.rating.pool() {
-        let stored = db.pool_profile(pool.name.as_str()).await;
-        match stored.map_err(|e| e.to_string())? {
-            Some(p) if p != pool.profile.name() => {
-                return Err(format!("rating pool {} is rated with {p}", pool.name));
-            }
-            _ => {}
-        }
-    }
+    server::rating_pool::check_stored(&db, &spec.rating).await?;
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
     let id = db
         .create_tournament(name, "swiss", &text, by.id, now.0, starts_at.0)

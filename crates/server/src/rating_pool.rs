@@ -73,3 +73,22 @@ pub async fn check_new(
         _ => Ok(()),
     })
 }
+
+/// Checks a new event's rating scope against the stored ratings only (the command line, which
+/// has no running site's configuration): a pool must keep the profile its ratings were made
+/// with.
+///
+/// # Errors
+/// A sentence when the profile differs or the database fails.
+pub async fn check_stored(db: &crate::store::Db, scope: &RatingScope) -> Result<(), String> {
+    let Some(pool) = scope.pool() else {
+        return Ok(());
+    };
+    match db.pool_profile(pool.name.as_str()).await {
+        Ok(Some(p)) if p != pool.profile.name() => {
+            Err(format!("rating pool {} is rated with {p}", pool.name))
+        }
+        Ok(_) => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,5 +1,6 @@
 //! [`LeagueConfig`]: how one league is run. Every field has a default.
 
+use crate::rating::RatingScope;
 use crate::Millis;
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +85,9 @@ pub struct LeagueConfig {
     pub board_deadline: Millis,
     /// Both teams are reminded this long before a match (default 1 hour; 0: never).
     pub remind_before: Millis,
+    /// The rating its games change: `"site"` (the default), or a pool of its own with that
+    /// pool's profile (`{"pool": "league-1", "profile": "glicko2"}`).
+    pub rating: RatingScope,
 }
 
 /// One day.
@@ -106,6 +110,7 @@ impl Default for LeagueConfig {
             no_show: Millis::from_mins(15),
             board_deadline: DAY,
             remind_before: Millis::from_mins(60),
+            rating: RatingScope::Site,
         }
     }
 }

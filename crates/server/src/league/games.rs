@@ -1,7 +1,8 @@
 //! A board's game: an ordinary table with the league's rules — the site's time control, no
-//! undo, no abort, and the league's no-show time as each side's first-move deadline — where the
-//! director seats both players. A game's end becomes the board's result: a side that did not
-//! make its first move forfeits (`outcome.rs`).
+//! undo, no abort, the league's rating (the site's or its pool's), and the league's no-show
+//! time as each side's first-move deadline — where the director seats both players. A game's
+//! end becomes the board's result: a side that did not make its first move forfeits
+//! (`outcome.rs`).
 
 use super::actor::Director;
 use super::tables::table_of;
@@ -25,6 +26,7 @@ impl Director {
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(self.league.config.no_show);
+        config.rating_pool = self.league.config.rating.pool().cloned();
         TableSetup {
             id: table,
             room: Arc::new(RoomInfo {

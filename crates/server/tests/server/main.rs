@@ -29,6 +29,7 @@ mod ladders;
 mod league_both_missing;
 mod league_fence;
 mod league_notices;
+mod league_rating;
 mod league_seasons;
 mod league_withdraw;
 mod leagues;
