@@ -96,6 +96,9 @@ pub struct Config {
     pub login_attempts_per_minute: u32,
     /// Seconds a disconnected player may stay away during a game before losing.
     pub reconnect_grace_secs: u64,
+    /// Milliseconds a room table stays started after it became idle (nobody at it, nothing
+    /// pending) before its task stops and it is held dormant again (0: never).
+    pub idle_table_ms: u64,
     /// Seconds each side has for its first move (0: no deadline).
     pub first_move_deadline_secs: u64,
     /// Undos each player may have granted per game (0 forbids undo at human tables).
@@ -168,6 +171,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             login_attempts_per_minute: 5,
             reconnect_grace_secs: 60,
+            idle_table_ms: 30_000,
             first_move_deadline_secs: 30,
             max_undos: 3,
             chat_max_chars: 140,

@@ -205,7 +205,10 @@ pub async fn start(
         .map(|g| (g.game.table, g))
         .collect();
     let room_tables = crate::table::room_tables(&config, &rooms).map_err(ServerError::Table)?;
+    state.tables.set_rooms(room_tables);
+    let room_tables = state.tables.rooms();
     let opened = takeover::open_rooms(&state, &seen, &room_tables, &mut unfinished).await?;
+    drop(room_tables);
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
     crate::tournament::restore_all(&state, &mut unfinished).await?;
@@ -248,7 +251,7 @@ pub async fn start(
     crate::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
-    let watch = tokio::spawn(takeover::watch(state.clone(), room_tables));
+    let watch = tokio::spawn(takeover::watch(state.clone()));
 
     if let Some(at) = crate::http::metrics::spawn_listener(&state).await? {
         tracing::info!(%at, "metrics served");
@@ -269,6 +272,7 @@ pub async fn start(
         database = db.backend().name(),
         node = %state.node.id,
         tables = state.tables.len(),
+        tables_live = state.tables.live(),
         rooms_opened = opened,
         broker = if state.broker.is_local() { "in-process" } else { "nats" },
         "chuhe serving"

@@ -19,15 +19,18 @@ use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::sync::Arc;
 
-/// Serves `table` (whose task `handle` reaches) to other nodes until its task ends.
-pub fn spawn(state: &AppState, table: TableId, handle: TableHandle) {
+/// Serves `table` to other nodes for as long as this node holds it (its task started on
+/// first use when it is dormant).
+pub fn spawn(state: &AppState, table: TableId) {
     if state.broker.is_local() {
         return;
     }
-    tokio::spawn(serve(state.clone(), table, handle));
+    let (keep, held) = tokio::sync::mpsc::channel(1);
+    state.tables.keep(table, held);
+    tokio::spawn(serve(state.clone(), table, keep));
 }
 
-async fn serve(state: AppState, table: TableId, handle: TableHandle) {
+async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<()>) {
     let subject = state.broker.subjects().table_cmd(table);
     let mut sub = match state.broker.subscribe(&subject).await {
         Ok(s) => s,
@@ -39,10 +42,13 @@ async fn serve(state: AppState, table: TableId, handle: TableHandle) {
     loop {
         let m = tokio::select! {
             m = sub.next() => m,
-            () = handle.closed() => None,
+            () = keep.closed() => None,
         };
         let Some(m) = m else { break };
-        let reply = take(&state, table, &handle, &m).await;
+        let reply = match crate::table::wake(&state, table) {
+            Some(handle) => take(&state, table, &handle, &m).await,
+            None => TableReply::Gone,
+        };
         let gone = reply == TableReply::Gone;
         if let Ok(payload) = serde_json::to_vec(&reply) {
             let _ = m.respond(Bytes::from(payload)).await;

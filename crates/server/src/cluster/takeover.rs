@@ -83,7 +83,13 @@ pub async fn open(
         return Ok(false);
     };
     let table = setup.id;
-    spawn_table(state, setup, lease, restore).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    if restore.is_none() && crate::table::may_sleep(state, table) {
+        // Nobody plays there: held dormant, started on first use.
+        crate::table::hold(state, table, lease);
+    } else {
+        spawn_table(state, setup, lease, restore)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    }
     super::remote_tables::announce_owner(state, table).await;
     Ok(true)
 }
@@ -129,7 +135,8 @@ pub async fn open_computer_game(state: &AppState, g: UnfinishedGame) -> Result<b
 
 /// Every beat: takes over the tables whose owner's lease expired (or that nobody holds) and
 /// that placement gives this node, for ever (the task is aborted at shutdown).
-pub async fn watch(state: AppState, rooms: Vec<TableSetup>) {
+pub async fn watch(state: AppState) {
+    let rooms = state.tables.rooms();
     let mut every = tokio::time::interval(Duration::from_millis(state.node.beat_ms));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -158,6 +165,8 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
         if owner != me {
             if let Some(h) = state.tables.get(*t) {
                 h.send(TableMsg::CheckOwner).await;
+            } else if let Some(lease) = state.tables.dormant(*t) {
+                crate::table::check_dormant(state, *t, lease).await;
             }
         }
     }
@@ -182,13 +191,15 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
         if rendezvous(t, &seen.live).is_some_and(|n| n != me) {
             if let Some(h) = state.tables.get(t) {
                 h.send(TableMsg::Release).await;
+            } else if let Some(lease) = state.tables.dormant(t) {
+                crate::table::release_dormant(state, t, lease).await;
             }
         }
     }
     let mut opened = 0;
     for setup in rooms {
         let t = setup.id;
-        if state.tables.get(t).is_some() || seen.owners.get(&t).is_some_and(|o| o == me) {
+        if state.tables.holds(t) || seen.owners.get(&t).is_some_and(|o| o == me) {
             continue;
         }
         if !seen.wants(t, me) {
@@ -214,7 +225,7 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
         .map(|(t, _)| *t)
         .collect();
     for t in orphans {
-        if state.tables.get(t).is_some() || !seen.wants(t, me) {
+        if state.tables.holds(t) || !seen.wants(t, me) {
             continue;
         }
         match state.db.unfinished_game_at(t).await? {

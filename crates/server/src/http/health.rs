@@ -22,6 +22,8 @@ struct Health {
     node: String,
     /// The tables this node holds.
     tables: usize,
+    /// The tables among them whose task runs (the others are dormant room tables).
+    tables_live: usize,
     games_in_progress: usize,
     /// The events whose directors run on this node.
     events: usize,
@@ -41,6 +43,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         version: env!("CARGO_PKG_VERSION"),
         node: state.node.id.clone(),
         tables: state.tables.len(),
+        tables_live: state.tables.live(),
         games_in_progress: state.lobby.games_in_progress(),
         events: state.tournaments.len(),
         ladders: state.ladders.len(),

@@ -95,7 +95,7 @@ impl Desk {
             .into_iter()
             .take(TRIES)
         {
-            let Some(handle) = self.state.tables.get(table) else {
+            let Some(handle) = crate::table::wake(&self.state, table) else {
                 continue;
             };
             let (reply, answer) = oneshot::channel();

@@ -44,7 +44,7 @@ pub(super) struct TableActor {
     /// The spectators' delayed feed, at a table with a spectator delay.
     pub(super) spectators: Option<SpectatorFeed>,
     me: mpsc::WeakSender<TableMsg>,
-    summary: String,
+    pub(super) summary: String,
     /// Whether an event since the last lobby update may have changed the summary (moves and
     /// chat do not, so the summary is not rebuilt for them).
     summary_dirty: bool,
@@ -53,6 +53,8 @@ pub(super) struct TableActor {
     pub(super) replay_end: Option<(GameEnd, Millis)>,
     /// The event this table plays a game of (its director hears of the game's end).
     pub(super) tournament: Option<u64>,
+    /// Since when the table has been idle (a room table with nobody at it: [`super::lazy`]).
+    pub(super) idle_since: Option<std::time::Instant>,
 }
 
 /// Starts the task of a table that this node was granted (`lease`), registers it, and returns
@@ -66,6 +68,23 @@ pub fn spawn_table(
     lease: Lease,
     restore: Option<UnfinishedGame>,
 ) -> Result<TableHandle, TableError> {
+    let id = setup.id;
+    let handle = start(state, setup, lease, restore, None)?;
+    state.tables.insert(id, handle.clone());
+    // Clustered: connections of other nodes reach it too.
+    crate::cluster::table_service::spawn(state, id);
+    Ok(handle)
+}
+
+/// Starts the task of a table without registering it; `shown`: the lobby summary (as JSON)
+/// the lobby already shows for it, when it wakes from dormant (none is published again).
+pub(super) fn start(
+    state: &AppState,
+    setup: TableSetup,
+    lease: Lease,
+    restore: Option<UnfinishedGame>,
+    shown: Option<String>,
+) -> Result<TableHandle, TableError> {
     let spectators = SpectatorFeed::new(setup.config.spectator_delay);
     let table = Table::new(setup.id, setup.config)?;
     let (tx, rx) = mpsc::channel(MAILBOX);
@@ -78,17 +97,14 @@ pub fn spawn_table(
         desk: CoinDesk::default(),
         spectators,
         me: tx.downgrade(),
-        summary: String::new(),
-        summary_dirty: true,
+        summary_dirty: shown.is_none(),
+        summary: shown.unwrap_or_default(),
         replay_end: None,
         tournament: setup.tournament,
+        idle_since: None,
     };
-    let handle = TableHandle::new(tx);
-    state.tables.insert(setup.id, handle.clone());
     tokio::spawn(actor.run(rx, restore));
-    // Clustered: connections of other nodes reach it too.
-    crate::cluster::table_service::spawn(state, setup.id, handle.clone());
-    Ok(handle)
+    Ok(TableHandle::new(tx))
 }
 
 impl TableActor {
@@ -101,11 +117,13 @@ impl TableActor {
             self.release_delayed(clock::now());
         }
         Box::pin(self.after_change()).await;
+        self.note_idle();
         let mut idle_floor = Duration::from_millis(5);
         while !self.core.is_fenced() {
             let wait = self
                 .wake_at(clock::now())
                 .map(|d| Duration::from_millis(d.0.saturating_sub(clock::now().0)).max(idle_floor));
+            let wait = self.sleep_wait(wait);
             tokio::select! {
                 msg = rx.recv() => {
                     let Some(msg) = msg else { break };
@@ -120,9 +138,14 @@ impl TableActor {
                     idle_floor = if events.is_empty() { Duration::from_millis(100) } else { Duration::from_millis(5) };
                     Box::pin(self.process(events, now)).await;
                     self.release_delayed(now);
+                    if self.try_sleep(&rx) {
+                        // Dormant: the registry holds the lease, the lobby shows it empty.
+                        break;
+                    }
                 }
             }
             Box::pin(self.after_change()).await;
+            self.note_idle();
             if self.computer.is_some() && self.watchers.is_empty() && !self.core.table.is_playing()
             {
                 break;

@@ -94,7 +94,8 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
             Some(h) => {
                 h.send(TableMsg::Closed { conn }).await;
             }
-            None if !state.broker.is_local() => {
+            // Held here dormant: nobody watches it.
+            None if !state.broker.is_local() && !state.tables.holds(*table) => {
                 remote_tables::closed(&state, *table, conn, reader.user.id).await;
             }
             None => {}
@@ -304,7 +305,7 @@ impl Reader {
         if watch == Some(false) {
             self.joined.remove(&table);
         }
-        let local = self.state.tables.get(table);
+        let local = crate::table::wake(&self.state, table);
         if local.is_some() && watch == Some(true) {
             self.joined.insert(table);
         }

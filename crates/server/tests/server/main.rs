@@ -26,6 +26,7 @@ mod hostile_http;
 mod hostile_ws;
 mod import;
 mod ladders;
+mod lazy_tables;
 mod league_both_missing;
 mod league_fence;
 mod league_notices;
