@@ -110,11 +110,10 @@ async fn play(red: &mut Client, black: &mut Client, table: u64, first: usize, mo
 async fn events_through(p: &mut Client, table: u64, after: u64, ply: usize) -> u64 {
     let mut v = after;
     loop {
-        let m = p
-            .ws
-            .next_where(|m| m["t"] == "ev" && m["table"] == table, "an event")
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        let m =
+            p.ws.next_where(|m| m["t"] == "ev" && m["table"] == table, "an event")
+                .await
+                .unwrap_or_else(|e| panic!("{}: {e}", p.name));
         let n = m["v"].as_u64().expect("v");
         assert_eq!(n, v + 1, "{}: events in order, none lost: {m}", p.name);
         v = n;
@@ -177,7 +176,11 @@ async fn spectators_on_another_node_share_one_relay() {
         epoch = state["epoch"].clone();
         spectators.push(s);
     }
-    assert_eq!(health(n1.addr).await["relays"], 1, "one relay for the table");
+    assert_eq!(
+        health(n1.addr).await["relays"],
+        1,
+        "one relay for the table"
+    );
 
     let mut red = Client::register(n1.addr, "red_n1").await;
     let mut black = Client::register(n2.addr, "black_n2").await;
@@ -187,7 +190,10 @@ async fn spectators_on_another_node_share_one_relay() {
     }
     drain(&mut to_n1).await;
     let before_moves = drain(&mut events).await.len();
-    assert!(before_moves > 0, "events are published on the table's subject");
+    assert!(
+        before_moves > 0,
+        "events are published on the table's subject"
+    );
 
     play(&mut red, &mut black, table, 1, &QUIET[..6]).await;
     for (s, v) in spectators.iter_mut().zip(seen.iter_mut()) {
@@ -201,7 +207,11 @@ async fn spectators_on_another_node_share_one_relay() {
         "no event goes to node 1 connection by connection: {notes:?}"
     );
     // Red's three acks (and nothing per spectator).
-    assert!(notes.len() <= 3, "{} notes to node 1: {notes:?}", notes.len());
+    assert!(
+        notes.len() <= 3,
+        "{} notes to node 1: {notes:?}",
+        notes.len()
+    );
 
     // A spectator misses two moves and comes back with `since`: node 1's relay answers.
     let last = seen[0];
@@ -224,8 +234,14 @@ async fn spectators_on_another_node_share_one_relay() {
     let mut black_d = Client::register(n2.addr, "black_d").await;
     let mut watcher = Client::register(n1.addr, "sp_delay").await;
     let before = join(&mut watcher, delayed, None).await;
-    let state = before.iter().find(|m| m["t"] == "table_state").expect("state");
-    assert_eq!(state["state"]["spectator_delay"]["delayed"], true, "{state}");
+    let state = before
+        .iter()
+        .find(|m| m["t"] == "table_state")
+        .expect("state");
+    assert_eq!(
+        state["state"]["spectator_delay"]["delayed"], true,
+        "{state}"
+    );
     start_game(&mut red_d, &mut black_d, delayed).await;
     play(&mut red_d, &mut black_d, delayed, 1, &QUIET[..4]).await;
     watcher
@@ -249,14 +265,21 @@ async fn spectators_on_another_node_share_one_relay() {
                 Err(ClientError::Timeout(_)) | Ok(_) => {}
                 Err(e) => panic!("{}: {e}", s.name),
             }
-            assert!(Instant::now() < until, "{}: not told the table moved", s.name);
+            assert!(
+                Instant::now() < until,
+                "{}: not told the table moved",
+                s.name
+            );
         }
         s.reconnect().await;
     }
     holds(n1.addr, 12, Duration::from_secs(5)).await;
     for s in &mut spectators {
         let before = join(s, table, None).await;
-        let state = before.iter().find(|m| m["t"] == "table_state").expect("state");
+        let state = before
+            .iter()
+            .find(|m| m["t"] == "table_state")
+            .expect("state");
         assert_eq!(state["state"]["game"]["moves"], json!(QUIET), "{state}");
     }
     assert_eq!(health(n1.addr).await["relays"], 0, "no relay left");
@@ -266,11 +289,10 @@ async fn spectators_on_another_node_share_one_relay() {
 async fn events_through_start(p: &mut Client, table: u64, after: u64) -> u64 {
     let mut v = after;
     loop {
-        let m = p
-            .ws
-            .next_where(|m| m["t"] == "ev" && m["table"] == table, "an event")
-            .await
-            .unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        let m =
+            p.ws.next_where(|m| m["t"] == "ev" && m["table"] == table, "an event")
+                .await
+                .unwrap_or_else(|e| panic!("{}: {e}", p.name));
         let n = m["v"].as_u64().expect("v");
         assert_eq!(n, v + 1, "{}: events in order: {m}", p.name);
         v = n;

@@ -56,7 +56,11 @@ async fn publish(state: AppState, mut rx: mpsc::Receiver<Queued>) {
             continue;
         };
         let note = EvNote {
-            feed: if on_delayed { delayed.as_str() } else { live.as_str() },
+            feed: if on_delayed {
+                delayed.as_str()
+            } else {
+                live.as_str()
+            },
             v,
             msg: raw,
         };

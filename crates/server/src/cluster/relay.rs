@@ -173,6 +173,19 @@ impl Relays {
         }
     }
 
+    /// Connection `conn` closed: it leaves every relay (those left without connections are
+    /// dropped).
+    pub fn drop_conn(&self, conn: ConnId) {
+        let Ok(mut inner) = self.inner.lock() else {
+            return;
+        };
+        inner.held.remove(&conn);
+        inner.tables.retain(|_, r| {
+            r.members.remove(&conn);
+            keep(r)
+        });
+    }
+
     /// `table` has a new owner: its relay forgets the old owner's history.
     pub fn reset(&self, table: TableId) {
         if let Ok(mut inner) = self.inner.lock() {
@@ -280,7 +293,13 @@ impl Relays {
         let Ok(mut inner) = self.inner.lock() else {
             return resync;
         };
-        inner.held.retain(|_, h| !h.out.is_closed() && !h.queue.is_empty());
+        inner
+            .held
+            .retain(|_, h| !h.out.is_closed() && !h.queue.is_empty());
+        inner.tables.retain(|_, r| {
+            r.members.retain(|_, m| !m.out.is_closed());
+            keep(r)
+        });
         let late: Vec<(ConnId, Vec<(TableId, u64)>)> = inner
             .held
             .iter()
@@ -303,6 +322,15 @@ impl Relays {
         }
         resync
     }
+}
+
+/// Whether `relay` still has connections; if not, its task is stopped (it is dropped).
+fn keep(relay: &Relay) -> bool {
+    let any = !relay.members.is_empty();
+    if !any {
+        relay.task.abort();
+    }
+    any
 }
 
 /// Whether a note for `conn` after `after` must wait.
@@ -379,3 +407,7 @@ fn hand(
         out.close(why);
     }
 }
+
+#[cfg(test)]
+#[path = "relay_tests.rs"]
+mod tests;

@@ -5,7 +5,7 @@
 //! the owner again without `since`).
 
 use super::notes::EvNote;
-use super::relay::{Attach, Resync};
+use super::relay::Resync;
 use crate::broker::{BrokerError, Subscription};
 use crate::clock;
 use crate::state::AppState;

@@ -10,8 +10,8 @@ use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::analysis::LiveSession;
 use crate::clock;
-use crate::cluster::remote_directors;
 use crate::cluster::relay_task;
+use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
@@ -102,6 +102,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     }
     if !state.broker.is_local() {
+        state.remote.relays.drop_conn(conn);
         remote_directors::closed(&state, conn).await;
     }
     drop(reader);
