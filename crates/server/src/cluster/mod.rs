@@ -4,18 +4,22 @@
 //! other ([`notes`]), the relays that carry private messages ([`users`]) and the lobby
 //! ([`lobby_relay`]) across nodes over the broker (`crate::broker`), and remote tables (a
 //! connection here using a table of another node: [`remote_tables`], served by the owner's
-//! [`table_service`] through [`proxies`]; the seek desk seats pairs at other nodes' tables
-//! through [`seat_service`]). One node with no `[cluster]` section is the default
+//! [`table_service`] through [`proxies`]; their events reach each node once, [`event_feed`] to
+//! [`relay`]); the seek desk seats pairs at other nodes' tables through [`seat_service`]. One
+//! node with no `[cluster]` section is the default
 //! and needs nothing: with the in-process broker no relay runs.
 
 mod config;
 pub mod director_service;
+pub mod event_feed;
 pub mod failover;
 pub mod lobby_relay;
 mod node;
 pub mod notes;
 pub mod placement;
 pub mod proxies;
+pub mod relay;
+pub mod relay_task;
 mod remote;
 pub mod remote_directors;
 pub mod remote_tables;
@@ -46,5 +50,7 @@ pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, Broke
     tasks.extend(lobby_relay::start(state).await?);
     tasks.extend(remote_tables::start(state).await?);
     tasks.push(seat_service::start(state).await?);
+    tasks.extend(event_feed::start(state));
+    tasks.extend(relay_task::start(state));
     Ok(tasks)
 }

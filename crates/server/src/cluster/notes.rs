@@ -2,7 +2,8 @@
 //! message for a user's connections ([`UserNote`], on `<prefix>.u.<user>`) and table summaries
 //! ([`LobbyNote`], on `<prefix>.lobby`); a remote table's traffic: a client's message for the
 //! table's owner ([`TableRequest`], answered with [`TableReply`]), what the table sends back to
-//! that connection ([`ConnNote`], on `<prefix>.n.<node>`), and a table's new owner
+//! that connection ([`ConnNote`], on `<prefix>.n.<node>`), its numbered events once for every
+//! node ([`EvNote`], on `<prefix>.t.<table>.ev`), and a table's new owner
 //! ([`OwnerNote`], on `<prefix>.own`). Every note names the node that sent it (or is for), so a
 //! node skips its own. Server messages travel as the JSON the sending node wrote (`RawValue`), never
 //! parsed on the way.
@@ -123,6 +124,25 @@ pub struct ConnNote<'a> {
     /// The close code, if the connection is to close.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub close: Option<u16>,
+    /// The numbered events the table sent this connection since the previous note, which its
+    /// node's relay delivers (`super::relay`): the last one's number per table. The note waits
+    /// until the relay passed them, so an `ack` never overtakes its command's events.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<(TableId, u64)>,
+}
+
+/// One numbered table event, published once by the table's owner on `<prefix>.t.<table>.ev`
+/// for the relays of every other node (`super::relay`).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct EvNote<'a> {
+    /// The feed's epoch as clients see it: the owner's run, or its spectators' delayed feed's
+    /// (`<epoch>.spectators`).
+    pub feed: &'a str,
+    /// The event's number in that feed.
+    pub v: u64,
+    /// The `ev` message as the table's own watchers got it.
+    #[serde(borrow)]
+    pub msg: &'a RawValue,
 }
 
 /// `table` has a new owner, `node` (published on `<prefix>.own` by the node that claimed it

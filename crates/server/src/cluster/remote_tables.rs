@@ -57,6 +57,7 @@ pub async fn send(
 /// gone; tried like any message while the owner or the broker is away for a moment.
 pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId) {
     state.remote.watch.remove(table, conn);
+    state.remote.relays.leave(table, conn);
     let req = TableRequest {
         node: &state.node.id,
         conn: conn.0,
@@ -140,22 +141,22 @@ pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError>
     ])
 }
 
-/// Hands each [`ConnNote`] to its connection here.
+/// Hands each [`ConnNote`] to its connection here, after the events it follows
+/// ([`super::relay`]).
 async fn deliver(state: AppState, mut sub: Subscription) {
     while let Some(m) = sub.next().await {
         let Ok(note) = serde_json::from_slice::<ConnNote<'_>>(&m.payload) else {
             tracing::warn!("unreadable note for a connection");
             continue;
         };
-        let Some(out) = state.sockets.outbox(ConnId(note.conn)) else {
+        let conn = ConnId(note.conn);
+        let Some(out) = state.sockets.outbox(conn) else {
             continue;
         };
-        if let Some(msg) = note.msg {
-            out.send(std::sync::Arc::from(msg.get()));
-        }
-        if let Some(code) = note.close {
-            out.close(Close::from_code(code));
-        }
+        let msg = note.msg.map(|m| std::sync::Arc::from(m.get()));
+        let close = note.close.map(Close::from_code);
+        let resync = state.remote.relays.note(conn, &out, msg, close, note.after);
+        super::relay_task::resync_all(&state, resync);
     }
 }
 
@@ -165,6 +166,7 @@ async fn rejoin(state: AppState, mut sub: Subscription) {
         let Ok(note) = serde_json::from_slice::<OwnerNote>(&m.payload) else {
             continue;
         };
+        state.remote.relays.reset(note.table);
         for out in state.remote.watch.moved(note.table, &note.node) {
             out.close(Close::TABLE_MOVED);
         }

@@ -75,7 +75,7 @@ async fn seat(state: &AppState, req: SeatRequest) -> SeatReply {
     let refused = |why: &str| SeatReply::Refused {
         why: why.to_owned(),
     };
-    let Some(handle) = state.tables.get(req.table) else {
+    let Some(handle) = crate::table::wake(state, req.table) else {
         return refused("the table is not on this node");
     };
     let (Some(red), Some(black)) = (user(state, req.red).await, user(state, req.black).await)

@@ -161,6 +161,8 @@ pub(crate) async fn stand(state: &AppState, node: &str, conn: u64, user: UserId)
 async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: Ends) {
     let (mut rx, mut closing) = ends;
     let subject = state.broker.subjects().node_conns(&node);
+    // The numbered events sent since the last note: the node's relay delivers them.
+    let mut after: Vec<(TableId, u64)> = Vec::new();
     let close = loop {
         // Decided first, acted on after: no borrow of the close signal lives across a publish.
         let next = tokio::select! {
@@ -170,6 +172,13 @@ async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: E
         };
         match next {
             Ok(Some(text)) => {
+                if let Some((table, v)) = event_number(&text) {
+                    match after.iter_mut().find(|(t, _)| *t == table) {
+                        Some(a) => a.1 = v,
+                        None => after.push((table, v)),
+                    }
+                    continue;
+                }
                 let Ok(msg) = serde_json::from_str::<&RawValue>(&text) else {
                     continue;
                 };
@@ -177,6 +186,7 @@ async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: E
                     conn,
                     msg: Some(msg),
                     close: None,
+                    after: std::mem::take(&mut after),
                 };
                 publish(&state, &subject, &note).await;
             }
@@ -189,10 +199,26 @@ async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: E
             conn,
             msg: None,
             close: Some(why.code),
+            after,
         };
         publish(&state, &subject, &note).await;
     }
     state.remote.proxies.forget(&node, conn, id);
+}
+
+/// The table and number of a numbered table event (`{"t":"ev",…}`), which remote connections
+/// get from their node's relay rather than one by one.
+fn event_number(text: &str) -> Option<(TableId, u64)> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        table: TableId,
+        v: u64,
+    }
+    if !text.starts_with(r#"{"t":"ev","#) {
+        return None;
+    }
+    let head = serde_json::from_str::<Head>(text).ok()?;
+    Some((head.table, head.v))
 }
 
 async fn publish(state: &AppState, subject: &Subject, note: &ConnNote<'_>) {

@@ -33,6 +33,8 @@ struct Health {
     leagues: usize,
     /// Connections of other nodes with a stand-in here (docs/scale.md, "Remote tables").
     stand_ins: usize,
+    /// Relays of other nodes' tables kept here (docs/scale.md, "Remote tables").
+    relays: usize,
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
@@ -49,6 +51,7 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
         ladders: state.ladders.len(),
         leagues: state.leagues.len(),
         stand_ins: state.remote.proxies.len(),
+        relays: state.remote.relays.len(),
     };
     let code = if db_ok {
         StatusCode::OK

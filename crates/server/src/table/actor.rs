@@ -383,6 +383,8 @@ impl TableActor {
             .to_text()
         });
         self.watchers.send_all(&msg, false);
+        let events = &self.core.state.remote.events;
+        events.offer(table, false, self.history.v(), &msg);
         self.publish_delayed(event, now);
     }
 

@@ -25,7 +25,7 @@ pub(super) enum Feed {
 
 /// The epoch of the spectators' feed: its numbering is its own, so a `since` of one feed is
 /// never taken for the other.
-pub(super) fn delayed_epoch(epoch: &str) -> String {
+pub(crate) fn delayed_epoch(epoch: &str) -> String {
     format!("{epoch}.spectators")
 }
 
@@ -103,6 +103,8 @@ impl TableActor {
             .to_text()
         });
         self.watchers.send_all(&msg, true);
+        let v = feed.history.v();
+        self.core.state.remote.events.offer(table, true, v, &msg);
     }
 
     /// Puts every connection on the feed it should get now (a spectator who sat down gets the

@@ -53,6 +53,13 @@ impl History {
         msg
     }
 
+    /// Forgets every event and goes on numbering after `v`: a relay's copy of another node's
+    /// history (`crate::cluster::relay`) starts again there after a gap.
+    pub fn restart(&mut self, v: u64) {
+        self.kept.clear();
+        self.v = v;
+    }
+
     /// The events after `since`, or `None` if some of them are no longer kept (or `since` is in
     /// the future).
     #[must_use]

@@ -10,6 +10,7 @@ use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::analysis::LiveSession;
 use crate::clock;
+use crate::cluster::relay_task;
 use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
 use crate::error_code::{ErrorCode, ErrorMsg};
@@ -102,6 +103,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     }
     if !state.broker.is_local() {
+        state.remote.relays.drop_conn(conn);
         remote_directors::closed(&state, conn).await;
     }
     drop(reader);
@@ -310,7 +312,13 @@ impl Reader {
             self.joined.insert(table);
         }
         match local {
-            None if !self.state.broker.is_local() => self.send_remote(table, watch, id, text).await,
+            None if !self.state.broker.is_local() => {
+                let since = match &msg {
+                    TableMsg::Join { since, .. } => since.clone(),
+                    _ => None,
+                };
+                self.send_remote(table, (watch, since), id, text).await;
+            }
             Some(h) if h.send(msg).await => {}
             // Its task has stopped: the server is shutting down.
             Some(_) => self.error(
@@ -324,27 +332,42 @@ impl Reader {
     }
 
     /// Sends the client's `text` to `table`'s owner on another node; `watch`: whether it
-    /// starts (`join`) or stops (`leave`) watching there.
+    /// starts (`join`, with its `since`) or stops (`leave`) watching there. A `join` goes
+    /// through this node's relay of the table, which answers its `since` when it can (else
+    /// the owner is asked for the whole `table_state`: `since` is left out).
     async fn send_remote(
         &mut self,
         table: TableId,
-        watch: Option<bool>,
+        (watch, since): (Option<bool>, Option<(String, u64)>),
         id: Option<u64>,
         text: &str,
     ) {
         let remote = &self.state.remote.watch;
+        let relays = &self.state.remote.relays;
+        let mut text = std::borrow::Cow::Borrowed(text);
         match watch {
             Some(true) => {
                 self.joined.insert(table);
                 remote.add(table, self.conn, &self.out);
+                let member = (self.conn, self.user.id, &self.out);
+                let joined = relay_task::join(&self.state, table, member, since.as_ref()).await;
+                if !joined.unwrap_or(false) {
+                    text = std::borrow::Cow::Owned(relay_task::without_since(&text));
+                }
             }
-            Some(false) => remote.remove(table, self.conn),
+            Some(false) => {
+                remote.remove(table, self.conn);
+                relays.leave(table, self.conn);
+            }
             None => {}
         }
-        let sent = remote_tables::send(&self.state, table, self.conn, self.user.id, text).await;
+        let sent = remote_tables::send(&self.state, table, self.conn, self.user.id, &text).await;
         let (code, why) = match sent {
             // Taken at this node (the table came here meanwhile): it watches it locally now.
-            Ok(node) if node == self.state.node.id => return remote.remove(table, self.conn),
+            Ok(node) if node == self.state.node.id => {
+                relays.leave(table, self.conn);
+                return remote.remove(table, self.conn);
+            }
             Ok(node) => {
                 if watch == Some(true) {
                     remote.joined(table, self.conn, &node);
@@ -360,6 +383,7 @@ impl Reader {
         if watch == Some(true) {
             self.joined.remove(&table);
             remote.remove(table, self.conn);
+            relays.leave(table, self.conn);
         }
         self.error(id, Some(table), code, why);
     }
