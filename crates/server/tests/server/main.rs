@@ -43,6 +43,7 @@ mod raw;
 mod recurring;
 mod repetition_rules;
 mod restart;
+mod resync_legal;
 mod retry;
 mod rulings;
 mod seek_rules;
