@@ -81,7 +81,13 @@ impl Game {
             *self.clock.player(Color::Red),
             *self.clock.player(Color::Black),
         ];
-        let mover = |i: usize| if i % 2 == 0 { self.first } else { !self.first };
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                self.first
+            } else {
+                !self.first
+            }
+        };
         // A side changes only on its own moves: its earliest saved side after `ply` is the one.
         for (i, side) in self.clock_history.iter().enumerate().skip(ply).rev() {
             sides[mover(i).index()] = *side;
