@@ -190,10 +190,10 @@ fn pause_does_not_charge_downtime() {
 #[test]
 fn restore_puts_back_an_earlier_state() {
     let mut c = started(TimeControl::fischer(secs(60), Millis::ZERO));
-    let before = c.clone();
+    let before = [*c.player(Color::Red), *c.player(Color::Black)];
     c.press(secs(20)).unwrap();
     c.press(secs(30)).unwrap();
-    c.restore(&before, secs(40)).unwrap();
+    c.restore(before, Color::Red, secs(40)).unwrap();
     assert_eq!(c.turn(), Color::Red);
     assert_eq!(c.player(Color::Red).remaining, secs(60));
     assert_eq!(c.player(Color::Black).remaining, secs(60));

@@ -340,24 +340,23 @@ impl Clock {
         }
     }
 
-    /// Puts back both players' clocks and the turn from `saved` (a copy taken before some move),
-    /// for an undo: the side then on move starts a fresh move at `now`. The run state (running
-    /// or paused) is kept.
+    /// Puts back both players' clocks (`sides`, Red's first, as saved before some move) and the
+    /// turn, for an undo: the side then on move starts a fresh move at `now`. The run state
+    /// (running or paused) is kept.
     ///
     /// # Errors
-    /// [`ClockError::NotRunning`] unless running or paused; [`ClockError::InvalidControl`] if
-    /// `saved` has another time control.
-    pub fn restore(&mut self, saved: &Clock, now: Millis) -> Result<(), ClockError> {
+    /// [`ClockError::NotRunning`] unless running or paused.
+    pub fn restore(
+        &mut self,
+        sides: [PlayerClock; 2],
+        turn: Color,
+        now: Millis,
+    ) -> Result<(), ClockError> {
         if !self.is_active() {
             return Err(self.not_running());
         }
-        if saved.control != self.control || saved.black != self.black {
-            return Err(ClockError::InvalidControl(
-                "restored clock has another control",
-            ));
-        }
-        self.players = saved.players;
-        self.turn = saved.turn;
+        self.players = sides;
+        self.turn = turn;
         self.run = match self.run {
             RunState::Paused { .. } => RunState::Paused {
                 banked: Millis::ZERO,

@@ -4,7 +4,7 @@
 use super::event::GameEnd;
 use super::handicap::Handicap;
 use super::referee::Referee;
-use crate::clock::Clock;
+use crate::clock::{Clock, PlayerClock};
 use crate::ids::{Millis, UserId};
 use xiangqi::rulings::RuleSet;
 use xiangqi::{ByColor, Color, Move, Position};
@@ -30,8 +30,9 @@ pub struct Game {
     pub(crate) handicap: Option<Handicap>,
     pub(crate) referee: Referee,
     pub(crate) clock: Clock,
-    /// `clock_history[i]` is the clock just before move `i`.
-    pub(crate) clock_history: Vec<Clock>,
+    /// `clock_history[i]` is the mover's side of the clock just before move `i` (the other
+    /// side does not change on a move; [`Game::clock_before`] puts both back together).
+    pub(crate) clock_history: Vec<PlayerClock>,
     pub(crate) started_at: Millis,
     /// When the side to move began its turn.
     pub(crate) turn_since: Millis,
@@ -70,6 +71,28 @@ impl Game {
             undos_granted: ByColor::default(),
             end: None,
         }
+    }
+
+    /// Both sides of the clock (Red's first) and the side on move just before move `ply`, from
+    /// the current clock and the movers' sides saved since (`None` if `ply` was not played).
+    pub(crate) fn clock_before(&self, ply: usize) -> Option<([PlayerClock; 2], Color)> {
+        self.clock_history.get(ply)?;
+        let mut sides = [
+            *self.clock.player(Color::Red),
+            *self.clock.player(Color::Black),
+        ];
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                self.first
+            } else {
+                !self.first
+            }
+        };
+        // A side changes only on its own moves: its earliest saved side after `ply` is the one.
+        for (i, side) in self.clock_history.iter().enumerate().skip(ply).rev() {
+            sides[mover(i).index()] = *side;
+        }
+        Some((sides, mover(ply)))
     }
 
     /// The table's number for this game (1, 2, …).

@@ -30,7 +30,7 @@ impl Table {
         if refuse && g.referee.is_losing_repetition(mv) {
             return Err(TableError::LosingRepetition(mv));
         }
-        let before = g.clock.clone();
+        let before = *g.clock.player(color);
         match g.clock.press_with_lag(now, lag) {
             Ok(_) => {}
             Err(ClockError::Flagged { color, .. }) => {

@@ -9,15 +9,12 @@ use xiangqi::{IllegalMove, Move, Outcome, Position};
 #[derive(Clone, Debug)]
 pub(crate) struct Referee {
     judge: Judge,
-    /// The moves played (kept here too so they can be lent as a slice).
-    moves: Vec<Move>,
 }
 
 impl Referee {
     pub(crate) fn new(start: Position, rules: RuleSet) -> Referee {
         Referee {
             judge: Judge::new(start, rules),
-            moves: Vec::new(),
         }
     }
 
@@ -31,7 +28,7 @@ impl Referee {
     }
 
     pub(crate) fn moves(&self) -> &[Move] {
-        &self.moves
+        self.judge.played()
     }
 
     pub(crate) fn is_legal(&self, m: Move) -> bool {
@@ -57,7 +54,6 @@ impl Referee {
     /// Plays a legal move; returns the outcome it brings about, if any.
     pub(crate) fn play(&mut self, m: Move) -> Result<Option<Outcome>, IllegalMove> {
         let ruling = self.judge.play(m)?;
-        self.moves.push(m);
         Ok(ruling.map(|r| r.outcome))
     }
 
@@ -68,8 +64,6 @@ impl Referee {
 
     /// Takes back the last move.
     pub(crate) fn undo(&mut self) -> Option<Move> {
-        let last = self.judge.undo()?;
-        self.moves.pop();
-        Some(last)
+        self.judge.undo()
     }
 }

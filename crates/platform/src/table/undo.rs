@@ -46,7 +46,7 @@ impl Table {
             _ => return Err(TableError::NoUndoRequest),
         };
         let keep = g.ply().saturating_sub(req.plies);
-        let Some(saved) = g.clock_history.get(keep).cloned() else {
+        let Some((sides, turn)) = g.clock_before(keep) else {
             return Err(TableError::NothingToUndo);
         };
         for _ in 0..req.plies {
@@ -54,7 +54,7 @@ impl Table {
         }
         g.clock_history.truncate(keep);
         g.clock
-            .restore(&saved, now)
+            .restore(sides, turn, now)
             .map_err(|_| TableError::NotPlaying)?;
         g.turn_since = now;
         g.undo_request = None;

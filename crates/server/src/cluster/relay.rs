@@ -232,7 +232,10 @@ impl Relays {
         if h.v() == 0 || v != h.v() + 1 {
             h.restart(v.saturating_sub(1));
         }
-        h.push(now, |_| msg.clone());
+        // A `moved` or `undone` carries `legal` (a quote inside a string is escaped, so only a
+        // key matches): the previous kept copy's list is cut, as the owner's history does.
+        let carries_legal = msg.contains("\"legal\":");
+        h.push(now, carries_legal, |_| msg.clone());
         let mut resync = Vec::new();
         let mut moved = Vec::new();
         relay.members.retain(|conn, m| {

@@ -373,7 +373,8 @@ impl TableActor {
             return;
         }
         let table = self.core.id;
-        let msg = self.history.push(now, |v| {
+        let carries_legal = matches!(event, EventView::Moved { .. } | EventView::Undone { .. });
+        let msg = self.history.push(now, carries_legal, |v| {
             ServerMsg::Ev {
                 table,
                 v,

@@ -93,7 +93,8 @@ impl TableActor {
             return;
         };
         let table = self.core.id;
-        let msg = feed.history.push(now, |v| {
+        // The delayed feed's `legal` lists are empty.
+        let msg = feed.history.push(now, false, |v| {
             ServerMsg::Ev {
                 table,
                 v,

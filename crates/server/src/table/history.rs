@@ -4,6 +4,10 @@
 //! [`HISTORY_AGE`] beyond the last [`HISTORY_MIN`]. A `moved` event is ≈ 0.8 KiB of JSON, so a
 //! long game's 256 events held ≈ 200 KiB per table for clients that reconnect within seconds;
 //! one that comes back later gets a fresh `table_state`, as it would after a gap.
+//!
+//! Only the newest event that carries the legal moves (`moved`, `undone`) keeps its `legal`
+//! list: a client replaying missed events takes `legal` from the last one, so older kept copies
+//! are cut to `"legal":[]` (the list is about a third of a `moved` event).
 
 use platform::Millis;
 use std::collections::VecDeque;
@@ -24,6 +28,8 @@ pub struct History {
     v: u64,
     /// `(number, when published, message)`.
     kept: VecDeque<(u64, Millis, Arc<str>)>,
+    /// The number of the kept event whose `legal` list is still whole, if any.
+    with_legal: Option<u64>,
 }
 
 impl History {
@@ -34,8 +40,17 @@ impl History {
     }
 
     /// Numbers the next event, published at `now`; `render` builds its message from the
-    /// number. Forgets the events that are no longer recent.
-    pub fn push(&mut self, now: Millis, render: impl FnOnce(u64) -> Arc<str>) -> Arc<str> {
+    /// number. Forgets the events that are no longer recent. `carries_legal`: the event has a
+    /// `legal` list, which supersedes the previous one's (that copy is cut to `"legal":[]`).
+    pub fn push(
+        &mut self,
+        now: Millis,
+        carries_legal: bool,
+        render: impl FnOnce(u64) -> Arc<str>,
+    ) -> Arc<str> {
+        if carries_legal {
+            self.cut_legal();
+        }
         self.v += 1;
         let msg = render(self.v);
         if self.kept.len() == HISTORY_LEN {
@@ -50,6 +65,9 @@ impl History {
             self.kept.pop_front();
         }
         self.kept.push_back((self.v, now, msg.clone()));
+        if carries_legal {
+            self.with_legal = Some(self.v);
+        }
         msg
     }
 
@@ -57,7 +75,21 @@ impl History {
     /// history (`crate::cluster::relay`) starts again there after a gap.
     pub fn restart(&mut self, v: u64) {
         self.kept.clear();
+        self.with_legal = None;
         self.v = v;
+    }
+
+    /// Cuts the `legal` list of the kept event that still has it whole.
+    fn cut_legal(&mut self) {
+        let Some(v) = self.with_legal.take() else {
+            return;
+        };
+        let Some((_, _, msg)) = self.kept.iter_mut().find(|(n, _, _)| *n == v) else {
+            return;
+        };
+        if let Some(cut) = without_legal(msg) {
+            *msg = Arc::from(cut);
+        }
     }
 
     /// The events after `since`, or `None` if some of them are no longer kept (or `since` is in
@@ -81,6 +113,15 @@ impl History {
     }
 }
 
+/// `msg` with its first `"legal":[…]` list emptied (`None` if it has none or it is empty).
+/// The list holds move strings only, so it ends at the first `]`.
+fn without_legal(msg: &str) -> Option<String> {
+    const KEY: &str = "\"legal\":[";
+    let start = msg.find(KEY)? + KEY.len();
+    let end = start + msg[start..].find(']')?;
+    (end > start).then(|| [&msg[..start], &msg[end..]].concat())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,7 +130,7 @@ mod tests {
     fn returns_exactly_the_missed_events_or_none_when_lost() {
         let mut h = History::default();
         for _ in 0..HISTORY_LEN + 10 {
-            h.push(Millis(0), |v| Arc::from(v.to_string()));
+            h.push(Millis(0), false, |v| Arc::from(v.to_string()));
         }
         let last = h.v();
         let missed = h.since(last - 3).unwrap();
@@ -112,19 +153,35 @@ mod tests {
         let mut h = History::default();
         // 40 events a second apart: recent ones stay, the old ones go once past the minimum.
         for s in 0..40u64 {
-            h.push(Millis(s * 1_000), |v| Arc::from(v.to_string()));
+            h.push(Millis(s * 1_000), false, |v| Arc::from(v.to_string()));
         }
         // At t = 39 s, events published before 9 s are older than HISTORY_AGE.
         let oldest_kept = 40 - (39 - 9);
         assert_eq!(h.since(oldest_kept - 1).map(|e| e.len()), Some(31));
         assert!(h.since(oldest_kept - 2).is_none());
         // Long after, the last HISTORY_MIN stay.
-        h.push(Millis(1_000_000), |v| Arc::from(v.to_string()));
+        h.push(Millis(1_000_000), false, |v| Arc::from(v.to_string()));
         let last = h.v();
         assert_eq!(
             h.since(last - HISTORY_MIN as u64).map(|e| e.len()),
             Some(HISTORY_MIN)
         );
         assert!(h.since(last - HISTORY_MIN as u64 - 1).is_none());
+    }
+
+    #[test]
+    fn only_the_newest_legal_list_is_kept_whole() {
+        let mut h = History::default();
+        let moved =
+            |mv: &str| format!(r#"{{"e":{{"mv":"{mv}","legal":["a0a1","b0b1"],"warnings":[]}}}}"#);
+        h.push(Millis(0), true, |_| Arc::from(moved("h2e2")));
+        h.push(Millis(1), false, |_| Arc::from("chat"));
+        assert_eq!(&*h.since(0).unwrap()[0], moved("h2e2"));
+        h.push(Millis(2), true, |_| Arc::from(moved("h9g7")));
+        let got = h.since(0).unwrap();
+        assert_eq!(&*got[0], r#"{"e":{"mv":"h2e2","legal":[],"warnings":[]}}"#);
+        assert_eq!(&*got[1], "chat");
+        assert_eq!(&*got[2], moved("h9g7"));
+        assert_eq!(without_legal(r#"{"legal":[],"x":[1]}"#), None);
     }
 }

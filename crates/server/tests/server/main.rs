@@ -46,6 +46,7 @@ mod recovery_fence;
 mod recurring;
 mod repetition_rules;
 mod restart;
+mod resync_legal;
 mod retry;
 mod rulings;
 mod seek_rules;

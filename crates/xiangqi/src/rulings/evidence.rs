@@ -116,8 +116,9 @@ impl RepetitionEvidence {
 }
 
 /// The evidence for the repetition completed by the last state, if it completes one under
-/// `rules` and the ruling on it is a repetition ruling.
-pub(crate) fn build(states: &[State], rules: &RuleSet) -> Option<RepetitionEvidence> {
+/// `rules` and the ruling on it is a repetition ruling. `states` are those since the last
+/// capture; `states[0]` is ply `base`.
+pub(crate) fn build(states: &[State], base: usize, rules: &RuleSet) -> Option<RepetitionEvidence> {
     let window = repetition::window(states, rules)?;
     let outcome = repetition::verdict(&window, rules.profile);
     if !matches!(
@@ -134,7 +135,7 @@ pub(crate) fn build(states: &[State], rules: &RuleSet) -> Option<RepetitionEvide
         .iter()
         .enumerate()
         .skip(skip)
-        .filter_map(|(k, (_, ply))| step(states, window.first + 1 + k, ply))
+        .filter_map(|(k, (_, ply))| step(states, base, window.first + 1 + k, ply))
         .collect();
     Some(RepetitionEvidence {
         profile: rules.profile,
@@ -171,8 +172,8 @@ fn conduct(window: &Window, color: Color, profile: Profile, last: &State) -> Con
     }
 }
 
-/// The step for the ply that led to `states[index]`.
-fn step(states: &[State], index: usize, ply: &Ply) -> Option<CycleStep> {
+/// The step for the ply that led to `states[index]` (ply `base + index`).
+fn step(states: &[State], base: usize, index: usize, ply: &Ply) -> Option<CycleStep> {
     let after = states.get(index)?;
     let mv = after.last_move?;
     let pos = &after.pos;
@@ -200,7 +201,7 @@ fn step(states: &[State], index: usize, ply: &Ply) -> Option<CycleStep> {
         .filter_map(|p| target(p.attacker, p.victim))
         .collect();
     Some(CycleStep {
-        ply: index,
+        ply: base + index,
         mv,
         piece,
         checks,

@@ -1,5 +1,5 @@
-//! What the judge remembers after each ply: the position, the piece identities, whether the
-//! move captured or checked, and the move-limit counter.
+//! What the judge remembers after each ply since the last capture: the position, the piece
+//! identities, whether the move checked, and the move-limit counter.
 
 use super::ids::Ids;
 use super::limit::MoveCounter;
@@ -14,8 +14,6 @@ pub(crate) struct State {
     pub ids: Ids,
     /// The move-limit counter.
     pub counter: MoveCounter,
-    /// Index (in the state list) of the state right after the last capture, or 0.
-    pub since_capture: usize,
     /// The side to move is in check (so the move that led here gave check).
     pub check: bool,
     /// The move that led here (`None` for the start).
@@ -28,15 +26,14 @@ impl State {
         State {
             ids: Ids::new(&pos),
             counter: MoveCounter::new(pos.halfmoves()),
-            since_capture: 0,
             check: pos.is_check(),
             last_move: None,
             pos,
         }
     }
 
-    /// The state after the legal move `m`, which will have index `index`.
-    pub fn next(&self, m: Move, index: usize) -> State {
+    /// The state after the legal move `m`.
+    pub fn next(&self, m: Move) -> State {
         let capture = self.pos.is_capture(m);
         let mover = self.pos.turn();
         let mut pos = self.pos.clone();
@@ -45,10 +42,68 @@ impl State {
         State {
             ids: self.ids.after(m),
             counter: self.counter.after(mover, capture, check),
-            since_capture: if capture { index } else { self.since_capture },
             check,
             last_move: Some(m),
             pos,
+        }
+    }
+}
+
+/// The states the repetition rules look at: those since the last capture (the start counts if
+/// there was none), oldest first. Earlier states can never repeat, so they are not kept; taking
+/// back the capture itself replays the game from its start ([`Window::rebuild`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Window {
+    /// Ply of `states[0]` (0: the start).
+    pub base: usize,
+    /// `states[i]` follows move `base + i` (`states[0]` is the start when `base` is 0).
+    pub states: Vec<State>,
+}
+
+/// Capacity kept after a capture empties the window (a long window's buffer is given back).
+const KEPT_CAPACITY: usize = 8;
+
+impl Window {
+    /// The window of a game that starts at `start`.
+    pub fn new(start: Position) -> Window {
+        let mut states = Vec::with_capacity(KEPT_CAPACITY);
+        states.push(State::start(start));
+        Window { base: 0, states }
+    }
+
+    /// The current state.
+    pub fn current(&self) -> &State {
+        &self.states[self.states.len() - 1]
+    }
+
+    /// Plays the legal move `m`, which becomes ply `ply`.
+    pub fn push(&mut self, m: Move, ply: usize) {
+        let capture = self.current().pos.is_capture(m);
+        let next = self.current().next(m);
+        if capture {
+            self.states.clear();
+            if self.states.capacity() > 2 * KEPT_CAPACITY {
+                self.states.shrink_to(KEPT_CAPACITY);
+            }
+            self.base = ply;
+        }
+        self.states.push(next);
+    }
+
+    /// Takes back the last move of `moves` (already removed from it): drops its state, or
+    /// replays `moves` from `start` when that state was the first after a capture.
+    pub fn pop(&mut self, start: &Position, moves: &[Move]) {
+        self.states.pop();
+        if self.states.is_empty() {
+            self.rebuild(start, moves);
+        }
+    }
+
+    /// The window after playing `moves` (all legal) from `start`.
+    pub fn rebuild(&mut self, start: &Position, moves: &[Move]) {
+        *self = Window::new(start.clone());
+        for (i, &m) in moves.iter().enumerate() {
+            self.push(m, i + 1);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! [`Judge`]: follows a game move by move and makes the game-end rulings of RULES.md §6.
 
 use super::evidence::{self, RepetitionEvidence};
-use super::history::State;
+use super::history::{State, Window};
 use super::material::insufficient_material;
 use super::{repetition, RuleSet, Ruling};
 use crate::{Color, EndReason, GameResult, IllegalMove, Move, Outcome, Position};
@@ -29,8 +29,12 @@ use crate::{Color, EndReason, GameResult, IllegalMove, Move, Outcome, Position};
 #[derive(Clone, Debug)]
 pub struct Judge {
     rules: RuleSet,
-    /// `states[0]` is the start; `states[i]` follows the `i`-th move.
-    states: Vec<State>,
+    /// The starting position.
+    start: Position,
+    /// The moves played, in order.
+    moves: Vec<Move>,
+    /// The states since the last capture: all the repetition rules look at.
+    window: Window,
     ruling: Option<Ruling>,
 }
 
@@ -42,7 +46,9 @@ impl Judge {
     pub fn new(start: Position, rules: RuleSet) -> Judge {
         let mut judge = Judge {
             rules,
-            states: vec![State::start(start)],
+            window: Window::new(start.clone()),
+            start,
+            moves: Vec::new(),
             ruling: None,
         };
         judge.ruling = judge.evaluate();
@@ -64,19 +70,25 @@ impl Judge {
     /// The starting position.
     #[must_use]
     pub fn start(&self) -> &Position {
-        &self.states[0].pos
+        &self.start
     }
 
     /// Moves played so far.
     #[must_use]
     pub fn ply(&self) -> usize {
-        self.states.len() - 1
+        self.moves.len()
     }
 
     /// The moves played so far, in order.
     #[must_use]
     pub fn moves(&self) -> Vec<Move> {
-        self.states.iter().filter_map(|s| s.last_move).collect()
+        self.moves.clone()
+    }
+
+    /// The moves played so far, in order, lent.
+    #[must_use]
+    pub fn played(&self) -> &[Move] {
+        &self.moves
     }
 
     /// The ruling that ended the game, if it has ended.
@@ -96,7 +108,7 @@ impl Judge {
         ) {
             return None;
         }
-        evidence::build(&self.states, &self.rules)
+        evidence::build(&self.window.states, self.window.base, &self.rules)
     }
 
     /// Plays `m` and returns the ruling it brings about, if any.
@@ -108,8 +120,8 @@ impl Judge {
         if self.ruling.is_some() || !self.position().is_legal(m) {
             return Err(IllegalMove(m));
         }
-        let next = self.current().next(m, self.states.len());
-        self.states.push(next);
+        self.moves.push(m);
+        self.window.push(m, self.moves.len());
         self.ruling = self.evaluate();
         Ok(self.ruling)
     }
@@ -117,12 +129,10 @@ impl Judge {
     /// Takes back the last move (悔棋) and returns it; `None` at the start. A ruling made by
     /// that move is withdrawn.
     pub fn undo(&mut self) -> Option<Move> {
-        if self.states.len() <= 1 {
-            return None;
-        }
-        let last = self.states.pop().and_then(|s| s.last_move);
+        let last = self.moves.pop()?;
+        self.window.pop(&self.start, &self.moves);
         self.ruling = self.evaluate();
-        last
+        Some(last)
     }
 
     /// How many times the current position has occurred since the last capture, counting the
@@ -130,7 +140,7 @@ impl Judge {
     /// [`RuleSet::repetition_count`].
     #[must_use]
     pub fn repetition_count(&self) -> usize {
-        repetition::occurrences(&self.states, self.rules.repetition_count).0
+        repetition::occurrences(&self.window.states, self.rules.repetition_count).0
     }
 
     /// What playing `m` would bring about, without playing it (`None` if `m` is illegal, the
@@ -174,20 +184,20 @@ impl Judge {
     pub(super) fn with_rules(&self, rules: RuleSet) -> Judge {
         Judge {
             rules,
-            states: self.states.clone(),
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            window: self.window.clone(),
             ruling: None,
         }
     }
 
     /// The positions since the last capture (the start counts if there was none), oldest first.
     pub(super) fn positions_since_capture(&self) -> impl Iterator<Item = &Position> {
-        self.states[self.current().since_capture..]
-            .iter()
-            .map(|s| &s.pos)
+        self.window.states.iter().map(|s| &s.pos)
     }
 
     fn current(&self) -> &State {
-        &self.states[self.states.len() - 1]
+        self.window.current()
     }
 
     /// The ruling on the current state, checked in order.
@@ -204,7 +214,7 @@ impl Judge {
                     EndReason::Stalemate
                 },
             })
-        } else if let Some(outcome) = repetition::adjudicate(&self.states, &self.rules) {
+        } else if let Some(outcome) = repetition::adjudicate(&self.window.states, &self.rules) {
             Some(outcome)
         } else if state.counter.reached(&self.rules) {
             Some(draw(EndReason::MoveLimit))

@@ -49,15 +49,15 @@ impl Window {
     }
 }
 
-/// How many times the position of the last state has occurred since the last capture
-/// (including now), and the index of the earliest of the last `count` occurrences when there are
-/// at least `count`.
+/// How many times the position of the last state has occurred in `states` (the states since the
+/// last capture, including now), and the index of the earliest of the last `count` occurrences
+/// when there are at least `count`.
 pub(crate) fn occurrences(states: &[State], count: usize) -> (usize, Option<usize>) {
     let Some(last) = states.last() else {
         return (0, None);
     };
     let key = last.pos.hash();
-    let found: Vec<usize> = (last.since_capture..states.len())
+    let found: Vec<usize> = (0..states.len())
         .filter(|&i| states[i].pos.hash() == key && same_placement(&states[i].pos, &last.pos))
         .collect();
     let first = found.len().checked_sub(count).map(|k| found[k]);
