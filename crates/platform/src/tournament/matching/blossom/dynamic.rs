@@ -36,6 +36,7 @@ impl<W: Weight> DynamicMatching<W> {
         let mut m = Matcher::new(n, edges, false);
         m.dynamic = true;
         m.dense = vec![W::ZERO; n * n];
+        m.allowdense = vec![0; n * n];
         m.dualvar.iter_mut().for_each(|d| *d = W::ZERO);
         DynamicMatching {
             m,

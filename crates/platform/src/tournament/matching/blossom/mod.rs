@@ -4,6 +4,7 @@
 
 use super::Weight;
 
+mod dense;
 mod dynamic;
 mod ops;
 
@@ -64,6 +65,13 @@ struct Matcher<W: Weight> {
     /// Dynamic mode: the weights as an `n × n` matrix (row-major), for scanning a vertex's
     /// edges in memory order.
     dense: Vec<W>,
+    /// Dense mode: the stage stamps of `allowedge` as an `n × n` matrix (both directions).
+    allowdense: Vec<u32>,
+    /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
+    bestslack: Vec<W>,
+    bestepoch: Vec<u64>,
+    /// Bumped whenever a vertex dual or a weight may have changed (every dual step and solve).
+    epoch: u64,
 }
 
 /// What a dual adjustment led to.
@@ -113,6 +121,10 @@ impl<W: Weight> Matcher<W> {
             queue: Vec::new(),
             dynamic: false,
             dense: Vec::new(),
+            allowdense: Vec::new(),
+            bestslack: vec![W::ZERO; 2 * n],
+            bestepoch: vec![0; 2 * n],
+            epoch: 1,
         }
     }
 
@@ -164,6 +176,29 @@ impl<W: Weight> Matcher<W> {
     #[inline]
     fn allow(&mut self, k: usize) {
         self.allowedge[k] = self.stamp;
+        if !self.allowdense.is_empty() {
+            let (i, j, _) = self.edges[k];
+            self.allowdense[i * self.n + j] = self.stamp;
+            self.allowdense[j * self.n + i] = self.stamp;
+        }
+    }
+
+    /// The slack of `bestedge[b]` (which must be an edge), cached until the duals change.
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        if self.bestepoch[b] != self.epoch {
+            self.bestslack[b] = self.slack(self.bestedge[b]);
+            self.bestepoch[b] = self.epoch;
+        }
+        self.bestslack[b]
+    }
+
+    /// Sets `bestedge[b]` to edge `k` of slack `slack`.
+    #[inline]
+    fn set_best(&mut self, b: usize, k: usize, slack: W) {
+        self.bestedge[b] = k;
+        self.bestslack[b] = slack;
+        self.bestepoch[b] = self.epoch;
     }
 
     #[inline]
@@ -217,13 +252,11 @@ impl<W: Weight> Matcher<W> {
             }
         } else if self.label[self.inblossom[w]] == 1 {
             let b = self.inblossom[v];
-            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                self.set_best(b, k, kslack);
             }
-        } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-        {
-            self.bestedge[w] = k;
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.best_slack(w)) {
+            self.set_best(w, k, kslack);
         }
         false
     }
@@ -241,9 +274,11 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
+            self.epoch += 1;
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.allowdense.iter_mut().for_each(|a| *a = 0);
                 self.stamp = 1;
             }
             self.queue.clear();
@@ -274,43 +309,8 @@ impl<W: Weight> Matcher<W> {
                                 break;
                             }
                         }
-                    } else {
-                        // Complete graph: the row of `v`, in the order of `neighbend[v]`.
-                        let row = v * n;
-                        let dv = self.dualvar[v];
-                        for w in 0..n {
-                            let bv = self.inblossom[v];
-                            let wt = self.dense[row + w];
-                            if w == v || self.inblossom[w] == bv || wt <= W::ZERO {
-                                continue;
-                            }
-                            let k = self.edge_index(v, w);
-                            let p = if v < w { 2 * k + 1 } else { 2 * k };
-                            let known = (!self.allowed(k))
-                                .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
-                            if let Some(kslack) = known {
-                                if kslack > W::ZERO {
-                                    // Not tight: only the least-slack bookkeeping of `visit`.
-                                    if self.label[self.inblossom[w]] == 1 {
-                                        if self.bestedge[bv] == NONE
-                                            || kslack < self.slack(self.bestedge[bv])
-                                        {
-                                            self.bestedge[bv] = k;
-                                        }
-                                    } else if self.label[w] == 0
-                                        && (self.bestedge[w] == NONE
-                                            || kslack < self.slack(self.bestedge[w]))
-                                    {
-                                        self.bestedge[w] = k;
-                                    }
-                                    continue;
-                                }
-                            }
-                            if self.visit(v, p, known) {
-                                augmented = true;
-                                break;
-                            }
-                        }
+                    } else if self.scan_dense_row(v) {
+                        augmented = true;
                     }
                 }
                 if augmented {
@@ -365,7 +365,7 @@ impl<W: Weight> Matcher<W> {
         }
         for v in 0..n {
             if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                let d = self.slack(self.bestedge[v]);
+                let d = self.best_slack(v);
                 if deltatype == 0 || d < delta {
                     delta = d;
                     deltatype = 2;
@@ -375,7 +375,7 @@ impl<W: Weight> Matcher<W> {
         }
         for b in 0..2 * n {
             if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                let d = self.slack(self.bestedge[b]).half();
+                let d = self.best_slack(b).half();
                 if deltatype == 0 || d < delta {
                     delta = d;
                     deltatype = 3;
@@ -399,6 +399,7 @@ impl<W: Weight> Matcher<W> {
             let m = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
             delta = if m > W::ZERO { m } else { W::ZERO };
         }
+        self.epoch += 1;
         for v in 0..n {
             match self.label[self.inblossom[v]] {
                 1 => self.dualvar[v] = self.dualvar[v].sub(delta),
