@@ -110,8 +110,12 @@ impl<W: Weight> Matcher<W> {
                 for v in self.leaves_of(bv) {
                     let dv = self.dualvar[v];
                     for u in 0..n {
+                        let bu = self.inblossom[u];
+                        if bu == b || self.label[bu] != 1 {
+                            continue;
+                        }
                         let wt = self.dense[v * n + u];
-                        if wt <= W::ZERO || self.inblossom[u] == b {
+                        if wt <= W::ZERO {
                             continue;
                         }
                         let slack = dv.add(self.dualvar[u]).sub(wt.double());
