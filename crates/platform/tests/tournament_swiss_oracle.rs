@@ -168,7 +168,8 @@ fn generate(seed: u64, dir: &std::path::Path, cases: &mut Vec<(PathBuf, String)>
 
 /// Generates `count` tournaments from seed `first` and compares every round with py4swiss.
 fn compare(count: u64, first: u64, large: bool) {
-    let dir = std::env::temp_dir().join(format!("swiss_oracle_{}", std::process::id()));
+    let kind = if large { "large" } else { "small" };
+    let dir = std::env::temp_dir().join(format!("swiss_oracle_{}_{kind}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut cases = Vec::new();
     for seed in first..first + count {
