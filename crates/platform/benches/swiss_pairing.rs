@@ -82,13 +82,38 @@ fn digest(r1: &[Board], r5: &[Board]) -> u64 {
     h
 }
 
+/// `SWISS_BENCH_EVERY=1`: the time of each of the 9 rounds (results simulated as above).
+fn every_round(n: u32) {
+    let mut input = event(n);
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut line = format!("swiss {n:>5} players, every round:");
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for round in 1..=9 {
+        let t = Instant::now();
+        let boards = pair_round(&input);
+        let time = t.elapsed();
+        line.push_str(&format!(" r{round} {time:.3?}"));
+        h ^= digest(boards.as_deref().unwrap_or(&[]), &[]);
+        h = h.wrapping_mul(0x100_0000_01b3);
+        if !play(&mut input, &mut seed) {
+            break;
+        }
+    }
+    println!("{line}, pairings {h:016x}");
+}
+
 fn main() {
     let sizes: Vec<u32> = std::env::var("SWISS_BENCH_SIZES")
         .unwrap_or_else(|_| "100,200,400,1000".to_string())
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect();
+    let every = std::env::var("SWISS_BENCH_EVERY").is_ok();
     for n in sizes {
+        if every {
+            every_round(n);
+            continue;
+        }
         let mut input = event(n);
         let t = Instant::now();
         let r1 = pair_round(&input);

@@ -159,8 +159,13 @@ impl<W: Weight> Matcher<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.leaves_of(b);
-            self.queue.extend(l);
+            if b < self.n {
+                self.queue.push(b);
+            } else {
+                let mut queue = std::mem::take(&mut self.queue);
+                self.leaves(b, &mut queue);
+                self.queue = queue;
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
