@@ -22,10 +22,10 @@ impl<W: Weight> Matcher<W> {
             if w == v || bw == bv {
                 continue;
             }
-            let wt = self.dense[row + w];
-            if wt <= W::ZERO {
+            if !self.live[row + w] {
                 continue;
             }
+            let wt = self.dense[row + w];
             let known = if self.allowdense[row + w] == self.stamp {
                 None
             } else {

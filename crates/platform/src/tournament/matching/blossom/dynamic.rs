@@ -37,6 +37,7 @@ impl<W: Weight> DynamicMatching<W> {
         m.dynamic = true;
         m.dense = vec![W::ZERO; n * n];
         m.allowdense = vec![0; n * n];
+        m.live = vec![false; n * n];
         m.dualvar.iter_mut().for_each(|d| *d = W::ZERO);
         DynamicMatching {
             m,
@@ -76,6 +77,8 @@ impl<W: Weight> DynamicMatching<W> {
             self.m.edges[k].2 = w;
             self.m.dense[i * n + j] = w;
             self.m.dense[j * n + i] = w;
+            self.m.live[i * n + j] = w > W::ZERO;
+            self.m.live[j * n + i] = w > W::ZERO;
             self.dirty[i] = true;
         }
     }
@@ -92,6 +95,7 @@ impl<W: Weight> DynamicMatching<W> {
                 let w = weight(i, j);
                 m.edges[k].2 = w;
                 m.dense[i * n + j] = w;
+                m.live[i * n + j] = w > W::ZERO;
                 k += 1;
             }
         }
@@ -102,6 +106,7 @@ impl<W: Weight> DynamicMatching<W> {
                 for i in bi..(bi + T).min(n) {
                     for j in bj.max(i + 1)..(bj + T).min(n) {
                         m.dense[j * n + i] = m.dense[i * n + j];
+                        m.live[j * n + i] = m.live[i * n + j];
                     }
                 }
             }

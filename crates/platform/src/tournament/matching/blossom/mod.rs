@@ -67,6 +67,9 @@ struct Matcher<W: Weight> {
     dense: Vec<W>,
     /// Dense mode: the stage stamps of `allowedge` as an `n × n` matrix (both directions).
     allowdense: Vec<u32>,
+    /// Dense mode: whether each edge is present (weight > 0), `n × n`: a row scan skips the
+    /// absent edges without loading their weights.
+    live: Vec<bool>,
     /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
     bestslack: Vec<W>,
     bestepoch: Vec<u64>,
@@ -122,6 +125,7 @@ impl<W: Weight> Matcher<W> {
             dynamic: false,
             dense: Vec::new(),
             allowdense: Vec::new(),
+            live: Vec::new(),
             bestslack: vec![W::ZERO; 2 * n],
             bestepoch: vec![0; 2 * n],
             epoch: 1,

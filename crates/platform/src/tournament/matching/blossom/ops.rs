@@ -111,13 +111,10 @@ impl<W: Weight> Matcher<W> {
                     let dv = self.dualvar[v];
                     for u in 0..n {
                         let bu = self.inblossom[u];
-                        if bu == b || self.label[bu] != 1 {
+                        if bu == b || self.label[bu] != 1 || !self.live[v * n + u] {
                             continue;
                         }
                         let wt = self.dense[v * n + u];
-                        if wt <= W::ZERO {
-                            continue;
-                        }
                         let slack = dv.add(self.dualvar[u]).sub(wt.double());
                         consider(self, self.edge_index(v, u), u, slack);
                     }
