@@ -33,7 +33,7 @@ impl<W: Weight> DynamicMatching<W> {
                 edges.push((i, j, W::ZERO));
             }
         }
-        let mut m = Matcher::new(n, edges, false);
+        let mut m = Matcher::new(n, edges, false, true);
         m.dynamic = true;
         m.dense = vec![W::ZERO; n * n];
         m.allowdense = vec![0; n * n];

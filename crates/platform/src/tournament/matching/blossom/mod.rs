@@ -29,7 +29,7 @@ pub fn max_weight_matching<W: Weight>(
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges, max_cardinality);
+    let mut m = Matcher::new(n, edges, max_cardinality, false);
     m.solve();
     (0..n)
         .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
@@ -85,7 +85,9 @@ enum Step {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Self {
+    /// The matcher of the graph on `n` vertices with `edges`; `dense`: the complete graph of
+    /// [`DynamicMatching`], whose rows are scanned in the weight matrix, so no edge lists.
+    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool, dense: bool) -> Self {
         let maxweight = edges
             .iter()
             .map(|e| e.2)
@@ -95,8 +97,10 @@ impl<W: Weight> Matcher<W> {
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            if !dense {
+                neighbend[i].push(2 * k + 1);
+                neighbend[j].push(2 * k);
+            }
         }
         let ne = edges.len();
         let mut dualvar = vec![maxweight; n];
