@@ -163,6 +163,7 @@ fn dynamic_matching_follows_edits() {
 /// low bits carry the small variations, as the Swiss pairer's weights do: after every edit,
 /// both matchings weigh the same.
 #[test]
+#[allow(clippy::needless_range_loop)]
 fn dynamic_matching_equals_static_with_blossoms_and_wide_weights() {
     use platform::tournament::matching::{max_weight_matching, DynamicMatching, Weight, Wide};
     let mut seed = 0x1234_5678_9abc_def1u64;
