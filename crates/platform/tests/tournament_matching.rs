@@ -157,3 +157,81 @@ fn dynamic_matching_follows_edits() {
         }
     }
 }
+
+/// The dynamic matcher (dense row scans, cached least slacks) against the static one (edge
+/// lists) on larger graphs with many equal weights (so many blossoms), in 256-bit weights whose
+/// low bits carry the small variations, as the Swiss pairer's weights do: after every edit,
+/// both matchings weigh the same.
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn dynamic_matching_equals_static_with_blossoms_and_wide_weights() {
+    use platform::tournament::matching::{max_weight_matching, DynamicMatching, Weight, Wide};
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut rnd = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let wide = |x: u64, low: u64| {
+        Wide::<4>::from_i64(x as i64)
+            .shifted_left(150)
+            .add(Wide::from_i64(low as i64))
+    };
+    for _ in 0..60 {
+        let n = 10 + rnd(31) as usize;
+        let mut g = DynamicMatching::<Wide<4>>::new(n);
+        let mut w = vec![vec![Wide::<4>::ZERO; n]; n];
+        let set = |g: &mut DynamicMatching<Wide<4>>,
+                   w: &mut Vec<Vec<Wide<4>>>,
+                   i: usize,
+                   j: usize,
+                   x: Wide<4>| {
+            w[i][j] = x;
+            w[j][i] = x;
+            g.set_weight(i, j, x);
+        };
+        for i in 0..n {
+            for j in i + 1..n {
+                if rnd(4) > 0 {
+                    set(&mut g, &mut w, i, j, wide(1 + rnd(3), rnd(4)));
+                }
+            }
+        }
+        for _ in 0..10 {
+            g.solve();
+            let edges: Vec<(usize, usize, Wide<4>)> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .filter(|&(i, j)| w[i][j] > Wide::ZERO)
+                .map(|(i, j)| (i, j, w[i][j]))
+                .collect();
+            let fresh = max_weight_matching(n, &edges, false);
+            let total = |mate: &dyn Fn(usize) -> Option<usize>| {
+                let mut t = Wide::<4>::ZERO;
+                for v in 0..n {
+                    if let Some(u) = mate(v) {
+                        assert_eq!(mate(u), Some(v));
+                        assert!(w[v][u] > Wide::ZERO);
+                        if v < u {
+                            t = t.add(w[v][u]);
+                        }
+                    }
+                }
+                t
+            };
+            assert_eq!(total(&|v| g.mate(v)), total(&|v| fresh[v]));
+            // Edit one vertex's edges (as the pairer does), sometimes removing them.
+            let v = rnd(n as u64) as usize;
+            for u in 0..n {
+                if u != v && rnd(3) == 0 {
+                    let x = if rnd(5) == 0 {
+                        Wide::ZERO
+                    } else {
+                        wide(1 + rnd(3), rnd(6))
+                    };
+                    set(&mut g, &mut w, v, u, x);
+                }
+            }
+        }
+    }
+}

@@ -33,9 +33,11 @@ impl<W: Weight> DynamicMatching<W> {
                 edges.push((i, j, W::ZERO));
             }
         }
-        let mut m = Matcher::new(n, edges, false);
+        let mut m = Matcher::new(n, edges, false, true);
         m.dynamic = true;
         m.dense = vec![W::ZERO; n * n];
+        m.allowdense = vec![0; n * n];
+        m.live = vec![false; n * n];
         m.dualvar.iter_mut().for_each(|d| *d = W::ZERO);
         DynamicMatching {
             m,
@@ -63,20 +65,53 @@ impl<W: Weight> DynamicMatching<W> {
     /// The weight of edge `i`–`j`.
     #[must_use]
     pub fn weight(&self, i: usize, j: usize) -> W {
-        self.m.edges[self.edge(i, j)].2
+        self.m.dense[i * self.m.n + j]
     }
 
     /// Sets the weight of edge `i`–`j` (`i != j`). `i` is the vertex whose matching is redone
     /// by the next [`solve`](Self::solve): edit the edges of as few vertices as possible.
     pub fn set_weight(&mut self, i: usize, j: usize, w: W) {
-        let k = self.edge(i, j);
-        if self.m.edges[k].2 != w {
+        let n = self.m.n;
+        if self.m.dense[i * n + j] != w {
+            let k = self.edge(i, j);
             self.m.edges[k].2 = w;
-            let n = self.m.n;
             self.m.dense[i * n + j] = w;
             self.m.dense[j * n + i] = w;
+            self.m.live[i * n + j] = w > W::ZERO;
+            self.m.live[j * n + i] = w > W::ZERO;
             self.dirty[i] = true;
         }
+    }
+
+    /// The graph on `n` vertices with the weights `weight(i, j)` for `i < j`, as if each were
+    /// set by [`set_weight`](Self::set_weight) (but computed and stored in memory order).
+    #[must_use]
+    pub fn with_weights(n: usize, mut weight: impl FnMut(usize, usize) -> W) -> Self {
+        let mut g = Self::new(n);
+        let m = &mut g.m;
+        let mut k = 0;
+        for i in 0..n {
+            for j in i + 1..n {
+                let w = weight(i, j);
+                m.edges[k].2 = w;
+                m.dense[i * n + j] = w;
+                m.live[i * n + j] = w > W::ZERO;
+                k += 1;
+            }
+        }
+        // Mirror the upper triangle, tile by tile (cache friendly).
+        const T: usize = 16;
+        for bi in (0..n).step_by(T) {
+            for bj in (bi..n).step_by(T) {
+                for i in bi..(bi + T).min(n) {
+                    for j in bj.max(i + 1)..(bj + T).min(n) {
+                        m.dense[j * n + i] = m.dense[i * n + j];
+                        m.live[j * n + i] = m.live[i * n + j];
+                    }
+                }
+            }
+        }
+        g
     }
 
     /// Each vertex's mate after the last [`solve`](Self::solve).

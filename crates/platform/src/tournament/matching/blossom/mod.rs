@@ -4,6 +4,8 @@
 
 use super::Weight;
 
+mod dense;
+mod dual;
 mod dynamic;
 mod ops;
 
@@ -28,7 +30,7 @@ pub fn max_weight_matching<W: Weight>(
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges, max_cardinality);
+    let mut m = Matcher::new(n, edges, max_cardinality, false);
     m.solve();
     (0..n)
         .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
@@ -64,6 +66,16 @@ struct Matcher<W: Weight> {
     /// Dynamic mode: the weights as an `n × n` matrix (row-major), for scanning a vertex's
     /// edges in memory order.
     dense: Vec<W>,
+    /// Dense mode: the stage stamps of `allowedge` as an `n × n` matrix (both directions).
+    allowdense: Vec<u32>,
+    /// Dense mode: whether each edge is present (weight > 0), `n × n`: a row scan skips the
+    /// absent edges without loading their weights.
+    live: Vec<bool>,
+    /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
+    bestslack: Vec<W>,
+    bestepoch: Vec<u64>,
+    /// Bumped whenever a vertex dual or a weight may have changed (every dual step and solve).
+    epoch: u64,
 }
 
 /// What a dual adjustment led to.
@@ -74,7 +86,9 @@ enum Step {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Self {
+    /// The matcher of the graph on `n` vertices with `edges`; `dense`: the complete graph of
+    /// [`DynamicMatching`], whose rows are scanned in the weight matrix, so no edge lists.
+    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool, dense: bool) -> Self {
         let maxweight = edges
             .iter()
             .map(|e| e.2)
@@ -84,8 +98,10 @@ impl<W: Weight> Matcher<W> {
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            if !dense {
+                neighbend[i].push(2 * k + 1);
+                neighbend[j].push(2 * k);
+            }
         }
         let ne = edges.len();
         let mut dualvar = vec![maxweight; n];
@@ -113,6 +129,11 @@ impl<W: Weight> Matcher<W> {
             queue: Vec::new(),
             dynamic: false,
             dense: Vec::new(),
+            allowdense: Vec::new(),
+            live: Vec::new(),
+            bestslack: vec![W::ZERO; 2 * n],
+            bestepoch: vec![0; 2 * n],
+            epoch: 1,
         }
     }
 
@@ -147,8 +168,13 @@ impl<W: Weight> Matcher<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.leaves_of(b);
-            self.queue.extend(l);
+            if b < self.n {
+                self.queue.push(b);
+            } else {
+                let mut queue = std::mem::take(&mut self.queue);
+                self.leaves(b, &mut queue);
+                self.queue = queue;
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -164,6 +190,29 @@ impl<W: Weight> Matcher<W> {
     #[inline]
     fn allow(&mut self, k: usize) {
         self.allowedge[k] = self.stamp;
+        if !self.allowdense.is_empty() {
+            let (i, j, _) = self.edges[k];
+            self.allowdense[i * self.n + j] = self.stamp;
+            self.allowdense[j * self.n + i] = self.stamp;
+        }
+    }
+
+    /// The slack of `bestedge[b]` (which must be an edge), cached until the duals change.
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        if self.bestepoch[b] != self.epoch {
+            self.bestslack[b] = self.slack(self.bestedge[b]);
+            self.bestepoch[b] = self.epoch;
+        }
+        self.bestslack[b]
+    }
+
+    /// Sets `bestedge[b]` to edge `k` of slack `slack`.
+    #[inline]
+    fn set_best(&mut self, b: usize, k: usize, slack: W) {
+        self.bestedge[b] = k;
+        self.bestslack[b] = slack;
+        self.bestepoch[b] = self.epoch;
     }
 
     #[inline]
@@ -217,13 +266,11 @@ impl<W: Weight> Matcher<W> {
             }
         } else if self.label[self.inblossom[w]] == 1 {
             let b = self.inblossom[v];
-            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                self.set_best(b, k, kslack);
             }
-        } else if self.label[w] == 0
-            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-        {
-            self.bestedge[w] = k;
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.best_slack(w)) {
+            self.set_best(w, k, kslack);
         }
         false
     }
@@ -241,9 +288,11 @@ impl<W: Weight> Matcher<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
+            self.epoch += 1;
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.allowedge.iter_mut().for_each(|a| *a = 0);
+                self.allowdense.iter_mut().for_each(|a| *a = 0);
                 self.stamp = 1;
             }
             self.queue.clear();
@@ -274,43 +323,8 @@ impl<W: Weight> Matcher<W> {
                                 break;
                             }
                         }
-                    } else {
-                        // Complete graph: the row of `v`, in the order of `neighbend[v]`.
-                        let row = v * n;
-                        let dv = self.dualvar[v];
-                        for w in 0..n {
-                            let bv = self.inblossom[v];
-                            let wt = self.dense[row + w];
-                            if w == v || self.inblossom[w] == bv || wt <= W::ZERO {
-                                continue;
-                            }
-                            let k = self.edge_index(v, w);
-                            let p = if v < w { 2 * k + 1 } else { 2 * k };
-                            let known = (!self.allowed(k))
-                                .then(|| dv.add(self.dualvar[w]).sub(wt.double()));
-                            if let Some(kslack) = known {
-                                if kslack > W::ZERO {
-                                    // Not tight: only the least-slack bookkeeping of `visit`.
-                                    if self.label[self.inblossom[w]] == 1 {
-                                        if self.bestedge[bv] == NONE
-                                            || kslack < self.slack(self.bestedge[bv])
-                                        {
-                                            self.bestedge[bv] = k;
-                                        }
-                                    } else if self.label[w] == 0
-                                        && (self.bestedge[w] == NONE
-                                            || kslack < self.slack(self.bestedge[w]))
-                                    {
-                                        self.bestedge[w] = k;
-                                    }
-                                    continue;
-                                }
-                            }
-                            if self.visit(v, p, known) {
-                                augmented = true;
-                                break;
-                            }
-                        }
+                    } else if self.scan_dense_row(v) {
+                        augmented = true;
                     }
                 }
                 if augmented {
@@ -337,110 +351,6 @@ impl<W: Weight> Matcher<W> {
                     self.expand_blossom(b, true);
                 }
             }
-        }
-    }
-
-    /// One dual adjustment.
-    fn dual_step(&mut self) -> Step {
-        let n = self.n;
-        let mut deltatype = 0u8;
-        let mut delta = W::ZERO;
-        let mut deltaedge = NONE;
-        let mut deltablossom = NONE;
-        let mut deltavertex = NONE;
-        if self.dynamic {
-            // The outer vertex of least dual (roots' duals may differ).
-            for v in 0..n {
-                if self.label[self.inblossom[v]] == 1
-                    && (deltavertex == NONE || self.dualvar[v] < delta)
-                {
-                    delta = self.dualvar[v];
-                    deltavertex = v;
-                }
-            }
-            deltatype = 1;
-        } else if !self.max_cardinality {
-            deltatype = 1;
-            delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
-        }
-        for v in 0..n {
-            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                let d = self.slack(self.bestedge[v]);
-                if deltatype == 0 || d < delta {
-                    delta = d;
-                    deltatype = 2;
-                    deltaedge = self.bestedge[v];
-                }
-            }
-        }
-        for b in 0..2 * n {
-            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                let d = self.slack(self.bestedge[b]).half();
-                if deltatype == 0 || d < delta {
-                    delta = d;
-                    deltatype = 3;
-                    deltaedge = self.bestedge[b];
-                }
-            }
-        }
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE
-                && self.blossomparent[b] == NONE
-                && self.label[b] == 2
-                && (deltatype == 0 || self.dualvar[b] < delta)
-            {
-                delta = self.dualvar[b];
-                deltatype = 4;
-                deltablossom = b;
-            }
-        }
-        if deltatype == 0 {
-            deltatype = 1;
-            let m = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
-            delta = if m > W::ZERO { m } else { W::ZERO };
-        }
-        for v in 0..n {
-            match self.label[self.inblossom[v]] {
-                1 => self.dualvar[v] = self.dualvar[v].sub(delta),
-                2 => self.dualvar[v] = self.dualvar[v].add(delta),
-                _ => {}
-            }
-        }
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                match self.label[b] {
-                    1 => self.dualvar[b] = self.dualvar[b].add(delta),
-                    2 => self.dualvar[b] = self.dualvar[b].sub(delta),
-                    _ => {}
-                }
-            }
-        }
-        match deltatype {
-            1 if self.dynamic => {
-                // An outer vertex reached dual zero: it becomes exposed, its root matched.
-                self.augment_from(deltavertex, NONE);
-                Step::Augmented
-            }
-            2 => {
-                self.allow(deltaedge);
-                let (mut i, j, _) = self.edges[deltaedge];
-                if self.label[self.inblossom[i]] == 0 {
-                    i = j;
-                }
-                self.queue.push(i);
-                Step::Continue
-            }
-            3 => {
-                self.allow(deltaedge);
-                let (i, _, _) = self.edges[deltaedge];
-                self.queue.push(i);
-                Step::Continue
-            }
-            4 => {
-                self.expand_blossom(deltablossom, false);
-                Step::Continue
-            }
-            _ => Step::Stop,
         }
     }
 }

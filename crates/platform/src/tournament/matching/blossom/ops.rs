@@ -74,42 +74,59 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[v] = b;
         }
+        // The least-slack edge from the new blossom to each other outer blossom.
         let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut bestslackto = vec![W::ZERO; 2 * self.n];
+        let mut consider = |m: &Self, k: usize, u: usize, slack: W| {
+            let bj = m.inblossom[u];
+            if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == NONE || slack < bestslackto[bj]) {
+                bestedgeto[bj] = k;
+                bestslackto[bj] = slack;
+            }
+        };
         for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
-                    .collect(),
-                Some(l) => vec![l],
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    if !self.present(k) {
-                        continue;
+            if let Some(list) = self.blossombestedges[bv].take() {
+                for k in list {
+                    if self.present(k) {
+                        let (i, j, _) = self.edges[k];
+                        let u = if self.inblossom[j] == b { i } else { j };
+                        consider(self, k, u, self.slack(k));
                     }
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+                }
+            } else if self.dense.is_empty() {
+                for v in self.leaves_of(bv) {
+                    for &p in &self.neighbend[v] {
+                        let k = p / 2;
+                        let u = self.endpoint[p];
+                        if self.present(k) {
+                            let u = if self.inblossom[u] == b { v } else { u };
+                            consider(self, k, u, self.slack(k));
+                        }
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                }
+            } else {
+                // Complete graph: the rows of the leaves (same edge order as `neighbend`).
+                let n = self.n;
+                for v in self.leaves_of(bv) {
+                    let dv = self.dualvar[v];
+                    for u in 0..n {
+                        let bu = self.inblossom[u];
+                        if bu == b || self.label[bu] != 1 || !self.live[v * n + u] {
+                            continue;
+                        }
+                        let wt = self.dense[v * n + u];
+                        let slack = dv.add(self.dualvar[u]).sub(wt.double());
+                        consider(self, self.edge_index(v, u), u, slack);
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let best: Vec<usize> = bestedgeto.iter().copied().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        for (bj, &k) in bestedgeto.iter().enumerate() {
+            if k != NONE && (self.bestedge[b] == NONE || bestslackto[bj] < self.bestslack[b]) {
+                self.set_best(b, k, bestslackto[bj]);
             }
         }
         self.blossombestedges[b] = Some(best);

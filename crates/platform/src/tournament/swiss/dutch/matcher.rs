@@ -18,19 +18,16 @@ pub(super) struct BracketMatcher<W: Field> {
 }
 
 impl<W: Field> BracketMatcher<W> {
-    pub fn new(list: Vec<usize>, weights: &[Vec<W>], total_bits: u32) -> Self {
+    /// The bracket's players `list` (vertices in that order) with the edge weights
+    /// `weight(i, j)` (`i < j`, vertex indices).
+    pub fn new(list: Vec<usize>, weight: impl FnMut(usize, usize) -> W, total_bits: u32) -> Self {
         let max_weight = W::small(1).shl(total_bits - 1).sub(W::small(1));
         let n = list.len();
         let mut index = vec![usize::MAX; list.iter().map(|&p| p + 1).max().unwrap_or(0)];
         for (v, &p) in list.iter().enumerate() {
             index[p] = v;
         }
-        let mut graph = DynamicMatching::new(n);
-        for (i, row) in weights.iter().enumerate() {
-            for (j, &w) in row.iter().enumerate().skip(i + 1) {
-                graph.set_weight(i, j, w);
-            }
-        }
+        let graph = DynamicMatching::with_weights(n, weight);
         let mut m = BracketMatcher {
             list,
             index,
@@ -132,17 +129,14 @@ pub(super) struct ValidityMatcher {
 impl ValidityMatcher {
     pub fn new(players: &[Player], forbidden: &[(u32, u32)]) -> Self {
         let n = players.len() + players.len() % 2;
-        let mut graph = DynamicMatching::new(n);
-        for i in 0..players.len() {
-            for j in i + 1..players.len() {
-                let ok = is_allowed(&players[i], &players[j], forbidden);
-                graph.set_weight(i, j, i64::from(ok));
-            }
-            if players.len() % 2 == 1 {
-                let ok = !players[i].bye_received;
-                graph.set_weight(i, n - 1, i64::from(ok));
-            }
-        }
+        // The extra vertex of an odd field is the bye.
+        let graph = DynamicMatching::with_weights(n, |i, j| {
+            let ok = match players.get(j) {
+                Some(p) => is_allowed(&players[i], p, forbidden),
+                None => !players[i].bye_received,
+            };
+            i64::from(ok)
+        });
         ValidityMatcher { n, graph }
     }
 

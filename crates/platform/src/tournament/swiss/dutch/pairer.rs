@@ -55,16 +55,11 @@ pub(super) fn pair_bracket<W: Field>(
         .copied()
         .collect();
     let n = list.len();
-    let mut weights = vec![vec![W::small(0); n]; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (p1, p2) = (&players[list[i]], &players[list[j]]);
-            let w: W = criteria::weight(p1, p2, b, is_allowed(p1, p2, forbidden));
-            weights[i][j] = w;
-            weights[j][i] = w;
-        }
-    }
-    let m = BracketMatcher::new(list, &weights, criteria::total_bits(b));
+    let weight = |i: usize, j: usize| -> W {
+        let (p1, p2) = (&players[list[i]], &players[list[j]]);
+        criteria::weight(p1, p2, b, is_allowed(p1, p2, forbidden))
+    };
+    let m = BracketMatcher::new(list.clone(), weight, criteria::total_bits(b));
     let mut p = Pairer {
         players,
         m,
