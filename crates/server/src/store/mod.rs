@@ -7,6 +7,7 @@
 mod analyses;
 mod behaviour;
 mod bets;
+mod checkpoint;
 mod coin_recovery;
 mod collections;
 mod computers;
@@ -152,6 +153,8 @@ pub struct Db {
     pool: AnyPool,
     backend: Backend,
     faults: Arc<Faults>,
+    /// SQLite's WAL checkpoints (`checkpoint.rs`), while any handle to the database lives.
+    _checkpoints: Option<Arc<checkpoint::Checkpoints>>,
 }
 
 impl Db {
@@ -179,16 +182,21 @@ impl Db {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        // Checkpoints run beside the writers, not in their commits.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                     }
                     Ok(())
                 })
             })
             .connect(url)
             .await?;
+        let checkpoints = (backend == Backend::Sqlite)
+            .then(|| Arc::new(checkpoint::Checkpoints::spawn(pool.clone())));
         Ok(Db {
             pool,
             backend,
             faults: Arc::default(),
+            _checkpoints: checkpoints,
         })
     }
 
