@@ -7,7 +7,6 @@
 mod analyses;
 mod behaviour;
 mod bets;
-mod checkpoint;
 mod coin_recovery;
 mod collections;
 mod computers;
@@ -153,8 +152,6 @@ pub struct Db {
     pool: AnyPool,
     backend: Backend,
     faults: Arc<Faults>,
-    /// SQLite's WAL checkpoints (`checkpoint.rs`), while any handle to the database lives.
-    _checkpoints: Option<Arc<checkpoint::Checkpoints>>,
 }
 
 impl Db {
@@ -182,21 +179,16 @@ impl Db {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        // Checkpoints run beside the writers, not in their commits.
-                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                     }
                     Ok(())
                 })
             })
             .connect(url)
             .await?;
-        let checkpoints = (backend == Backend::Sqlite)
-            .then(|| Arc::new(checkpoint::Checkpoints::spawn(pool.clone())));
         Ok(Db {
             pool,
             backend,
             faults: Arc::default(),
-            _checkpoints: checkpoints,
         })
     }
 
