@@ -10,7 +10,7 @@ use thiserror::Error;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A client failure.
@@ -235,11 +235,15 @@ impl WsClient {
     }
 
     async fn read(&mut self) -> Result<Value, ClientError> {
+        let text = self.read_text().await?;
+        Ok(serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// The next text message, as sent.
+    async fn read_text(&mut self) -> Result<Utf8Bytes, ClientError> {
         loop {
             match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => {
-                    return Ok(serde_json::from_str(t.as_str()).unwrap_or(Value::Null))
-                }
+                Some(Ok(Message::Text(t))) => return Ok(t),
                 Some(Ok(Message::Close(_))) | None => return Err(ClientError::Closed),
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.into()),
@@ -281,6 +285,33 @@ impl WsClient {
                 return Ok(m);
             }
             self.backlog.push_back(m);
+        }
+    }
+
+    /// The text of the next message that `pred` accepts, read without building a JSON tree
+    /// (the load generator's hot path); the messages before it are kept, parsed, for later.
+    ///
+    /// # Errors
+    /// [`ClientError::Timeout`] or [`ClientError::Closed`].
+    pub async fn next_text_where(
+        &mut self,
+        pred: impl Fn(&str) -> bool,
+        what: &str,
+    ) -> Result<Utf8Bytes, ClientError> {
+        let kept = self.backlog.iter().position(|m| pred(&m.to_string()));
+        if let Some(m) = kept.and_then(|i| self.backlog.remove(i)) {
+            return Ok(m.to_string().into());
+        }
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        loop {
+            let text = tokio::time::timeout_at(deadline, self.read_text())
+                .await
+                .map_err(|_| ClientError::Timeout(what.to_owned()))??;
+            if pred(&text) {
+                return Ok(text);
+            }
+            self.backlog
+                .push_back(serde_json::from_str(&text).unwrap_or(Value::Null));
         }
     }
 

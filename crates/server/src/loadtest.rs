@@ -8,7 +8,9 @@
 //! traffic model: a thousand moves then queue behind each other).
 
 use crate::client::{ClientError, HttpClient, WsClient};
-use serde_json::{json, Value};
+use serde::Deserialize;
+use serde_json::json;
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -228,28 +230,16 @@ async fn play(
         mover
             .send(&json!({"t": "move", "table": table, "mv": mv}))
             .await?;
-        let ev = other
-            .next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "moved")
-            .await?;
+        let ev = other.next_text_where(is_moved, "moved").await?;
         let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
         if let Ok(mut l) = latencies.lock() {
             l.push(micros);
         }
         progress.moves.fetch_add(1, Ordering::Relaxed);
-        mover
-            .next_where(|m| m["t"] == "ev" && m["e"]["type"] == "moved", "own move")
-            .await?;
+        mover.next_text_where(is_moved, "own move").await?;
         mover.clear();
         other.clear();
-        legal = ev["e"]["legal"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .unwrap_or_default();
+        legal = moved_legal(&ev);
         if !opts.think.is_zero() {
             let pause = if opts.burst {
                 opts.think
@@ -265,6 +255,45 @@ async fn play(
     p.red.close().await;
     p.black.close().await;
     Ok(())
+}
+
+/// A server message read only as far as the load generator needs: its kind and, for a table
+/// event, the event's type and the legal moves after it. Typed, it is read without building a
+/// JSON tree (the load generator shares the cores with the server under test).
+#[derive(Deserialize)]
+struct Frame<'a> {
+    #[serde(borrow)]
+    t: Cow<'a, str>,
+    #[serde(borrow, default)]
+    e: Option<EventHead<'a>>,
+}
+
+#[derive(Deserialize)]
+struct EventHead<'a> {
+    #[serde(borrow, rename = "type")]
+    kind: Cow<'a, str>,
+    #[serde(borrow, default)]
+    legal: Vec<Cow<'a, str>>,
+}
+
+impl Frame<'_> {
+    fn is_moved(&self) -> bool {
+        self.t == "ev" && self.e.as_ref().is_some_and(|e| e.kind == "moved")
+    }
+}
+
+/// Whether `text` is a `moved` table event.
+fn is_moved(text: &str) -> bool {
+    serde_json::from_str::<Frame<'_>>(text).is_ok_and(|f| f.is_moved())
+}
+
+/// The legal moves a `moved` event lists (none if it is not one).
+fn moved_legal(text: &str) -> Vec<String> {
+    serde_json::from_str::<Frame<'_>>(text)
+        .ok()
+        .and_then(|f| f.e)
+        .map(|e| e.legal.into_iter().map(Cow::into_owned).collect())
+        .unwrap_or_default()
 }
 
 /// Xorshift64: the simulated players' moves and pauses, reproducible per table.
@@ -290,4 +319,22 @@ fn initial_legal() -> Vec<String> {
         .iter()
         .map(ToString::to_string)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_moved_events_and_their_legal_moves_only() {
+        let moved = r#"{"t":"ev","table":3,"v":9,"now":1,"e":{"type":"moved","color":"red","mv":"h2e2","ply":1,"clock":{},"fen":"x","legal":["h9g7","b9c7"],"warnings":[]}}"#;
+        assert!(is_moved(moved));
+        assert_eq!(moved_legal(moved), ["h9g7", "b9c7"]);
+        let chat =
+            r#"{"t":"ev","table":3,"v":9,"now":1,"e":{"type":"chat","text":"\"type\":\"moved\""}}"#;
+        assert!(!is_moved(chat));
+        assert!(!is_moved(r#"{"t":"ack","id":1}"#));
+        assert!(!is_moved("not json"));
+        assert!(moved_legal(r#"{"t":"ack","id":1}"#).is_empty());
+    }
 }
