@@ -12,6 +12,7 @@
 mod config;
 pub mod director_service;
 pub mod event_feed;
+pub mod event_publisher;
 pub mod failover;
 pub mod lobby_relay;
 mod node;
@@ -20,6 +21,7 @@ pub mod placement;
 pub mod proxies;
 pub mod relay;
 pub mod relay_task;
+pub mod relay_wire;
 mod remote;
 pub mod remote_directors;
 pub mod remote_tables;
@@ -50,7 +52,7 @@ pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, Broke
     tasks.extend(lobby_relay::start(state).await?);
     tasks.extend(remote_tables::start(state).await?);
     tasks.push(seat_service::start(state).await?);
-    tasks.extend(event_feed::start(state));
+    tasks.extend(event_publisher::start(state));
     tasks.extend(relay_task::start(state));
     Ok(tasks)
 }

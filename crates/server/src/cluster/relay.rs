@@ -379,7 +379,7 @@ fn hand(
     resync: &mut Vec<Resync>,
 ) {
     if let Some(msg) = msg {
-        let state = super::relay_task::state_head(&msg);
+        let state = super::relay_wire::state_head(&msg);
         out.send(msg);
         if let Some((table, epoch, v)) = state {
             let relay = inner.tables.get_mut(&table);

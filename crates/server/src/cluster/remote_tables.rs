@@ -10,6 +10,7 @@
 
 use super::failover::Failover;
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
+use super::relay::Resync;
 use crate::broker::{BrokerError, RequestError, Subscription};
 use crate::state::AppState;
 use crate::table::{Close, ConnId};
@@ -156,7 +157,7 @@ async fn deliver(state: AppState, mut sub: Subscription) {
         let msg = note.msg.map(|m| std::sync::Arc::from(m.get()));
         let close = note.close.map(Close::from_code);
         let resync = state.remote.relays.note(conn, &out, msg, close, note.after);
-        super::relay_task::resync_all(&state, resync);
+        resync_all(&state, resync);
     }
 }
 
@@ -170,5 +171,21 @@ async fn rejoin(state: AppState, mut sub: Subscription) {
         for out in state.remote.watch.moved(note.table, &note.node) {
             out.close(Close::TABLE_MOVED);
         }
+    }
+}
+
+/// Sends each connection that lost its place a fresh `table_state` (its `join`, again,
+/// without `since`, to the table's owner).
+pub fn resync_all(state: &AppState, resync: Vec<Resync>) {
+    for (table, conn, user) in resync {
+        tracing::info!(table = table.0, conn = conn.0, "relay resync");
+        let state = state.clone();
+        tokio::spawn(async move {
+            let text = format!(r#"{{"t":"join","table":{}}}"#, table.0);
+            let sent = send(&state, table, conn, user, &text).await;
+            if let Err(e) = sent {
+                tracing::info!(table = table.0, "relay resync: {e:?}");
+            }
+        });
     }
 }

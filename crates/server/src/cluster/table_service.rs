@@ -19,18 +19,22 @@ use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::sync::Arc;
 
+/// How the service reaches the table's task: its handle, the task started first if the table
+/// is dormant (`crate::table::wake`; passed in, since the tables start their own service).
+pub type Waker = fn(&AppState, TableId) -> Option<TableHandle>;
+
 /// Serves `table` to other nodes for as long as this node holds it (its task started on
-/// first use when it is dormant).
-pub fn spawn(state: &AppState, table: TableId) {
+/// first use by `wake` when it is dormant).
+pub fn spawn(state: &AppState, table: TableId, wake: Waker) {
     if state.broker.is_local() {
         return;
     }
     let (keep, held) = tokio::sync::mpsc::channel(1);
     state.tables.keep(table, held);
-    tokio::spawn(serve(state.clone(), table, keep));
+    tokio::spawn(serve(state.clone(), table, keep, wake));
 }
 
-async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<()>) {
+async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<()>, wake: Waker) {
     let subject = state.broker.subjects().table_cmd(table);
     let mut sub = match state.broker.subscribe(&subject).await {
         Ok(s) => s,
@@ -45,7 +49,7 @@ async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<
             () = keep.closed() => None,
         };
         let Some(m) = m else { break };
-        let reply = match crate::table::wake(&state, table) {
+        let reply = match wake(&state, table) {
             Some(handle) => take(&state, table, &handle, &m).await,
             None => TableReply::Gone,
         };

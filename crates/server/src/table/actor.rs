@@ -57,25 +57,6 @@ pub(super) struct TableActor {
     pub(super) idle_since: Option<std::time::Instant>,
 }
 
-/// Starts the task of a table that this node was granted (`lease`), registers it, and returns
-/// its handle. `restore` is an unfinished game to bring back (after a restart or a takeover).
-///
-/// # Errors
-/// The table's configuration is refused by `platform`.
-pub fn spawn_table(
-    state: &AppState,
-    setup: TableSetup,
-    lease: Lease,
-    restore: Option<UnfinishedGame>,
-) -> Result<TableHandle, TableError> {
-    let id = setup.id;
-    let handle = start(state, setup, lease, restore, None)?;
-    state.tables.insert(id, handle.clone());
-    // Clustered: connections of other nodes reach it too.
-    crate::cluster::table_service::spawn(state, id);
-    Ok(handle)
-}
-
 /// Starts the task of a table without registering it; `shown`: the lobby summary (as JSON)
 /// the lobby already shows for it, when it wakes from dormant (none is published again).
 pub(super) fn start(

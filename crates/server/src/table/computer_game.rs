@@ -5,9 +5,9 @@
 //! same settings. The table's id comes from the database (never reused, whichever node asks)
 //! and the table is claimed by this node, the user's (docs/scale.md, "Ownership").
 
-use super::actor::spawn_table;
 use super::registry::TableHandle;
 use super::setup::{AiSide, TableSetup};
+use super::spawn::spawn_table;
 use crate::error_code::ErrorCode;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;

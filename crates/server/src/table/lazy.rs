@@ -46,7 +46,7 @@ pub fn hold(state: &AppState, id: TableId, lease: Lease) {
     if let Some(s) = summary {
         state.lobby.update(id, &room, s);
     }
-    crate::cluster::table_service::spawn(state, id);
+    crate::cluster::table_service::spawn(state, id, wake);
 }
 
 /// Whether room table `id` may be held dormant rather than started (a room table, no game to

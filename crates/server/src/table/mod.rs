@@ -38,12 +38,12 @@ mod registry;
 mod restore;
 mod rooms;
 mod setup;
+mod spawn;
 mod spectators;
 mod view;
 mod wager;
 mod watchers;
 
-pub use actor::spawn_table;
 pub use apply_error::ApplyError;
 pub use caller::Caller;
 pub use coin_cmd::{CoinCmd, Seen, Stakes, WagerKind};
@@ -57,3 +57,4 @@ pub use outbox::{Close, ConnId, Outbox, OUTBOX_CAPACITY};
 pub use registry::{Registry, TableHandle, FIRST_AI_TABLE};
 pub use rooms::room_tables;
 pub use setup::{AiKey, AiSide, Lease, TableSetup};
+pub use spawn::spawn_table;

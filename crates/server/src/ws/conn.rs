@@ -352,7 +352,8 @@ impl Reader {
                 let member = (self.conn, self.user.id, &self.out);
                 let joined = relay_task::join(&self.state, table, member, since.as_ref()).await;
                 if !joined.unwrap_or(false) {
-                    text = std::borrow::Cow::Owned(relay_task::without_since(&text));
+                    text =
+                        std::borrow::Cow::Owned(crate::cluster::relay_wire::without_since(&text));
                 }
             }
             Some(false) => {

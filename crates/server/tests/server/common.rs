@@ -320,3 +320,13 @@ pub fn untimed() -> Value {
 pub fn minutes(m: u64) -> Value {
     json!({"stages": [{"time": m * 60_000, "moves": 0}], "per_move": null, "byoyomi": null, "increment": 0})
 }
+
+/// An established player's rating (1500, RD 60, 30 games), for users made straight in the store.
+pub fn established_rating() -> platform::rating::PlayerRating {
+    platform::rating::PlayerRating {
+        rating: 1500.0,
+        deviation: 60.0,
+        volatility: 0.06,
+        games: 30,
+    }
+}

@@ -4,10 +4,9 @@
 //! carries — is refused and changes nothing; the new holder's passes. An abandoned game's write is fenced by
 //! its table's lease the same way.
 
-use crate::common::TestDb;
+use crate::common::{established_rating as rating, TestDb};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
-use platform::rating::PlayerRating;
 use platform::TableId;
 use server::store::{
     Db, Epoch, Fence, LadderLogEntry, LeagueLogEntry, NewGame, StoreError, TournamentLogEntry,
@@ -44,15 +43,6 @@ async fn taken_over(db: &Db, id: TableId) -> (Fence, Fence) {
     let new = claim(db, id, "n2").await.expect("n2 takes it over");
     assert_eq!(new.epoch, Epoch(old.epoch.0 + 1));
     (old, new)
-}
-
-fn rating() -> PlayerRating {
-    PlayerRating {
-        rating: 1500.0,
-        deviation: 60.0,
-        volatility: 0.06,
-        games: 30,
-    }
 }
 
 #[tokio::test]

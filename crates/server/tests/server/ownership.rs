@@ -3,11 +3,10 @@
 //! lease expired, two nodes racing for one table in real concurrent transactions, and the fence
 //! that refuses a former owner's journal, result and ledger writes while changing nothing.
 
-use crate::common::TestDb;
+use crate::common::{established_rating as rating, TestDb};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::parimutuel::{Pick, Pool, PoolConfig};
-use platform::rating::PlayerRating;
 use platform::{GameId, TableId, UserId};
 use server::store::{
     CoinWrite, Db, Epoch, Fence, FinishedGame, JournalEntry, JournalWriter, NewGame, StoreError,
@@ -218,15 +217,6 @@ async fn a_fenced_append_is_refused_while_another_table_in_the_same_batch_commit
         .await
         .expect("the owner's append");
     assert_eq!(journal_rows(&t, 10).await, 1);
-}
-
-fn rating() -> PlayerRating {
-    PlayerRating {
-        rating: 1500.0,
-        deviation: 60.0,
-        volatility: 0.06,
-        games: 30,
-    }
 }
 
 #[tokio::test]

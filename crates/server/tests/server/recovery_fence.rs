@@ -3,9 +3,8 @@
 //! read the owners before that node claimed the table; a dead node's table is recovered under a
 //! lease taken for it and released again. SQLite and (with `CHUHE_TEST_DATABASE_URL`) PostgreSQL.
 
-use crate::common::TestDb;
+use crate::common::{established_rating as rating, TestDb};
 use platform::ledger::{Coins, TaxRate};
-use platform::rating::PlayerRating;
 use platform::wager::{Wager, WagerMode};
 use platform::{TableId, UserId};
 use server::store::{recover_coins_except, wager_write, Db, Recoverer};
@@ -16,15 +15,6 @@ const LEASE: u64 = 5_000;
 
 fn now() -> u64 {
     server::clock::now().0
-}
-
-fn rating() -> PlayerRating {
-    PlayerRating {
-        rating: 1500.0,
-        deviation: 60.0,
-        volatility: 0.06,
-        games: 30,
-    }
 }
 
 /// A wager proposed by `red` at `table`, still under negotiation; its id.
