@@ -108,6 +108,22 @@ async fn play(red: &mut Client, black: &mut Client, table: u64, first: usize, mo
 /// Reads `p`'s table events until the `moved` of `ply`: checks their numbers follow each
 /// other from `after` on; returns the last number.
 async fn events_through(p: &mut Client, table: u64, after: u64, ply: usize) -> u64 {
+    events_until(p, table, after, |m| is_moved(m, ply)).await
+}
+
+/// Reads `p`'s events of `table` from `after` on until the game started; the last number.
+async fn events_through_start(p: &mut Client, table: u64, after: u64) -> u64 {
+    events_until(p, table, after, |m| m["e"]["type"] == "game_started").await
+}
+
+/// Reads `p`'s events of `table` from `after` on, each numbered one after the last (none lost),
+/// until one that `last` accepts; its number.
+async fn events_until(
+    p: &mut Client,
+    table: u64,
+    after: u64,
+    last: impl Fn(&Value) -> bool,
+) -> u64 {
     let mut v = after;
     loop {
         let m =
@@ -117,7 +133,7 @@ async fn events_through(p: &mut Client, table: u64, after: u64, ply: usize) -> u
         let n = m["v"].as_u64().expect("v");
         assert_eq!(n, v + 1, "{}: events in order, none lost: {m}", p.name);
         v = n;
-        if is_moved(&m, ply) {
+        if last(&m) {
             return v;
         }
     }
@@ -283,21 +299,4 @@ async fn spectators_on_another_node_share_one_relay() {
         assert_eq!(state["state"]["game"]["moves"], json!(QUIET), "{state}");
     }
     assert_eq!(health(n1.addr).await["relays"], 0, "no relay left");
-}
-
-/// Reads `p`'s events of `table` from `after` on until the game started; the last number.
-async fn events_through_start(p: &mut Client, table: u64, after: u64) -> u64 {
-    let mut v = after;
-    loop {
-        let m =
-            p.ws.next_where(|m| m["t"] == "ev" && m["table"] == table, "an event")
-                .await
-                .unwrap_or_else(|e| panic!("{}: {e}", p.name));
-        let n = m["v"].as_u64().expect("v");
-        assert_eq!(n, v + 1, "{}: events in order: {m}", p.name);
-        v = n;
-        if m["e"]["type"] == "game_started" {
-            return v;
-        }
-    }
 }
