@@ -162,6 +162,27 @@ test('table events update the state', () => {
   assert.deepEqual([...destsFrom(['h2e2', 'h2h9', 'b0c2'], parseMove)], [[parseSquare('h2'), [parseSquare('e2'), parseSquare('h9')]], [parseSquare('b0'), [parseSquare('c2')]]]);
 });
 
+test('a resync replays older moves cut to their move, then the newest whole', () => {
+  const clock = { running: 'black', turn: 'black', paused: false, red: { game_time: 9 }, black: { game_time: 8 } };
+  const st = initTable({
+    id: 1, room: 'r', control: {}, proposal: null, spectators: [],
+    summary: { id: 1, room: 'r', status: 'playing', seats: { red: null, black: null }, spectators: 0, control: {}, game_id: 3 },
+    game: { game_id: 3, start_fen: START_FEN, fen: START_FEN, moves: [], turn: 'red', ply: 0, legal: ['h2e2'], draw_offer: null,
+      undo_request: null, end: null, clock },
+  }, 0);
+  applyEvent(st, { type: 'moved', color: 'red', mv: 'h2e2', ply: 1 }, 5);
+  assert.equal(st.game.fen, START_FEN, 'a cut move keeps the last position known');
+  assert.equal(st.game.clock, clock, 'and the last clock');
+  assert.deepEqual(st.game.legal, []);
+  assert.equal(st.game.turn, 'black');
+  applyEvent(st, { type: 'moved', color: 'black', mv: 'h9g7', ply: 2, clock: { ...clock, running: 'red' }, fen: 'y w', legal: ['a0a1'], warnings: [] }, 6);
+  assert.deepEqual(st.game.moves, ['h2e2', 'h9g7']);
+  assert.equal(st.game.fen, 'y w');
+  assert.equal(st.game.clock.running, 'red');
+  assert.equal(st.game.clockAt, 6);
+  assert.deepEqual(st.game.legal, ['a0a1']);
+});
+
 test('the first-move countdown runs from receipt, freezes while paused, and a game end brings the final clocks', () => {
   const clock = (running, red, black) => ({ running, turn: running || 'red', paused: false,
     red: { game_time: red, flagged: red === 0 }, black: { game_time: black, flagged: false } });

@@ -172,12 +172,16 @@ export function applyEvent(st, e, now) {
 /** The game's position after a `moved` or `undone` event: ply, FEN, legal moves and repetition warnings, turn and clock. */
 function setPosition(g, e, turn, now) {
   g.ply = e.ply;
-  g.fen = e.fen;
+  // An older `moved` replayed on a resync carries only its move (protocol §5): the newest one,
+  // which follows it, brings the position and the clock.
+  if (e.fen !== undefined) g.fen = e.fen;
   g.legal = e.legal || [];
   g.warnings = e.warnings || [];
   g.turn = turn;
-  g.clock = e.clock;
-  g.clockAt = now;
+  if (e.clock !== undefined) {
+    g.clock = e.clock;
+    g.clockAt = now;
+  }
   g.first_move = e.first_move ?? null;
 }
 

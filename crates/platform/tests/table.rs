@@ -1,6 +1,6 @@
 //! Scenario tests of the table state machine.
 
-use platform::clock::TimeControl;
+use platform::clock::{Clock, TimeControl};
 use platform::table::{
     AbortReason, Action, Command, Event, GameEnd, Table, TableConfig, TableError,
     FIRST_MOVE_DEADLINE, RECONNECT_GRACE,
@@ -342,6 +342,77 @@ fn undo_takes_back_one_or_two_moves_and_restores_clocks() {
     ok(&mut t, RED, Action::RequestUndo, secs(61));
     ok(&mut t, BLACK, Action::DeclineUndo, secs(62));
     assert_eq!(t.game().unwrap().ply(), 1);
+}
+
+#[test]
+fn every_undo_the_limit_allows_restores_the_clocks_of_a_long_game() {
+    // Only the clocks an undo can still reach are kept: after 40 plies, all six undos (three
+    // each, two plies when on move) still restore both clocks exactly as they were.
+    let mut t = playing(TimeControl::fischer(Millis::from_mins(10), secs(2)));
+    let mut clocks = vec![t.game().unwrap().clock().clone()];
+    let mut now = secs(0);
+    let mut seed = 7u64;
+    for ply in 0..40u64 {
+        now += secs(3 + ply % 7);
+        let g = t.game().unwrap();
+        let legal = g.position().legal_moves();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let m = legal[(seed >> 33) as usize % legal.len()];
+        let who = g.player(g.turn());
+        ok(
+            &mut t,
+            who,
+            Action::Move {
+                mv: m,
+                lag: Millis::ZERO,
+            },
+            now,
+        );
+        assert!(t.is_playing(), "the game went on at ply {ply}");
+        clocks.push(t.game().unwrap().clock().clone());
+    }
+    // Red, on move, takes back two plies three times; Red moves; Black, on move, takes back two
+    // plies three times: the furthest reach the limit allows.
+    let undo = |t: &mut Table, asker: UserId, granter: UserId, now: Millis, clocks: &[Clock]| {
+        let keep = t.game().unwrap().ply() - 2;
+        ok(t, asker, Action::RequestUndo, now);
+        ok(t, granter, Action::AcceptUndo, now);
+        let g = t.game().unwrap();
+        assert_eq!(g.ply(), keep);
+        for c in Color::ALL {
+            assert_eq!(
+                g.clock().player(c),
+                clocks[keep].player(c),
+                "{c:?} after undo to {keep}"
+            );
+        }
+    };
+    for _ in 0..3 {
+        now += secs(1);
+        undo(&mut t, RED, BLACK, now, &clocks);
+    }
+    now += secs(4);
+    let ply = t.game().unwrap().ply();
+    let m = t.game().unwrap().position().legal_moves()[0];
+    ok(
+        &mut t,
+        RED,
+        Action::Move {
+            mv: m,
+            lag: Millis::ZERO,
+        },
+        now,
+    );
+    clocks.truncate(ply + 1);
+    clocks.push(t.game().unwrap().clock().clone());
+    for _ in 0..3 {
+        now += secs(1);
+        undo(&mut t, BLACK, RED, now, &clocks);
+    }
+    assert_eq!(
+        cmd(&mut t, BLACK, Action::RequestUndo, now),
+        Err(TableError::UndoLimit)
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! [`Game`]: one game at a table — players, position and moves, clock and its history, pending
 //! offers and requests, and how it ended.
 
+use super::clock_history::ClockHistory;
 use super::event::GameEnd;
 use super::handicap::Handicap;
 use super::referee::Referee;
@@ -30,9 +31,9 @@ pub struct Game {
     pub(crate) handicap: Option<Handicap>,
     pub(crate) referee: Referee,
     pub(crate) clock: Clock,
-    /// `clock_history[i]` is the mover's side of the clock just before move `i` (the other
+    /// The mover's side of the clock just before each move an undo can still reach (the other
     /// side does not change on a move; [`Game::clock_before`] puts both back together).
-    pub(crate) clock_history: Vec<PlayerClock>,
+    pub(crate) clock_history: ClockHistory,
     pub(crate) started_at: Millis,
     /// When the side to move began its turn.
     pub(crate) turn_since: Millis,
@@ -63,7 +64,7 @@ impl Game {
             start,
             handicap,
             clock,
-            clock_history: Vec::new(),
+            clock_history: ClockHistory::default(),
             started_at: now,
             turn_since: now,
             draw_offer: None,
@@ -74,9 +75,10 @@ impl Game {
     }
 
     /// Both sides of the clock (Red's first) and the side on move just before move `ply`, from
-    /// the current clock and the movers' sides saved since (`None` if `ply` was not played).
+    /// the current clock and the movers' sides saved since (`None` if `ply` was not played, or
+    /// is further back than an undo can reach).
     pub(crate) fn clock_before(&self, ply: usize) -> Option<([PlayerClock; 2], Color)> {
-        self.clock_history.get(ply)?;
+        let saved = self.clock_history.since(ply)?;
         let mut sides = [
             *self.clock.player(Color::Red),
             *self.clock.player(Color::Black),
@@ -89,7 +91,7 @@ impl Game {
             }
         };
         // A side changes only on its own moves: its earliest saved side after `ply` is the one.
-        for (i, side) in self.clock_history.iter().enumerate().skip(ply).rev() {
+        for (i, side) in saved.rev() {
             sides[mover(i).index()] = *side;
         }
         Some((sides, mover(ply)))

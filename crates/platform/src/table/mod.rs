@@ -27,6 +27,7 @@
 mod apply;
 mod berserk;
 mod chat;
+mod clock_history;
 mod command;
 mod config;
 mod draw;

@@ -6,7 +6,7 @@ use super::event::{AbortReason, Event};
 use super::model::Table;
 use crate::clock::ClockError;
 use crate::ids::{Millis, UserId};
-use xiangqi::{EndReason, GameResult, Move, Outcome};
+use xiangqi::{Color, EndReason, GameResult, Move, Outcome};
 
 impl Table {
     /// A move by `user`: legal, on their turn, in time. A move that arrives after the flag fell
@@ -20,6 +20,7 @@ impl Table {
         events: &mut Vec<Event>,
     ) -> Result<(), TableError> {
         let refuse = self.config.repetition == RepetitionPolicy::Refuse;
+        let undos = self.config.undo_allowed.then_some(self.config.max_undos);
         let (color, g) = self.player_game(user)?;
         if g.turn() != color {
             return Err(TableError::NotYourTurn);
@@ -48,6 +49,15 @@ impl Table {
             .play(mv)
             .map_err(|_| TableError::IllegalMove(mv))?;
         g.clock_history.push(before);
+        // Each undo left takes back at most two plies: older clocks can never come back.
+        let undos_left: u32 = undos.map_or(0, |max| {
+            Color::ALL
+                .into_iter()
+                .map(|c| max.saturating_sub(*g.undos_granted.get(c)))
+                .sum()
+        });
+        let reach = 2 * undos_left as usize;
+        g.clock_history.forget_before(g.ply().saturating_sub(reach));
         g.turn_since = now;
         // Moving declines the opponent's draw offer; any move voids an undo request.
         if g.draw_offer == Some(!color) {

@@ -233,9 +233,9 @@ impl Relays {
             h.restart(v.saturating_sub(1));
         }
         // A `moved` or `undone` carries `legal` (a quote inside a string is escaped, so only a
-        // key matches): the previous kept copy's list is cut, as the owner's history does.
-        let carries_legal = msg.contains("\"legal\":");
-        h.push(now, carries_legal, |_| msg.clone());
+        // key matches): the previous kept copy is cut down, as the owner's history does.
+        let carries_position = msg.contains("\"legal\":");
+        h.push(now, carries_position, |_| msg.clone());
         let mut resync = Vec::new();
         let mut moved = Vec::new();
         relay.members.retain(|conn, m| {

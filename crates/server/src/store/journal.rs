@@ -1,8 +1,14 @@
-//! The command journal of games in progress, written by one task that batches concurrent
+//! The command journal of games in progress, written by writer tasks that batch concurrent
 //! appends into a single transaction (group commit), so a thousand live tables do not fight
 //! over SQLite's write lock. An append is acknowledged once committed: an acknowledged move
 //! survives `kill -9`. A batch that fails is written again row by row, so one bad row fails only
 //! its own command.
+//!
+//! SQLite has one writer (its write lock admits one anyway); PostgreSQL has [`PG_WRITERS`], so
+//! that a batch is gathered and sent while the previous one waits for its commit. A table
+//! awaits each append before its next command, so one game's entries are never in two
+//! batches at once. Each writer keeps its own connection (no ping of the pool per batch) until
+//! the pool closes.
 //!
 //! Every append carries its table's [`Fence`]; the batch's transaction checks each table's
 //! epoch first (`lease.rs`) and writes only the rows of the tables still held: a fenced table's
@@ -10,10 +16,13 @@
 
 use super::lease::{fences_held, Fence};
 use super::sql::Sql;
-use super::{Db, Fault, StoreError};
+use super::{Backend, Db, Fault, StoreError};
 use platform::{GameId, UserId};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, Connection};
 use std::collections::BTreeSet;
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// One accepted command of a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +54,9 @@ type Request = (Fence, JournalEntry, oneshot::Sender<Result<(), Refused>>);
 /// Most entries committed in one transaction.
 const MAX_BATCH: usize = 512;
 
+/// Writer tasks on PostgreSQL (SQLite: one).
+pub const PG_WRITERS: usize = 3;
+
 /// A handle to the journal writer task.
 #[derive(Clone, Debug)]
 pub struct JournalWriter {
@@ -52,11 +64,18 @@ pub struct JournalWriter {
 }
 
 impl JournalWriter {
-    /// Starts the writer task on `db`.
+    /// Starts the writer tasks on `db`.
     #[must_use]
     pub fn spawn(db: Db) -> JournalWriter {
         let (tx, rx) = mpsc::channel(4_096);
-        tokio::spawn(run(db, rx));
+        let writers = match db.backend() {
+            Backend::Sqlite => 1,
+            Backend::Postgres => PG_WRITERS,
+        };
+        let rx = Arc::new(Mutex::new(rx));
+        for _ in 0..writers {
+            tokio::spawn(run(db.clone(), rx.clone()));
+        }
         JournalWriter { tx }
     }
 
@@ -81,19 +100,39 @@ impl JournalWriter {
     }
 }
 
-async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
-    let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = rx.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(r) => batch.push(r),
-                Err(_) => break,
-            }
+/// Takes the next batch: waits for one request, then takes what is queued behind it. `false`
+/// once no request can come, or the pool is closing (a writer's own connection must go back:
+/// closing the pool waits for every connection).
+async fn next_batch(
+    db: &Db,
+    rx: &Mutex<mpsc::Receiver<Request>>,
+    batch: &mut Vec<Request>,
+) -> bool {
+    let mut rx = rx.lock().await;
+    let first = tokio::select! {
+        r = rx.recv() => r,
+        () = db.pool().close_event() => None,
+    };
+    let Some(first) = first else {
+        return false;
+    };
+    batch.push(first);
+    while batch.len() < MAX_BATCH {
+        match rx.try_recv() {
+            Ok(r) => batch.push(r),
+            Err(_) => break,
         }
+    }
+    true
+}
+
+async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
+    let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
+    let mut conn = Conn::default();
+    while next_batch(&db, &rx, &mut batch).await {
         let rows: Vec<(Fence, &JournalEntry)> = batch.iter().map(|(f, e, _)| (*f, e)).collect();
         let started = std::time::Instant::now();
-        let written = write(&db, &rows).await;
+        let written = conn.write(&db, &rows).await;
         crate::metrics::metrics()
             .commit_latency
             .observe(crate::metrics::seconds_since(started));
@@ -110,7 +149,7 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Request>) {
                     "journal batch failed ({e}); writing row by row"
                 );
                 for (fence, entry, done) in batch.drain(..) {
-                    let result = match write(&db, &[(fence, &entry)]).await {
+                    let result = match conn.write(&db, &[(fence, &entry)]).await {
                         Ok(fenced) => outcome(&fenced, fence),
                         Err(e) => {
                             tracing::error!(
@@ -167,17 +206,48 @@ fn insert_sql(rows: usize) -> String {
     sql
 }
 
-/// Writes the rows of `batch` whose fence holds, in one transaction; returns the fences that
-/// did not hold (their rows were not written).
-async fn write(db: &Db, batch: &[(Fence, &JournalEntry)]) -> Result<BTreeSet<Fence>, StoreError> {
-    db.check_fault(Fault::Journal)?;
-    if batch
-        .iter()
-        .any(|(_, e)| db.faults.refuses_journal_of(e.game_id))
-    {
-        return Err(StoreError::Injected(Fault::Journal));
+/// A writer's own connection, taken from the pool when first needed and given back after a
+/// failed write (the next write takes a fresh one).
+#[derive(Default)]
+struct Conn(Option<PoolConnection<Any>>);
+
+impl Conn {
+    /// [`write`] on this writer's connection.
+    async fn write(
+        &mut self,
+        db: &Db,
+        batch: &[(Fence, &JournalEntry)],
+    ) -> Result<BTreeSet<Fence>, StoreError> {
+        db.check_fault(Fault::Journal)?;
+        if batch
+            .iter()
+            .any(|(_, e)| db.faults.refuses_journal_of(e.game_id))
+        {
+            return Err(StoreError::Injected(Fault::Journal));
+        }
+        let conn = match &mut self.0 {
+            Some(c) => c,
+            None => self.0.insert(db.pool().acquire().await?),
+        };
+        let written = write(db, conn, batch).await;
+        if written.is_err() {
+            self.0 = None;
+        }
+        written
     }
-    let mut tx = db.begin_write().await?;
+}
+
+/// Writes the rows of `batch` whose fence holds, in one transaction on `conn`; returns the
+/// fences that did not hold (their rows were not written).
+async fn write(
+    db: &Db,
+    conn: &mut sqlx::AnyConnection,
+    batch: &[(Fence, &JournalEntry)],
+) -> Result<BTreeSet<Fence>, StoreError> {
+    let mut tx = match db.backend() {
+        Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await?,
+        Backend::Postgres => conn.begin().await?,
+    };
     let fences: BTreeSet<Fence> = batch.iter().map(|(f, _)| *f).collect();
     let held = fences_held(db, &mut tx, &fences).await?;
     let rows: Vec<&JournalEntry> = batch

@@ -260,7 +260,7 @@ const TABLES_PER_QUERY: usize = 64;
 /// [`StoreError::Db`].
 pub(crate) async fn fences_held(
     db: &Db,
-    tx: &mut DbTx,
+    tx: &mut sqlx::AnyConnection,
     fences: &BTreeSet<Fence>,
 ) -> Result<BTreeSet<Fence>, StoreError> {
     let lock = match db.backend {
@@ -285,7 +285,7 @@ pub(crate) async fn fences_held(
         for t in chunk {
             q = q.bind(t.sql());
         }
-        for row in q.fetch_all(&mut **tx).await? {
+        for row in q.fetch_all(&mut *tx).await? {
             stored.insert(get(&row, "table_id")?, Epoch(get(&row, "epoch")?));
         }
     }

@@ -74,7 +74,12 @@ impl Computer {
 
     /// Starts searching the computer's move if it is on move and not searching already; the
     /// move is sent to the table (`me`) as `TableMsg::AiMove`.
-    pub(super) fn think(&mut self, core: &TableCore, now: Millis, me: &mpsc::WeakSender<TableMsg>) {
+    pub(super) fn think(
+        &mut self,
+        core: &TableCore,
+        now: Millis,
+        me: &mpsc::WeakSender<Box<TableMsg>>,
+    ) {
         let Some(key) = self.key(&core.table) else {
             return;
         };
@@ -95,7 +100,7 @@ impl Computer {
         tokio::spawn(async move {
             let mv = pool.best_move(start, moves, side.level, think).await;
             if let Some(me) = me.upgrade() {
-                let _ = me.send(TableMsg::AiMove { key, mv }).await;
+                let _ = me.send(Box::new(TableMsg::AiMove { key, mv })).await;
             }
         });
     }

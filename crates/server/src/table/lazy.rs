@@ -151,7 +151,7 @@ impl TableActor {
     /// Goes dormant if the table has been idle for the grace period and nobody is about to
     /// send it anything; `true`: the task is to end (the registry holds its lease, the lobby
     /// shows it empty).
-    pub(super) fn try_sleep(&mut self, rx: &mpsc::Receiver<super::TableMsg>) -> bool {
+    pub(super) fn try_sleep(&mut self, rx: &mpsc::Receiver<Box<super::TableMsg>>) -> bool {
         let grace = Duration::from_millis(self.core.state.config.idle_table_ms);
         let due = self
             .idle_since

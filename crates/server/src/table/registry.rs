@@ -15,20 +15,24 @@ use tokio::sync::mpsc;
 /// database hands them out (`Db::next_ai_table_id`).
 pub const FIRST_AI_TABLE: TableId = TableId(1_000_000_000);
 
+/// A table task's mailbox holds boxed messages: tokio allocates a channel's slots 32 at a time,
+/// each as large as the largest message (≈ 4 KiB a block unboxed, 256 B boxed).
+pub(crate) type Mailbox = mpsc::Sender<Box<TableMsg>>;
+
 /// The mailbox of one table task.
 #[derive(Clone, Debug)]
 pub struct TableHandle {
-    tx: mpsc::Sender<TableMsg>,
+    tx: Mailbox,
 }
 
 impl TableHandle {
-    pub(crate) fn new(tx: mpsc::Sender<TableMsg>) -> TableHandle {
+    pub(crate) fn new(tx: Mailbox) -> TableHandle {
         TableHandle { tx }
     }
 
     /// Sends `msg`, waiting while the mailbox is full. Returns `false` if the table is gone.
     pub async fn send(&self, msg: TableMsg) -> bool {
-        self.tx.send(msg).await.is_ok()
+        self.tx.send(Box::new(msg)).await.is_ok()
     }
 
     /// Resolves once the table's task has ended.

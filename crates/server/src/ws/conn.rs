@@ -69,7 +69,9 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
             f = stream.next() => f,
         };
         match frame {
-            Some(Ok(Message::Text(text))) => reader.on_text(text.as_str()).await,
+            // Boxed while it runs: awaited inline, the largest command's future would be part
+            // of every connection task's state for the connection's whole life.
+            Some(Ok(Message::Text(text))) => Box::pin(reader.on_text(text.as_str())).await,
             Some(Ok(Message::Binary(_))) => reader.bad(None, "binary frames are not used"),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
             Some(Ok(Message::Close(_))) => {
