@@ -12,7 +12,8 @@
 //!
 //! Every append carries its table's [`Fence`]; the batch's transaction checks each table's
 //! epoch first (`lease.rs`) and writes only the rows of the tables still held: a fenced table's
-//! appends are refused ([`StoreError::Fenced`]) while the others in the batch commit.
+//! appends are refused ([`StoreError::Fenced`]) while the others in the batch commit. On
+//! PostgreSQL the check and the insert are one statement ([`super::journal_pg`]).
 
 use super::lease::{fences_held, Fence};
 use super::sql::Sql;
@@ -238,16 +239,17 @@ impl Conn {
 }
 
 /// Writes the rows of `batch` whose fence holds, in one transaction on `conn`; returns the
-/// fences that did not hold (their rows were not written).
+/// fences that did not hold (their rows were not written). PostgreSQL: one statement a chunk
+/// ([`super::journal_pg`]).
 async fn write(
     db: &Db,
     conn: &mut sqlx::AnyConnection,
     batch: &[(Fence, &JournalEntry)],
 ) -> Result<BTreeSet<Fence>, StoreError> {
-    let mut tx = match db.backend() {
-        Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await?,
-        Backend::Postgres => conn.begin().await?,
-    };
+    if db.backend() == Backend::Postgres {
+        return super::journal_pg::write(conn, batch).await;
+    }
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
     let fences: BTreeSet<Fence> = batch.iter().map(|(f, _)| *f).collect();
     let held = fences_held(db, &mut tx, &fences).await?;
     let rows: Vec<&JournalEntry> = batch

@@ -14,6 +14,7 @@ mod faults;
 mod game_record;
 mod games;
 mod journal;
+mod journal_pg;
 mod ladders;
 mod leagues;
 mod lease;
