@@ -4,7 +4,7 @@
 //! winner's reward.
 
 use super::game_record::{decode_record, StoredRecord};
-use super::journal::JournalEntry;
+use super::journal_entry::JournalEntry;
 use super::lease::{fence_in, Fence};
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::sql::{get, get_opt, Sql};

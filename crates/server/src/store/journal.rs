@@ -15,30 +15,15 @@
 //! appends are refused ([`StoreError::Fenced`]) while the others in the batch commit. On
 //! PostgreSQL the check and the insert are one statement ([`super::journal_pg`]).
 
+use super::journal_entry::JournalEntry;
 use super::lease::{fences_held, Fence};
 use super::sql::Sql;
 use super::{Backend, Db, Fault, StoreError};
-use platform::{GameId, UserId};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, Connection};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
-
-/// One accepted command of a game in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JournalEntry {
-    /// The game.
-    pub game_id: GameId,
-    /// Its position in the game's journal (0, 1, …).
-    pub seq: u64,
-    /// When it was applied (ms since the epoch).
-    pub at: u64,
-    /// Who sent it.
-    pub user: UserId,
-    /// The command, in the journal's text form (see `table::journal`).
-    pub action: String,
-}
 
 /// Why an append was not committed.
 #[derive(Clone, Debug)]

@@ -4,7 +4,7 @@
 //! `FOR SHARE`, in table order, until the statement commits: a takeover (which raises the
 //! epoch) waits for it, or has committed first and then the rows of its table do not join.
 
-use super::journal::JournalEntry;
+use super::journal_entry::JournalEntry;
 use super::lease::Fence;
 use super::sql::{get, Sql};
 use super::StoreError;
