@@ -17,7 +17,7 @@
 
 use super::journal_entry::JournalEntry;
 use super::lease::{fences_held, Fence};
-use super::sql::Sql;
+use super::sql::{numbered_rows, Sql};
 use super::{Backend, Db, Fault, StoreError};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, Connection};
@@ -174,22 +174,8 @@ const ROWS_PER_INSERT: usize = 64;
 
 /// `INSERT … VALUES ($1, …, $5), ($6, …), …` for `rows` rows.
 fn insert_sql(rows: usize) -> String {
-    let mut sql = String::from("INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES ");
-    for r in 0..rows {
-        let p = r * 5;
-        if r > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!(
-            "(${}, ${}, ${}, ${}, ${})",
-            p + 1,
-            p + 2,
-            p + 3,
-            p + 4,
-            p + 5
-        ));
-    }
-    sql
+    let values = numbered_rows(rows, &[""; 5]);
+    format!("INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES {values}")
 }
 
 /// A writer's own connection, taken from the pool when first needed and given back after a

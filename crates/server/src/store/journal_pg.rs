@@ -6,7 +6,7 @@
 
 use super::journal_entry::JournalEntry;
 use super::lease::Fence;
-use super::sql::{get, Sql};
+use super::sql::{get, numbered_rows, Sql};
 use super::StoreError;
 use platform::GameId;
 use std::collections::{BTreeSet, HashSet};
@@ -17,24 +17,13 @@ const ROWS_PER_STATEMENT: usize = 64;
 /// The statement for `rows` rows: `$1…$7` are the first row's game, seq, at, user, action,
 /// table and epoch.
 fn statement(rows: usize) -> String {
-    let mut sql =
-        String::from("WITH v (game_id, seq, at, user_id, action, table_id, epoch) AS (VALUES ");
-    for r in 0..rows {
-        let p = r * 7;
-        if r > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!(
-            "(${}::BIGINT, ${}::BIGINT, ${}::BIGINT, ${}::BIGINT, ${}::TEXT, ${}::BIGINT, ${}::BIGINT)",
-            p + 1,
-            p + 2,
-            p + 3,
-            p + 4,
-            p + 5,
-            p + 6,
-            p + 7
-        ));
-    }
+    const CASTS: [&str; 7] = [
+        "BIGINT", "BIGINT", "BIGINT", "BIGINT", "TEXT", "BIGINT", "BIGINT",
+    ];
+    let mut sql = format!(
+        "WITH v (game_id, seq, at, user_id, action, table_id, epoch) AS (VALUES {}",
+        numbered_rows(rows, &CASTS)
+    );
     sql.push_str(
         "), held AS (SELECT o.table_id, o.epoch FROM table_owner o \
          WHERE (o.table_id, o.epoch) IN (SELECT table_id, epoch FROM v) \

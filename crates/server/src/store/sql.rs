@@ -51,6 +51,27 @@ pub(crate) fn get_opt<T: Sql>(row: &AnyRow, col: &str) -> Result<Option<T>, sqlx
     Ok(row.try_get::<Option<i64>, _>(col)?.map(T::from_sql))
 }
 
+/// `rows` parenthesised rows of numbered parameters, `($1, $2), ($3, $4), …`, one per entry
+/// of `casts` in each row, with that cast when it is not empty (`$1::BIGINT`).
+pub(crate) fn numbered_rows(rows: usize, casts: &[&str]) -> String {
+    let mut sql = String::new();
+    for r in 0..rows {
+        sql.push_str(if r > 0 { ", (" } else { "(" });
+        for (i, cast) in casts.iter().enumerate() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("${}", r * casts.len() + i + 1));
+            if !cast.is_empty() {
+                sql.push_str("::");
+                sql.push_str(cast);
+            }
+        }
+        sql.push(')');
+    }
+    sql
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
