@@ -121,6 +121,18 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     println!("relay p50      {:.2} ms", report.p50.as_secs_f64() * 1e3);
     println!("relay p99      {:.2} ms", report.p99.as_secs_f64() * 1e3);
     println!("relay max      {:.2} ms", report.max.as_secs_f64() * 1e3);
+    if !report.p99_by_window.is_empty() {
+        let ms: Vec<String> = report
+            .p99_by_window
+            .iter()
+            .map(|d| format!("{:.1}", d.as_secs_f64() * 1e3))
+            .collect();
+        println!(
+            "p99 per {} s   {} ms",
+            server::loadtest::WINDOW.as_secs(),
+            ms.join(" ")
+        );
+    }
     if let Some(r) = readings {
         for line in r.report(2 * report.games as u64, report.moves) {
             println!("{line}");

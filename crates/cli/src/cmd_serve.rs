@@ -34,7 +34,10 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     crate::logging::init(&config.cluster.node_id);
-    let runtime = tokio::runtime::Runtime::new()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.runtime_threads())
+        .enable_all()
+        .build()?;
     runtime.block_on(async move {
         let running = server::start(config, Arc::new(EngineOpponent)).await?;
         eprintln!("chuhe serving on http://{}", running.addr);

@@ -111,6 +111,9 @@ pub struct Config {
     pub chat_window_secs: u64,
     /// WebSocket messages a connection may send per second (bursts up to twice that).
     pub ws_messages_per_sec: u32,
+    /// Threads running the server's tasks (0: [`Config::runtime_threads`] picks twice the
+    /// cores, at least four).
+    pub worker_threads: usize,
     /// Engine worker threads for games against the computer.
     pub ai_workers: usize,
     /// Games against the computer one user may have in progress at once (over all connections).
@@ -178,6 +181,7 @@ impl Default for Config {
             chat_burst: 5,
             chat_window_secs: 10,
             ws_messages_per_sec: 20,
+            worker_threads: 0,
             ai_workers: 2,
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
@@ -198,7 +202,23 @@ impl Default for Config {
     }
 }
 
+/// Most `worker_threads` a configuration may ask for.
+const MAX_WORKER_THREADS: usize = 256;
+
 impl Config {
+    /// The threads to run the server's tasks on: `worker_threads`, or when that is 0 twice
+    /// the cores and at least four. More threads than cores keep moves flowing while the
+    /// kernel runs the database or other processes on a core (docs/performance.md,
+    /// "Threads for the server's tasks").
+    #[must_use]
+    pub fn runtime_threads(&self) -> usize {
+        if self.worker_threads > 0 {
+            return self.worker_threads;
+        }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        (2 * cores).max(4)
+    }
+
     /// Reads `path` (TOML); missing keys take their defaults.
     ///
     /// # Errors
@@ -280,6 +300,11 @@ impl Config {
         }
         if self.ai_workers == 0 {
             return bad("ai_workers must be at least 1".into());
+        }
+        if self.worker_threads > MAX_WORKER_THREADS {
+            return bad(format!(
+                "worker_threads must be at most {MAX_WORKER_THREADS} (0: automatic)"
+            ));
         }
         if self.ws_messages_per_sec == 0 || self.login_attempts_per_minute == 0 {
             return bad("rate limits must be at least 1".into());
@@ -382,5 +407,14 @@ mod tests {
     fn the_example_file_documents_exactly_the_defaults() {
         let c = Config::from_toml(include_str!("../../../chuhe.example.toml")).unwrap();
         assert_eq!(c, Config::default());
+    }
+
+    #[test]
+    fn worker_threads_are_as_configured_or_twice_the_cores_and_at_least_four() {
+        let c = Config::from_toml("worker_threads = 3").unwrap();
+        assert_eq!(c.runtime_threads(), 3);
+        let cores = std::thread::available_parallelism().unwrap().get();
+        assert_eq!(Config::default().runtime_threads(), (2 * cores).max(4));
+        assert!(Config::from_toml("worker_threads = 257").is_err());
     }
 }

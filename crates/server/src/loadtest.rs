@@ -23,6 +23,20 @@ use tokio::sync::Semaphore;
 /// one HTTP connection pool of this size.
 const SETUPS_AT_ONCE: usize = 64;
 
+/// The span of time each of [`LoadReport::p99_by_window`] covers.
+pub const WINDOW: Duration = Duration::from_secs(10);
+
+/// Fewest moves a window needs to have its 99th percentile reported.
+pub const WINDOW_MIN_MOVES: usize = 1_000;
+
+/// One relayed move: when it was sent (milliseconds since the run began) and how long the
+/// opponent waited for it (microseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Sample {
+    sent_ms: u32,
+    micros: u32,
+}
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
@@ -55,6 +69,10 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Largest relay latency.
     pub max: Duration,
+    /// The 99th percentile of each [`WINDOW`] of the run in turn (by when the move was sent;
+    /// windows of fewer than [`WINDOW_MIN_MOVES`] moves, such as the setup's, left out): how
+    /// steady the tail is.
+    pub p99_by_window: Vec<Duration>,
     /// Games that failed (connection or protocol errors).
     pub errors: usize,
     /// Why the first failed game failed.
@@ -95,7 +113,9 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
             "free": free.len(), "wanted": opts.games}),
         ));
     }
-    let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
+    let latencies = Arc::new(Mutex::new(Vec::<Sample>::new()));
+    // What the samples' send times count from (`p99_by_window`'s windows start at it).
+    let epoch = Instant::now();
     let start_gate = Arc::new(tokio::sync::Barrier::new(opts.games + 1));
     let setups = Arc::new(Semaphore::new(SETUPS_AT_ONCE));
     let mut tasks = Vec::with_capacity(opts.games);
@@ -115,7 +135,7 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
             };
             gate.wait().await;
             let result = match players {
-                Ok(p) => play(p, &opts, table, &lat, &prog).await,
+                Ok(p) => play(p, &opts, table, &lat, &prog, epoch).await,
                 Err(e) => Err(e),
             };
             prog.games_done.fetch_add(1, Ordering::Relaxed);
@@ -144,21 +164,41 @@ pub async fn run(opts: &LoadOptions, progress: Arc<Progress>) -> Result<LoadRepo
         }
     }
     report.elapsed = t0.elapsed();
-    let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
-    lat.sort_unstable();
-    report.moves = lat.len() as u64;
+    let samples = latencies.lock().map(|l| l.clone()).unwrap_or_default();
+    report.moves = samples.len() as u64;
     report.moves_per_sec = report.moves as f64 / report.elapsed.as_secs_f64().max(1e-9);
-    let pct = |p: f64| {
-        if lat.is_empty() {
-            return Duration::ZERO;
-        }
-        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
-        Duration::from_micros(u64::from(lat[i.min(lat.len() - 1)]))
-    };
-    report.p50 = pct(0.50);
-    report.p99 = pct(0.99);
-    report.max = pct(1.0);
+    let mut all: Vec<u32> = samples.iter().map(|s| s.micros).collect();
+    all.sort_unstable();
+    report.p50 = percentile(&all, 0.50);
+    report.p99 = percentile(&all, 0.99);
+    report.max = percentile(&all, 1.0);
+    report.p99_by_window = p99_by_window(samples);
     Ok(report)
+}
+
+/// The `p` quantile of `sorted` microseconds (zero if empty).
+fn percentile(sorted: &[u32], p: f64) -> Duration {
+    let Some(last) = sorted.len().checked_sub(1) else {
+        return Duration::ZERO;
+    };
+    let i = ((last as f64) * p).round() as usize;
+    Duration::from_micros(u64::from(sorted[i.min(last)]))
+}
+
+/// The 99th percentile of each [`WINDOW`] by send time, windows of fewer than
+/// [`WINDOW_MIN_MOVES`] moves left out.
+fn p99_by_window(mut samples: Vec<Sample>) -> Vec<Duration> {
+    let window_ms = WINDOW.as_millis().max(1);
+    samples.sort_unstable();
+    samples
+        .chunk_by(|a, b| u128::from(a.sent_ms) / window_ms == u128::from(b.sent_ms) / window_ms)
+        .filter(|w| w.len() >= WINDOW_MIN_MOVES)
+        .map(|w| {
+            let mut micros: Vec<u32> = w.iter().map(|s| s.micros).collect();
+            micros.sort_unstable();
+            percentile(&micros, 0.99)
+        })
+        .collect()
 }
 
 struct Players {
@@ -208,8 +248,9 @@ async fn play(
     mut p: Players,
     opts: &LoadOptions,
     table: u64,
-    latencies: &Mutex<Vec<u32>>,
+    latencies: &Mutex<Vec<Sample>>,
     progress: &Progress,
+    epoch: Instant,
 ) -> Result<(), ClientError> {
     let mut legal: Vec<String> = initial_legal();
     let mut rng = Rng(table.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -231,9 +272,12 @@ async fn play(
             .send(&json!({"t": "move", "table": table, "mv": mv}))
             .await?;
         let ev = other.next_text_where(is_moved, "moved").await?;
-        let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
+        let sample = Sample {
+            sent_ms: u32::try_from(sent.duration_since(epoch).as_millis()).unwrap_or(u32::MAX),
+            micros: u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX),
+        };
         if let Ok(mut l) = latencies.lock() {
-            l.push(micros);
+            l.push(sample);
         }
         progress.moves.fetch_add(1, Ordering::Relaxed);
         mover.next_text_where(is_moved, "own move").await?;
@@ -324,6 +368,24 @@ fn initial_legal() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_full_window_has_its_own_99th_percentile() {
+        let sample = |sent_ms, micros| Sample { sent_ms, micros };
+        // Window 0: 1,000 moves of 1 ms but twenty of 50 ms; window 1: 1,000 of 2 ms; window 2:
+        // too few moves to count.
+        let mut samples: Vec<Sample> = (0..980).map(|i| sample(i, 1_000)).collect();
+        samples.extend((0..20).map(|i| sample(9_000 + i, 50_000)));
+        samples.extend((0..1_000).map(|i| sample(10_000 + i, 2_000)));
+        samples.extend((0..5).map(|i| sample(20_000 + i, 90_000)));
+        samples.reverse();
+        assert_eq!(
+            p99_by_window(samples),
+            [Duration::from_millis(50), Duration::from_millis(2)]
+        );
+        assert_eq!(percentile(&[], 0.99), Duration::ZERO);
+        assert_eq!(percentile(&[1, 2, 3], 1.0), Duration::from_micros(3));
+    }
 
     #[test]
     fn reads_moved_events_and_their_legal_moves_only() {
