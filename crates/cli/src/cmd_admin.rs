@@ -10,7 +10,7 @@ use crate::cmd_admin_title;
 use crate::cmd_admin_tournament;
 use crate::db_args::block_on;
 use clap::{Args as ClapArgs, Subcommand};
-use server::store::SanctionKind;
+use store::SanctionKind;
 
 /// Options of `chuhe admin`.
 #[derive(ClapArgs, Debug)]

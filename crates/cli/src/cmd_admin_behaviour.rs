@@ -7,7 +7,7 @@ use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
 use platform::Millis;
 use server::http::moderation::{check_reason, parse_kind};
-use server::store::{Db, NewSanction, SanctionKind, UserRow};
+use store::{Db, NewSanction, SanctionKind, UserRow};
 
 /// Options of `chuhe admin ban` and `chuhe admin mute`.
 #[derive(ClapArgs, Debug)]
@@ -69,7 +69,7 @@ pub async fn sanction(a: &SanctionArgs, kind: SanctionKind) -> Result<(), String
     }
     let (db, _) = a.db.open().await?;
     let user = find_user(&db, &a.user).await?;
-    let now = server::clock::now();
+    let now = kit::clock::now();
     let until = now + Millis::from_secs(a.minutes * 60);
     let id = db
         .add_sanction(&NewSanction {
@@ -102,7 +102,7 @@ pub async fn lift(a: &LiftArgs) -> Result<(), String> {
     let (db, _) = a.db.open().await?;
     let user = find_user(&db, &a.user).await?;
     let n = db
-        .lift_sanctions(user.id, kind, server::clock::now())
+        .lift_sanctions(user.id, kind, kit::clock::now())
         .await
         .map_err(|e| e.to_string())?;
     println!("lifted {n} sanction(s) of {}", user.name);
@@ -117,7 +117,7 @@ pub async fn reports(a: &ReportsArgs) -> Result<(), String> {
     let (db, _) = a.db.open().await?;
     if let Some(id) = a.close {
         return if db
-            .close_report(id, server::clock::now())
+            .close_report(id, kit::clock::now())
             .await
             .map_err(|e| e.to_string())?
         {

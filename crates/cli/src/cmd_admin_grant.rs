@@ -34,11 +34,7 @@ pub async fn grant(args: &GrantArgs) -> Result<(), String> {
     }
     let key = match &args.key {
         Some(k) => format!("grant:admin:{k}"),
-        None => format!(
-            "grant:admin:{}:{:016x}",
-            server::clock::now().0,
-            rand_suffix()
-        ),
+        None => format!("grant:admin:{}:{:016x}", kit::clock::now().0, rand_suffix()),
     };
     let key = IdempotencyKey::new(key).map_err(|e| e.to_string())?;
     let (db, _) = args.db.open().await?;

@@ -93,7 +93,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     let (db, _) = a.db.open().await?;
     server::rating_pool::check_stored(&db, &config.rating).await?;
     let text = serde_json::to_string(&config).map_err(|e| e.to_string())?;
-    let now = server::clock::now();
+    let now = kit::clock::now();
     let id = db
         .create_league(name, &text, now.0)
         .await

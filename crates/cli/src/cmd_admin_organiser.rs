@@ -59,8 +59,7 @@ async fn change(a: &UserArgs, grant: bool) -> Result<(), String> {
         return Err(format!("no user named {:?}", a.user));
     };
     let changed = if grant {
-        db.grant_organiser(user.id, &a.by, server::clock::now())
-            .await
+        db.grant_organiser(user.id, &a.by, kit::clock::now()).await
     } else {
         db.revoke_organiser(user.id).await
     }

@@ -3,7 +3,7 @@
 use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
 use platform::rating::{HonoraryTitle, Profile, TitleRecord};
-use server::store::{Db, UserRow};
+use store::{Db, UserRow};
 
 /// Options of `chuhe admin title`.
 #[derive(ClapArgs, Debug)]

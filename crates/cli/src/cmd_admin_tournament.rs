@@ -173,7 +173,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     let Some((by, _)) = db.user_by_name(&a.by).await.map_err(|e| e.to_string())? else {
         return Err(format!("no user named {:?}", a.by));
     };
-    let now = server::clock::now();
+    let now = kit::clock::now();
     let starts_at = now + Millis::from_secs(a.starts_in_secs);
     server::rating_pool::check_stored(&db, &spec.rating).await?;
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;

@@ -2,9 +2,9 @@
 //! chosen as `chuhe serve` chooses it (URL, else DATABASE_URL, else SQLite in the data folder).
 
 use clap::Args as ClapArgs;
-use server::store::Db;
 use server::Config;
 use std::path::PathBuf;
+use store::Db;
 
 /// The database options shared by offline commands, as for `chuhe serve`.
 #[derive(ClapArgs, Debug)]

@@ -1,9 +1,9 @@
 //! `chuhe admin title` and `chuhe admin award` end to end, on a real SQLite database.
 
 use platform::rating::{HonoraryTitle, PlayerRating, TitleRecord};
-use server::store::Db;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use store::Db;
 
 fn chuhe(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chuhe"))

@@ -2,9 +2,9 @@
 
 use platform::rating::PlayerRating;
 use platform::{Millis, UserId};
-use server::store::{Db, SanctionKind};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use store::{Db, SanctionKind};
 
 fn chuhe(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chuhe"))
@@ -37,7 +37,7 @@ async fn site(names: &[&str]) -> (PathBuf, Db, Vec<UserId>) {
 #[tokio::test]
 async fn ban_mute_lift_and_reports() {
     let (dir, db, ids) = site(&["alice", "bob"]).await;
-    let now = || server::clock::now();
+    let now = || kit::clock::now();
     let out = chuhe(
         &[
             "admin",

@@ -13,10 +13,10 @@
 
 mod common;
 
+use bus::{Broker, Subscription};
 use common::cluster::{self, health, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
-use server::broker::{Broker, Subscription};
 use server::client::ClientError;
 use std::time::{Duration, Instant};
 

@@ -2,9 +2,9 @@
 //! SQLite in a temporary folder, or a fresh PostgreSQL schema when `CHUHE_TEST_DATABASE_URL`
 //! is set.
 
-use server::store::Db;
 use std::path::PathBuf;
 use std::process::{Command, Output};
+use store::Db;
 
 /// Where a test's data lives, and the flags that name it.
 struct Data {

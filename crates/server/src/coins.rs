@@ -2,10 +2,10 @@
 //! whose balance changed (`{"t":"balance","coins":N}`).
 
 use crate::state::AppState;
-use crate::store::StoreError;
-use crate::ws::protocol::ServerMsg;
 use platform::ledger::{AccountId, Applied, Coins, Transaction};
 use platform::UserId;
+use protocol::ServerMsg;
+use store::StoreError;
 
 /// The ledger account of `user`.
 #[must_use]
@@ -24,7 +24,7 @@ pub async fn balance(state: &AppState, user: UserId) -> Result<Coins, StoreError
 /// Applies `tx` in its own database transaction and announces the new balances.
 ///
 /// # Errors
-/// As [`crate::store::Db::ledger_apply`]; nothing changed then.
+/// As [`store::Db::ledger_apply`]; nothing changed then.
 pub async fn apply(state: &AppState, tx: &Transaction) -> Result<Applied, StoreError> {
     let applied = state.db.ledger_apply(tx).await?;
     announce(state, &applied);

@@ -1,8 +1,8 @@
 //! Server configuration: read from a TOML file (every key optional, documented defaults) and
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
-use crate::limits::Limits;
 pub use crate::room_config::RoomConfig;
+use kit::limits::Limits;
 use platform::clock::TimeControl;
 use platform::ledger::Coins;
 use platform::rating::Profile;
@@ -125,7 +125,7 @@ pub struct Config {
     /// Several nodes as one site (`[cluster]`).
     pub cluster: crate::cluster::ClusterConfig,
     /// Who may read `/metrics` (`[metrics]`).
-    pub metrics: crate::metrics::MetricsConfig,
+    pub metrics: kit::metrics::MetricsConfig,
     /// Bounds against hostile clients (`[limits]`).
     pub limits: Limits,
     /// The rooms of the lobby.
@@ -187,7 +187,7 @@ impl Default for Config {
             economy: EconomyConfig::default(),
             seeks: crate::seek::SeekConfig::default(),
             cluster: crate::cluster::ClusterConfig::default(),
-            metrics: crate::metrics::MetricsConfig::default(),
+            metrics: kit::metrics::MetricsConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             ladders: Vec::new(),

@@ -2,12 +2,12 @@
 //! `{"error": code, "message": text}` with the right status. Internal errors are logged and the
 //! client only learns that something went wrong.
 
-use crate::error_code::ErrorCode;
-use crate::store::StoreError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use protocol::error_code::ErrorCode;
 use serde::Serialize;
+use store::StoreError;
 use thiserror::Error;
 
 /// The body of every HTTP error: `{"error": code, "message": text, "supported"?: [versions]}`.
@@ -118,8 +118,8 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let supported = matches!(self, AppError::UnsupportedVersion(_))
-            .then_some([crate::ws::protocol::PROTOCOL_VERSION]);
+        let supported =
+            matches!(self, AppError::UnsupportedVersion(_)).then_some([protocol::PROTOCOL_VERSION]);
         let until = match self {
             AppError::Sanctioned(_, _, until) => Some(until),
             _ => None,

@@ -3,9 +3,9 @@
 //! keep one pool rated by one profile.
 
 use crate::state::AppState;
-use crate::store::StoreError;
 use crate::user::UserInfo;
 use platform::rating::{PlayerRating, Profile, RatingScope};
+use store::StoreError;
 
 /// A rating as ladders and events keep it: whole points, 0..=10000.
 #[must_use]
@@ -80,7 +80,7 @@ pub async fn check_new(
 ///
 /// # Errors
 /// A sentence when the profile differs or the database fails.
-pub async fn check_stored(db: &crate::store::Db, scope: &RatingScope) -> Result<(), String> {
+pub async fn check_stored(db: &store::Db, scope: &RatingScope) -> Result<(), String> {
     let Some(pool) = scope.pool() else {
         return Ok(());
     };

@@ -4,22 +4,23 @@
 //! every game and release the tables.
 
 use crate::ai::{EnginePool, Opponent};
+use crate::app;
 use crate::cluster::{takeover, Node};
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use crate::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
-use crate::store::{Db, JournalWriter, StoreError, UnfinishedGame};
 use crate::table::{Registry, TableMsg};
 use crate::ws::sockets::UserSockets;
-use crate::{app, clock};
+use kit::clock;
 use platform::rating::Profile;
 use platform::TableId;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use store::{Db, JournalWriter, StoreError, UnfinishedGame};
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -42,7 +43,7 @@ pub enum ServerError {
     Table(String),
     /// The broker (NATS) could not be reached.
     #[error(transparent)]
-    Broker(#[from] crate::broker::BrokerError),
+    Broker(#[from] bus::BrokerError),
 }
 
 /// A server that is running.
@@ -151,7 +152,7 @@ pub async fn start(
             })
         })
         .collect();
-    let broker = crate::broker::Broker::from_config(&config.cluster).await?;
+    let broker = bus::Broker::from_config(&config.cluster.bus()).await?;
     let (seeks, seek_rx) = crate::seek::SeekDesk::new();
     let state = AppState::new(Shared {
         seeks,
@@ -192,12 +193,11 @@ pub async fn start(
     let seen = takeover::Ownership::read(&state).await?;
     // Wagers and pools whose game ended (or was never played) are settled before tables open,
     // except at tables that live nodes hold.
-    let recoverer = crate::store::Recoverer {
+    let recoverer = store::Recoverer {
         node: &state.node.id,
         stale_before: state.node.stale_before(),
     };
-    crate::store::recover_coins_except(&db, &seen.held_elsewhere(&state.node.id), recoverer)
-        .await?;
+    store::recover_coins_except(&db, &seen.held_elsewhere(&state.node.id), recoverer).await?;
     let mut unfinished: HashMap<TableId, UnfinishedGame> = db
         .unfinished_games()
         .await?
@@ -239,11 +239,11 @@ pub async fn start(
             .abandon_game((g.game.id, fence), clock::now().0, &[], &[])
             .await
         {
-            Err(crate::store::StoreError::Fenced(_)) => continue,
+            Err(store::StoreError::Fenced(_)) => continue,
             done => done?,
         }
         db.drop_table_owner(lease.fence).await?;
-        crate::store::recover_coins(&db, Some(g.game.id)).await?;
+        store::recover_coins(&db, Some(g.game.id)).await?;
     }
 
     tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));

@@ -1,17 +1,17 @@
 //! [`AppState`]: everything handlers and connections share, built once at start-up.
 
 use crate::ai::EnginePool;
-use crate::broker::Broker;
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use crate::lobby::Lobby;
-use crate::store::{Db, JournalWriter};
 use crate::table::Registry;
 use crate::tournament::Tournaments;
 use crate::ws::sockets::UserSockets;
+use bus::Broker;
 use platform::rating::Profile;
 use std::sync::Arc;
+use store::{Db, JournalWriter};
 
 /// Shared state (cheap to clone).
 #[derive(Clone)]

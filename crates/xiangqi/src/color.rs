@@ -59,8 +59,9 @@ impl fmt::Display for Color {
     }
 }
 
-/// A value for each colour.
+/// A value for each colour; on the wire (with the `serde` feature) `{"red": …, "black": …}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     /// Red's value.
     pub red: T,

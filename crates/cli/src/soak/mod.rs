@@ -279,9 +279,7 @@ async fn ledger_check(
         "--data" => format!("sqlite://{}/chuhe.db?mode=rwc", store[1]),
         _ => store[1].clone(),
     };
-    let db = server::store::Db::connect(&url)
-        .await
-        .map_err(|e| e.to_string())?;
+    let db = store::Db::connect(&url).await.map_err(|e| e.to_string())?;
     let report = db.ledger_check().await.map_err(|e| e.to_string())?;
     if !report.is_ok() {
         problems.push(format!("ledger check: {report}"));

@@ -52,7 +52,7 @@ pub async fn nats_url() -> Option<String> {
     let url = given
         .clone()
         .unwrap_or_else(|| "nats://127.0.0.1:4222".to_owned());
-    match server::broker::Broker::connect_nats(&url, "probe").await {
+    match bus::Broker::connect_nats(&url, "probe").await {
         Ok(_) => Some(url),
         Err(e) if given.is_none() => {
             eprintln!("skipping: {e}");

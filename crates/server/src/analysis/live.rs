@@ -11,12 +11,12 @@
 //! one always (`done: true`).
 
 use super::view::EvalView;
-use crate::error_code::ErrorCode;
-use crate::limits::Limits as ServerLimits;
 use crate::table::Outbox;
-use crate::ws::protocol::server::{LineView, ServerMsg};
 use engine::analysis::top_lines;
 use engine::{Budget, Control, Engine, Limits};
+use kit::limits::Limits as ServerLimits;
+use protocol::error_code::ErrorCode;
+use protocol::server::{LineView, ServerMsg};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -14,13 +14,13 @@
 
 use super::view::AnalysisView;
 use crate::ai::EnginePool;
-use crate::clock;
 use crate::state::AppState;
-use crate::store::AnalysisJob;
 use engine::analysis::{analyse_game_with, GameAnalysis, Progress};
 use engine::{Control, Engine, Limits};
+use kit::clock;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use store::AnalysisJob;
 use tokio::sync::watch;
 use xiangqi::{Move, Position};
 
@@ -36,8 +36,8 @@ const YIELD_STEP: Duration = Duration::from_millis(10);
 /// Puts this node's interrupted analyses back in the queue and starts its workers.
 ///
 /// # Errors
-/// [`crate::store::StoreError`] if the queue cannot be read.
-pub async fn start(state: &AppState) -> Result<(), crate::store::StoreError> {
+/// [`store::StoreError`] if the queue cannot be read.
+pub async fn start(state: &AppState) -> Result<(), store::StoreError> {
     let node = &state.node;
     let requeued = state
         .db

@@ -2,13 +2,13 @@
 //! chat; a player below a room's or event's `min_behaviour` may not play there.
 
 use super::refused::Refused;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::store::{SanctionKind, SanctionRow};
 use platform::behaviour::{score, SCORE_WINDOW};
 use platform::{Millis, UserId};
+use protocol::error_code::ErrorCode;
+use store::{SanctionKind, SanctionRow};
 
-fn internal(e: &crate::store::StoreError) -> Refused {
+fn internal(e: &store::StoreError) -> Refused {
     tracing::error!("behaviour: {e}");
     Refused {
         code: ErrorCode::Internal,

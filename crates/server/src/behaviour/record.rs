@@ -2,10 +2,10 @@
 //! no-show.
 
 use crate::state::AppState;
-use crate::store::{NewSanction, SanctionKind, StoreError};
 use crate::user::COMPUTER;
 use platform::behaviour::{Ban, Conduct};
 use platform::{GameId, Millis, UserId};
+use store::{NewSanction, SanctionKind, StoreError};
 
 /// Records game `game`'s conduct of `players` (`[red, black]`) at `now`; a leave or a no-show
 /// may ban its player. Failures are logged: the game's result is stored already.

@@ -1,8 +1,8 @@
 //! [`Refused`]: a behaviour gate's refusal (a ban, a mute, a score too low), apart from the
 //! gates so that the WebSocket and HTTP answers can name it without reaching the server state.
 
-use crate::error_code::ErrorCode;
 use platform::Millis;
+use protocol::error_code::ErrorCode;
 
 /// A refusal: the code, the words, and the sanction's end where one refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 //! force.
 
 use crate::state::AppState;
-use crate::store::{SanctionKind, SanctionRow, StoreError};
 use platform::behaviour::{score, Counters, SCORE_WINDOW};
 use platform::{Millis, UserId};
 use serde::Serialize;
+use store::{SanctionKind, SanctionRow, StoreError};
 
 /// A ban or mute in force.
 #[derive(Clone, Debug, Serialize)]

@@ -32,6 +32,15 @@ impl Default for ClusterConfig {
 }
 
 impl ClusterConfig {
+    /// The broker's part of the section.
+    #[must_use]
+    pub fn bus(&self) -> bus::BusConfig {
+        bus::BusConfig {
+            nats: self.nats.clone(),
+            subject_prefix: self.subject_prefix.clone(),
+        }
+    }
+
     /// What is wrong with these values, if anything.
     #[must_use]
     pub fn problem(&self) -> Option<&'static str> {

@@ -7,14 +7,14 @@
 //! "Directors across nodes").
 
 use super::notes::{DirectorReply, DirectorRequest};
-use crate::broker::Message;
-use crate::directors::Mailbox;
 use crate::ladder::{self, LadderMsg};
 use crate::state::AppState;
 use crate::tournament::{self, DirectorMsg, Refusal};
-use crate::ws::protocol::ServerMsg;
+use bus::Message;
 use bytes::Bytes;
+use kit::directors::Mailbox;
 use platform::TableId;
+use protocol::ServerMsg;
 use tokio::sync::oneshot;
 
 /// Serves the director whose lease id is `lease` (reached through `mailbox`) to other nodes

@@ -2,10 +2,10 @@
 //! be failing over (for `lease_ms` + [`FAILOVER_MARGIN`]); shared by remote tables, remote
 //! directors and the seek desk.
 
-use crate::broker::{RequestError, Subject};
-use crate::metrics::{metrics, seconds_since};
 use crate::state::AppState;
+use bus::{RequestError, Subject};
 use bytes::Bytes;
+use kit::metrics::{metrics, seconds_since};
 use std::time::{Duration, Instant};
 
 /// Pause between tries while the serving node is unreachable.
@@ -31,7 +31,7 @@ impl Failover {
     /// One try: `payload` to `subject`, waiting up to `timeout`, counted in the broker metrics.
     ///
     /// # Errors
-    /// As [`crate::broker::Broker::request`].
+    /// As [`bus::Broker::request`].
     pub async fn ask(
         state: &AppState,
         subject: &Subject,

@@ -7,9 +7,9 @@
 //! (a full queue, a NATS outage) is repaired by the next snapshot. Only clustered nodes run it.
 
 use super::notes::{LobbyNews, LobbyNote, SeeksNote, TableNote};
-use crate::broker::{BrokerError, Subscription};
 use crate::lobby::{LocalChange, SeekList, SharedSummary};
 use crate::state::AppState;
+use bus::{BrokerError, Subscription};
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! configuration, this node ([`Node`]: heartbeat and claims), where tables go
 //! ([`placement`]), taking over the tables of dead nodes ([`takeover`]), what nodes tell each
 //! other ([`notes`]), the relays that carry private messages ([`users`]) and the lobby
-//! ([`lobby_relay`]) across nodes over the broker (`crate::broker`), and remote tables (a
+//! ([`lobby_relay`]) across nodes over the broker (`bus`), and remote tables (a
 //! connection here using a table of another node: [`remote_tables`], served by the owner's
 //! [`table_service`] through [`proxies`]; their events reach each node once, [`event_feed`] to
 //! [`relay`]); the seek desk seats pairs at other nodes' tables through [`seat_service`]. One
@@ -36,8 +36,8 @@ pub use config::ClusterConfig;
 pub use node::Node;
 pub use remote::Remote;
 
-use crate::broker::BrokerError;
 use crate::state::AppState;
+use bus::BrokerError;
 use tokio::task::JoinHandle;
 
 /// Starts the relays of a clustered node (nothing with the in-process broker).

@@ -3,11 +3,11 @@
 //! tables (docs/scale.md, "Ownership").
 
 use super::ClusterConfig;
-use crate::clock;
-use crate::store::{Db, StoreError};
 use crate::table::Lease;
+use kit::clock;
 use platform::{Millis, TableId};
 use std::time::Duration;
+use store::{Db, StoreError};
 
 /// This node.
 #[derive(Clone, Debug)]
@@ -105,7 +105,7 @@ impl Node {
             _ => self.previous_beat,
         };
         if let Some((owner, _)) = grant.previous.as_ref().filter(|(o, _)| *o != self.id) {
-            crate::metrics::metrics().lease_takeovers.inc();
+            kit::metrics::metrics().lease_takeovers.inc();
             tracing::info!(
                 table = table.0,
                 from = %owner,

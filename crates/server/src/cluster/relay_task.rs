@@ -5,10 +5,10 @@
 //! the owner again without `since`).
 
 use super::notes::EvNote;
-use crate::broker::{BrokerError, Subscription};
-use crate::clock;
 use crate::state::AppState;
 use crate::table::{ConnId, Outbox};
+use bus::{BrokerError, Subscription};
+use kit::clock;
 use platform::{TableId, UserId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -7,11 +7,11 @@
 
 use super::failover::Failover;
 use super::notes::{DirectorReply, DirectorRequest};
-use crate::broker::RequestError;
 use crate::ladder::LadderMsg;
 use crate::state::AppState;
 use crate::table::{ConnId, Outbox};
 use crate::tournament::{DirectorMsg, Refusal};
+use bus::RequestError;
 use bytes::Bytes;
 use platform::ladder::ChallengeId;
 use platform::league::{LeagueCommand, LeagueEvent};

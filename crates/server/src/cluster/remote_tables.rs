@@ -11,9 +11,9 @@
 use super::failover::Failover;
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
 use super::relay::Resync;
-use crate::broker::{BrokerError, RequestError, Subscription};
 use crate::state::AppState;
 use crate::table::{Close, ConnId};
+use bus::{BrokerError, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;

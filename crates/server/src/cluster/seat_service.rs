@@ -7,10 +7,10 @@
 
 use super::failover::Failover;
 use super::notes::{SeatReply, SeatRequest};
-use crate::broker::{BrokerError, Message, Subscription};
 use crate::state::AppState;
 use crate::table::TableMsg;
 use crate::user::UserInfo;
+use bus::{BrokerError, Message, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;
 use std::time::Duration;

@@ -12,11 +12,11 @@
 
 use super::failover::Failover;
 use super::notes::{DeskReply, SeekRequest};
-use crate::broker::{Message, RequestError, Subscription};
 use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
 use crate::table::ConnId;
-use crate::ws::protocol::{self, Route};
+use crate::ws::route::{self, Route};
+use bus::{Message, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;
@@ -174,7 +174,7 @@ async fn hold(state: AppState) {
 
 /// Whether this node holds the desk's lease: while it serves, whether the lease is still its
 /// own; else whether a claim is granted (a live holder keeps it).
-async fn holds(state: &AppState, serving: bool) -> Result<bool, crate::store::StoreError> {
+async fn holds(state: &AppState, serving: bool) -> Result<bool, store::StoreError> {
     if serving {
         let owner = state.db.table_owner(DESK_LEASE).await?;
         return Ok(owner.is_some_and(|o| o.node == state.node.id));
@@ -229,7 +229,7 @@ async fn hand(state: &AppState, m: &Message) {
         out: stand.out,
         id: env.id,
     };
-    let msg = match env.msg.route() {
+    let msg = match route::route(env.msg) {
         Ok(Route::Seek(asked)) => DeskMsg::Seek { asker, asked },
         Ok(Route::SeekAccept { seek, key }) => DeskMsg::Accept { asker, seek, key },
         Ok(Route::SeekCancel { seek }) => DeskMsg::Cancel { asker, seek },

@@ -7,15 +7,15 @@
 
 use super::notes::{ConnNote, TableReply, TableRequest};
 use super::proxies::{Ends, Stand};
-use crate::broker::{Message, Subject};
-use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::state::AppState;
 use crate::table::{Caller, Close, ConnId, TableHandle, TableMsg};
 use crate::user::UserInfo;
-use crate::ws::protocol;
 use crate::ws::table_route::{table_msg, Routed};
+use bus::{Message, Subject};
 use bytes::Bytes;
 use platform::{TableId, UserId};
+use protocol;
+use protocol::error_code::{ErrorCode, ErrorMsg};
 use serde_json::value::RawValue;
 use std::sync::Arc;
 
@@ -105,7 +105,9 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
         out: stand.out.clone(),
         id,
     };
-    let routed = env.msg.route().ok().map(|r| table_msg(r, caller));
+    let routed = crate::ws::route::route(env.msg)
+        .ok()
+        .map(|r| table_msg(r, caller));
     let Some(Routed::Table(to, msg)) =
         routed.filter(|r| matches!(r, Routed::Table(t, _) if *t == table))
     else {

@@ -11,12 +11,12 @@
 
 use super::placement::rendezvous;
 use crate::state::AppState;
-use crate::store::{StoreError, UnfinishedGame};
 use crate::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
 use crate::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
+use store::{StoreError, UnfinishedGame};
 
 /// What this node knows of the site's tables at one instant: the live nodes and each claimed
 /// table's owner.

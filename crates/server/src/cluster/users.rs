@@ -6,9 +6,9 @@
 //! Only clustered nodes run it.
 
 use super::notes::UserNote;
-use crate::broker::{BrokerError, Subscription};
 use crate::state::AppState;
 use crate::ws::sockets::Relayed;
+use bus::{BrokerError, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;
 use tokio::sync::mpsc;

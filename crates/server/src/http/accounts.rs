@@ -3,17 +3,18 @@
 use super::auth::{self, CurrentUser};
 use super::json::AppJson;
 use super::peer::Peer;
-use crate::clock;
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::user::{UserBody, UserInfo};
+use crate::user::UserInfo;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use kit::clock;
 use platform::ledger::Coins;
+use protocol::error_code::ErrorCode;
+use protocol::user::UserBody;
 use rand::Rng;
 use serde::Deserialize;
 use std::time::Instant;
@@ -196,7 +197,7 @@ async fn guest(State(state): State<AppState>, peer: Peer) -> Result<Response, Ap
             .await
         {
             Ok(row) => return start_session(&state, &row.into(), StatusCode::OK).await,
-            Err(crate::store::StoreError::NameTaken) => continue,
+            Err(store::StoreError::NameTaken) => continue,
             Err(e) => return Err(e.into()),
         }
     }

@@ -2,18 +2,18 @@
 //! user; one game's analysis is shared by everyone), `GET` tells where it stands: `none`,
 //! `queued {position}`, `running {done, total}`, `done {result}` or `failed` (docs/analysis.md).
 
-use crate::clock;
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::store::AnalysisState;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
+use kit::clock;
 use platform::GameId;
+use protocol::error_code::ErrorCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use store::AnalysisState;
 
 /// The analysis routes.
 pub fn routes() -> Router<AppState> {

@@ -1,13 +1,13 @@
 //! Sessions: random session tokens in an HttpOnly SameSite cookie (only their SHA-256 is
 //! stored), and the [`CurrentUser`] extractor. Password hashing is in [`super::hashing`].
 
-use crate::clock;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::user::UserInfo;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
+use kit::clock;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 

@@ -5,15 +5,15 @@
 
 use crate::behaviour::{view, BehaviourView};
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use crate::limits::REPORT_REASON_MAX_CHARS;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use kit::limits::REPORT_REASON_MAX_CHARS;
 use platform::UserId;
+use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 /// The behaviour routes.
@@ -38,7 +38,7 @@ async fn of_user(
     if state.db.user(id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    Ok(Json(view::summary(&state, id, crate::clock::now()).await?))
+    Ok(Json(view::summary(&state, id, kit::clock::now()).await?))
 }
 
 async fn mine(
@@ -46,7 +46,7 @@ async fn mine(
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<BehaviourView>, AppError> {
     Ok(Json(
-        view::summary(&state, user.id, crate::clock::now()).await?,
+        view::summary(&state, user.id, kit::clock::now()).await?,
     ))
 }
 
@@ -91,13 +91,12 @@ async fn report(
         return bad("you cannot report yourself");
     }
     let open = state.db.reports(true, usize::MAX).await?;
-    if open.iter().filter(|r| r.reporter == user.id).count() >= crate::limits::OPEN_REPORTS_PER_USER
-    {
+    if open.iter().filter(|r| r.reporter == user.id).count() >= kit::limits::OPEN_REPORTS_PER_USER {
         return Err(AppError::RateLimited(3_600));
     }
     match state
         .db
-        .create_report(user.id, target.id, reason, crate::clock::now())
+        .create_report(user.id, target.id, reason, kit::clock::now())
         .await?
     {
         Some(id) => Ok(Json(Reported { id })),

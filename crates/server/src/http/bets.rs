@@ -4,12 +4,12 @@
 use super::auth::CurrentUser;
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::store::BetRow;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::GameId;
 use serde::{Deserialize, Serialize};
+use store::BetRow;
 
 /// Bets per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 20;

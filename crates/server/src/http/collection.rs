@@ -3,18 +3,18 @@
 
 use super::auth::CurrentUser;
 use super::json::AppJson;
-use crate::clock;
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
-use crate::limits::COLLECTION_TAG_CHARS;
 use crate::state::AppState;
-use crate::store::{CollectionEntry, CollectionFilter, NewCollectionGame};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, put};
 use axum::{Json, Router};
+use kit::clock;
+use kit::limits::COLLECTION_TAG_CHARS;
+use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
+use store::{CollectionEntry, CollectionFilter, NewCollectionGame};
 use xiangqi::notation::Notation;
 use xiangqi::record::{parse_pgn, write_pgn, Game};
 

@@ -3,13 +3,13 @@
 
 use super::auth::CurrentUser;
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::import::{read_record, Imported};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::routing::post;
 use axum::{Json, Router};
+use protocol::error_code::ErrorCode;
 
 /// The import route.
 pub fn routes() -> Router<AppState> {

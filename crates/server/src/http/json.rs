@@ -4,10 +4,10 @@
 //! `axum::Json` directly, an unreadable path parameter or query string).
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use protocol::error_code::ErrorCode;
 
 /// A JSON request body; malformed JSON, a missing `Content-Type` or a body of the wrong shape
 /// is refused with [`AppError::BadRequest`] `bad_message`.

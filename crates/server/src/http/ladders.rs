@@ -4,7 +4,6 @@
 //! what concerns them over the WebSocket (`ladder_notice`).
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
@@ -14,6 +13,7 @@ use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 

@@ -5,7 +5,6 @@
 //! league's director; refusals are `league_refused` with the reason.
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::league::{self, view, Refusal};
@@ -15,6 +14,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use platform::league::{League, LeagueCommand, LeagueEvent, MatchId, TeamId};
 use platform::{Millis, UserId};
+use protocol::error_code::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 

@@ -4,13 +4,13 @@ use super::auth::CurrentUser;
 use crate::coins::account_of;
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::store::Statement;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::ledger::TxKind;
 use serde::{Deserialize, Serialize};
+use store::Statement;
 
 /// Statement lines per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 50;

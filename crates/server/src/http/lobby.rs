@@ -1,10 +1,10 @@
 //! `GET /api/lobby`: the rooms and their tables.
 
 use crate::state::AppState;
-use crate::ws::protocol::views::RoomView;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use protocol::views::RoomView;
 use serde::Serialize;
 
 /// The lobby route.

@@ -1,14 +1,14 @@
-//! `GET /metrics`: the node's Prometheus metrics (see `crate::metrics`). On the main address
+//! `GET /metrics`: the node's Prometheus metrics (see `kit::metrics`). On the main address
 //! only with the configured bearer token (else 404, as if absent); on the separate
 //! `[metrics] listen` address to anyone who can reach it.
 
-use crate::limits::Limits;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use kit::limits::Limits;
 use tokio::net::TcpListener;
 
 /// The token-guarded route of the main address.
@@ -55,8 +55,7 @@ async fn open(State(state): State<AppState>) -> Response {
 }
 
 fn exposition(state: &AppState) -> Response {
-    let text =
-        crate::metrics::metrics().render(state.tables.len(), state.lobby.games_in_progress());
+    let text = kit::metrics::metrics().render(state.tables.len(), state.lobby.games_in_progress());
     (
         [(
             header::CONTENT_TYPE,

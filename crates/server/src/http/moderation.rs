@@ -5,18 +5,18 @@
 //! against the database.
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use crate::limits::SANCTION_REASON_MAX_CHARS;
 use crate::state::AppState;
-use crate::store::{NewSanction, ReportRow, SanctionKind};
 use crate::user::UserInfo;
 use axum::extract::{Path, Query, State};
 use axum::routing::post;
 use axum::{Json, Router};
+use kit::limits::SANCTION_REASON_MAX_CHARS;
 use platform::Millis;
+use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
+use store::{NewSanction, ReportRow, SanctionKind};
 
 /// The moderation routes (reports are routed in [`super::behaviour`]).
 pub fn routes() -> Router<AppState> {
@@ -85,7 +85,7 @@ pub(super) async fn close_report(
     Path(id): Path<u64>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     moderator(&state, &user)?;
-    if state.db.close_report(id, crate::clock::now()).await? {
+    if state.db.close_report(id, kit::clock::now()).await? {
         Ok(Json(serde_json::json!({ "closed": id })))
     } else {
         Err(AppError::NotFound)
@@ -153,7 +153,7 @@ async fn sanction(
     let Some((target, _)) = state.db.user_by_name(&body.user).await? else {
         return Err(AppError::NotFound);
     };
-    let now = crate::clock::now();
+    let now = kit::clock::now();
     let until = now + Millis::from_secs(body.minutes * 60);
     let id = state
         .db
@@ -196,7 +196,7 @@ async fn lift(
     };
     let lifted = state
         .db
-        .lift_sanctions(target.id, kind, crate::clock::now())
+        .lift_sanctions(target.id, kind, kit::clock::now())
         .await?;
     Ok(Json(serde_json::json!({ "lifted": lifted })))
 }

@@ -3,12 +3,12 @@
 //! foreign page is refused; clients that send no `Origin`, such as scripts, are not browsers).
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use protocol::error_code::ErrorCode;
 
 /// Whether the `Origin` header names this server (`http(s)://` + `Host`) or an allowed origin.
 #[must_use]

@@ -2,9 +2,9 @@
 //! moves).
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
-use crate::store::GameRow;
+use protocol::error_code::ErrorCode;
 use std::fmt::Write;
+use store::GameRow;
 use xiangqi::notation::{write_move, Notation};
 use xiangqi::Position;
 
@@ -53,7 +53,7 @@ impl PgnNotation {
     }
 }
 
-pub use crate::clock::pgn_date;
+pub use kit::clock::pgn_date;
 
 /// The PGN text of `g`.
 ///

@@ -3,14 +3,15 @@
 //! computer's levels with their current ratings: `GET /api/computer/levels`.
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::user::{UserInfo, UserView, COMPUTER};
+use crate::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::rating::{PoolName, Profile};
 use platform::{GameId, UserId};
+use protocol::error_code::ErrorCode;
+use protocol::user::UserView;
 use serde::{Deserialize, Serialize};
 
 /// The rating routes.

@@ -3,11 +3,8 @@
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::store::{GameRow, Ratings};
 use crate::table::TableMsg;
-use crate::user::{UserInfo, UserView, COMPUTER};
-use crate::ws::protocol::evidence::EvidenceView;
-use crate::ws::protocol::handicap::HandicapTag;
+use crate::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -16,8 +13,12 @@ use axum::{Json, Router};
 use platform::clock::TimeControl;
 use platform::table::Handicap;
 use platform::{GameId, TableId, UserId};
+use protocol::evidence::EvidenceView;
+use protocol::handicap::HandicapTag;
+use protocol::user::UserView;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
+use store::{GameRow, Ratings};
 use tokio::sync::oneshot;
 use xiangqi::rulings::RuleSet;
 

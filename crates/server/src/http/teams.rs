@@ -6,21 +6,21 @@
 //! departures and a new captain as stored `team_notice`s.
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::state::AppState;
-use crate::store::{TeamChange, TeamOp, TeamSummary};
 use crate::user::UserInfo;
-use crate::ws::protocol::team::TeamNotice;
-use crate::ws::protocol::ServerMsg;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use platform::team::TeamName;
 use platform::{TeamId, UserId};
+use protocol::error_code::ErrorCode;
+use protocol::team::TeamNotice;
+use protocol::ServerMsg;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use store::{TeamChange, TeamOp, TeamSummary};
 
 /// Teams per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 50;
@@ -115,7 +115,7 @@ async fn create(
     let name = TeamName::parse(&body.name).map_err(|e| refused(&e.to_string()))?;
     let id = state
         .db
-        .create_team(&name, captain, crate::clock::now())
+        .create_team(&name, captain, kit::clock::now())
         .await?;
     Ok(Json(json!({ "id": id, "name": name.display })))
 }
@@ -205,7 +205,7 @@ async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Value>, Ap
     let notice = notice_of(&op);
     let change = state
         .db
-        .change_team(TeamId(id), op, crate::clock::now())
+        .change_team(TeamId(id), op, kit::clock::now())
         .await?
         .ok_or(AppError::NotFound)?;
     let dissolved = change == TeamChange::Dissolved;

@@ -8,10 +8,8 @@
 
 use super::tournament_reply::{answer, results_final};
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::store::TournamentRow;
 use crate::tournament::{self, Command, DirectorMsg, Spec};
 use crate::user::UserInfo;
 use axum::extract::{Path, State};
@@ -21,7 +19,9 @@ use platform::tournament::robin::RobinCommand;
 use platform::tournament::swiss::SwissCommand;
 use platform::tournament::{GameResult, TournamentError};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
 use serde::Deserialize;
+use store::TournamentRow;
 use xiangqi::Color;
 
 /// The organiser's routes.

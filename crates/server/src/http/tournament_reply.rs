@@ -2,11 +2,11 @@
 //! organiser's routes.
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::tournament::Refusal;
 use axum::Json;
 use platform::tournament::TournamentError;
+use protocol::error_code::ErrorCode;
 
 /// The HTTP answer to a director's `reply` about event `id` (`None`: no director).
 pub(super) async fn answer(

@@ -7,16 +7,16 @@
 use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
 use super::tournament_reply::{answer, refused};
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::store::TournamentRow;
 use crate::tournament::{self, DirectorMsg, Spec, TournamentView};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use platform::Millis;
+use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
+use store::TournamentRow;
 
 /// The tournament routes.
 pub fn routes() -> Router<AppState> {
@@ -49,7 +49,7 @@ async fn create(
     Json(body): Json<CreateBody>,
 ) -> Result<Json<Created>, AppError> {
     may_create(&state, &user).await?;
-    let now = crate::clock::now();
+    let now = kit::clock::now();
     let starts_at = match (body.starts_at, body.starts_in_secs) {
         (Some(at), None) => Millis(at),
         (None, Some(s)) if s <= 366 * 86_400 => now + Millis::from_secs(s),
@@ -164,7 +164,7 @@ async fn act(
                 Some(row) => serde_json::from_str::<Spec>(&row.spec).unwrap_or_default(),
                 None => Spec::default(),
             };
-            crate::behaviour::gate::may_play(&state, uid, spec.min_behaviour, crate::clock::now())
+            crate::behaviour::gate::may_play(&state, uid, spec.min_behaviour, kit::clock::now())
                 .await?;
             // Seeded by the rating the event's games change: its pool's, or the site's.
             let rating = crate::rating_pool::rating_in(&state, &user, &spec.rating).await?;

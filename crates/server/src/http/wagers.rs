@@ -2,12 +2,13 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::store::{Colors, StatementView};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use platform::{GameId, TableId};
 use serde::{Deserialize, Serialize};
+use store::StatementView;
+use xiangqi::ByColor;
 
 /// The wager routes.
 pub fn routes() -> Router<AppState> {
@@ -26,9 +27,9 @@ struct ClosedWager {
     id: u64,
     game_id: Option<GameId>,
     mode: String,
-    stakes: Option<Colors<i64>>,
+    stakes: Option<ByColor<i64>>,
     outcome: Option<String>,
-    statements: Option<Colors<StatementView>>,
+    statements: Option<ByColor<StatementView>>,
     at: u64,
 }
 

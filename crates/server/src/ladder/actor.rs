@@ -7,14 +7,14 @@
 use super::msg::{LadderMsg, Refusal};
 use super::spec::LadderSpec;
 use super::view::{view, LadderView};
-use crate::clock;
 use crate::state::AppState;
-use crate::store::{Fence, LadderLogEntry, StoreError};
+use kit::clock;
 use platform::clock::TimeControl;
 use platform::ladder::{ChallengeId, Ladder, LadderCommand, LadderEvent, Outcome};
 use platform::{Millis, UserId};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
+use store::{Fence, LadderLogEntry, StoreError};
 use tokio::sync::mpsc;
 
 /// How often inactivity is looked at.

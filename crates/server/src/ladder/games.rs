@@ -7,11 +7,11 @@
 use super::actor::Director;
 use super::tables::table_of;
 use crate::lobby::RoomInfo;
-use crate::store::UnfinishedGame;
 use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::ladder::Challenge;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
+use store::UnfinishedGame;
 
 impl Director {
     /// The setup of a challenge's table.

@@ -4,10 +4,10 @@
 
 use super::actor::Director;
 use super::tables::table_of;
-use crate::ws::protocol::ladder::LadderNotice;
-use crate::ws::protocol::ServerMsg;
 use platform::ladder::{Challenge, Ladder, LadderEvent};
 use platform::UserId;
+use protocol::ladder::LadderNotice;
+use protocol::ServerMsg;
 
 impl Director {
     /// Sends `notice` to `user`.

@@ -1,8 +1,8 @@
 //! A challenge's [`Outcome`] from its game's end, live or as stored (the challenger plays Red).
 
-use crate::store::EndedGame;
 use platform::ladder::{Outcome, Side};
 use platform::table::{AbortReason, GameEnd};
+use store::EndedGame;
 use xiangqi::{Color, EndReason};
 
 /// The challenge's outcome from its game's end (the challenger plays Red).

@@ -1,7 +1,7 @@
 //! [`Ladders`]: the live ladder directors by id, and [`LadderHandle`] to reach one.
 
 use super::msg::LadderMsg;
-use crate::directors::{Directors, Mailbox};
+use kit::directors::{Directors, Mailbox};
 
 /// The mailbox of one ladder's director.
 pub type LadderHandle = Mailbox<LadderMsg>;

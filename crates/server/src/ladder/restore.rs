@@ -11,10 +11,10 @@ use super::registry::LadderHandle;
 use super::spec::LadderSpec;
 use super::tables::table_of;
 use crate::state::AppState;
-use crate::store::{Fence, StoreError, UnfinishedGame};
 use platform::ladder::{Challenge, LadderCommand};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
+use store::{Fence, StoreError, UnfinishedGame};
 use tokio::sync::mpsc;
 
 /// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
@@ -149,7 +149,7 @@ impl Director {
             let table = table_of(self.spec.id, c.id);
             match self.state.db.ended_game_at(table).await {
                 Ok(Some(g)) => {
-                    let now = crate::clock::now();
+                    let now = kit::clock::now();
                     self.report(table, stored_outcome_of(&g), now).await;
                 }
                 Ok(None) => self.open_game(&c, None).await,

@@ -5,12 +5,12 @@
 //! due or a board deadline passes.
 
 use super::msg::{LeagueMsg, Refusal};
-use crate::clock;
 use crate::state::AppState;
-use crate::store::{Fence, LeagueLogEntry, StoreError};
+use kit::clock;
 use platform::league::{League, LeagueCommand, LeagueEvent};
 use platform::Millis;
 use std::time::Duration;
+use store::{Fence, LeagueLogEntry, StoreError};
 use tokio::sync::mpsc;
 
 /// The longest the director sleeps between looks at the time.

@@ -7,12 +7,12 @@
 use super::actor::Director;
 use super::tables::table_of;
 use crate::lobby::RoomInfo;
-use crate::store::UnfinishedGame;
 use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
 use platform::league::MatchId;
 use platform::{TableId, UserId};
 use std::sync::Arc;
+use store::UnfinishedGame;
 
 /// The room league tables belong to.
 pub const LEAGUE_ROOM: &str = "league";

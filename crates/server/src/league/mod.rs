@@ -113,10 +113,10 @@ pub fn game_ended(state: &AppState, table: TableId, end: GameEnd, present: &[pla
 /// Team `team`'s roster from the teams store; `None`: no such team.
 ///
 /// # Errors
-/// [`crate::store::StoreError`].
+/// [`store::StoreError`].
 pub async fn roster(
     state: &AppState,
     team: platform::TeamId,
-) -> Result<Option<crate::store::TeamRoster>, crate::store::StoreError> {
+) -> Result<Option<store::TeamRoster>, store::StoreError> {
     state.db.team_roster(team).await
 }

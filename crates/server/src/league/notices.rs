@@ -3,10 +3,10 @@
 
 use super::actor::Director;
 use super::tables::table_of;
-use crate::ws::protocol::league::LeagueNotice;
-use crate::ws::protocol::ServerMsg;
 use platform::league::{LeagueEvent, MatchId};
 use platform::UserId;
+use protocol::league::LeagueNotice;
+use protocol::ServerMsg;
 
 impl Director {
     async fn notify(&self, user: UserId, notice: &LeagueNotice) {

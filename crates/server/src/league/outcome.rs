@@ -2,9 +2,9 @@
 //! first move (or asked to abort) forfeits; when Red made no first move and Black was not at
 //! the table either, both players were missing and both lose (docs/leagues.md).
 
-use crate::store::EndedGame;
 use platform::league::BoardResult;
 use platform::table::{AbortReason, GameEnd};
+use store::EndedGame;
 use xiangqi::{Color, GameResult};
 
 /// A board's result from its game's end; `black_absent`: Black was not at the table when it

@@ -1,7 +1,7 @@
 //! [`Leagues`]: the live league directors by id, and [`LeagueHandle`] to reach one.
 
 use super::msg::LeagueMsg;
-use crate::directors::{Directors, Mailbox};
+use kit::directors::{Directors, Mailbox};
 
 /// The mailbox of one league's director.
 pub type LeagueHandle = Mailbox<LeagueMsg>;

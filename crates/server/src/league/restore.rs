@@ -12,11 +12,11 @@ use super::outcome::stored_result_of;
 use super::registry::LeagueHandle;
 use super::tables::table_of;
 use crate::state::AppState;
-use crate::store::{Fence, LeagueRow, StoreError, UnfinishedGame};
 use platform::league::{League, LeagueCommand, LeagueConfig, MatchId};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
 use std::time::Duration;
+use store::{Fence, LeagueRow, StoreError, UnfinishedGame};
 use tokio::sync::mpsc;
 
 /// How often the database is looked at for new leagues and admin requests.
@@ -212,7 +212,7 @@ impl Director {
             let table = table_of(self.id, m, board);
             match self.state.db.ended_game_at(table).await {
                 Ok(Some(g)) => {
-                    let now = crate::clock::now();
+                    let now = kit::clock::now();
                     self.report(table, stored_result_of(&g), now).await;
                 }
                 Ok(None) => self.open_board(m, board, red, black, None).await,

@@ -20,9 +20,9 @@ use remote::NodeTables;
 pub use seeks::SeekList;
 use seeks::SeekLists;
 
-use crate::ws::protocol::views::{LobbySummary, RoomView, SeekView, SummaryView};
-use crate::ws::protocol::ServerMsg;
 use platform::{TableId, UserId};
+use protocol::views::{LobbySummary, RoomView, SeekView, SummaryView};
+use protocol::ServerMsg;
 use serde_json::value::RawValue;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock, RwLock};

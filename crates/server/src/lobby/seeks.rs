@@ -7,7 +7,7 @@
 //! desk that moves to another node goes on counting up and clients (which drop older lists)
 //! take its lists. A list from another node replaces one of a lower or equal number.
 
-use crate::ws::protocol::views::SeekView;
+use protocol::views::SeekView;
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock, RwLock};

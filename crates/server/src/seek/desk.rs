@@ -9,15 +9,15 @@
 use super::meta::Meta;
 use super::msg::{Asker, DeskMsg, KindAsked, SeekAsked};
 use super::notify;
-use crate::clock;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::user::UserInfo;
-use crate::ws::protocol::views::SeekView;
+use kit::clock;
 use platform::seek::{
     Pairing, Seek, SeekBook, SeekError, SeekId, SeekKind, SeekOutcome, SeekSpec, Seeker,
 };
 use platform::UserId;
+use protocol::error_code::ErrorCode;
+use protocol::views::SeekView;
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 use tokio::sync::mpsc;

@@ -1,13 +1,13 @@
 //! What the seek desk is sent ([`DeskMsg`]), by whom ([`Asker`]), and its mailbox
 //! ([`SeekDesk`]).
 
-use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::table::Outbox;
 use crate::user::UserInfo;
-use crate::ws::protocol::ServerMsg;
 use platform::clock::TimeControl;
 use platform::seek::SeekId;
 use platform::UserId;
+use protocol::error_code::{ErrorCode, ErrorMsg};
+use protocol::ServerMsg;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use xiangqi::Color;

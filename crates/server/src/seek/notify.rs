@@ -3,10 +3,10 @@
 
 use super::meta::Meta;
 use crate::state::AppState;
-use crate::ws::protocol::views::{SeekUserView, SeekView};
-use crate::ws::protocol::ServerMsg;
 use platform::seek::{Seek, SeekId, SeekKind};
 use platform::{TableId, UserId};
+use protocol::views::{SeekUserView, SeekView};
+use protocol::ServerMsg;
 use xiangqi::Color;
 
 fn color_name(c: Color) -> &'static str {

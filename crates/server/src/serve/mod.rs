@@ -6,13 +6,13 @@
 pub mod counted;
 pub mod per_ip;
 
-use crate::limits::Limits;
 use axum::extract::ConnectInfo;
 use axum::Router;
 use counted::Counted;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use kit::limits::Limits;
 use per_ip::PerIp;
 use std::future::Future;
 use std::net::SocketAddr;

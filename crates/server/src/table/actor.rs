@@ -20,16 +20,16 @@ use super::registry::TableHandle;
 use super::setup::{Lease, TableSetup};
 use super::spectators::SpectatorFeed;
 use super::watchers::Watchers;
-use crate::clock;
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::store::UnfinishedGame;
 use crate::user::COMPUTER;
-use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::ServerMsg;
+use kit::clock;
 use platform::table::{Action, Command, Event, GameEnd, Table, TableError};
 use platform::{Millis, UserId};
+use protocol::error_code::ErrorCode;
+use protocol::events::EventView;
+use protocol::ServerMsg;
 use std::time::Duration;
+use store::UnfinishedGame;
 use tokio::sync::mpsc;
 
 /// Mailbox size of a table task.

@@ -1,8 +1,8 @@
 //! [`ApplyError`]: why a table did not carry out a command.
 
-use crate::error_code::ErrorCode;
-use crate::store::StoreError;
 use platform::table::TableError;
+use protocol::error_code::ErrorCode;
+use store::StoreError;
 
 /// Why a table did not carry out a command; either way nothing changed.
 #[derive(Debug, thiserror::Error)]

@@ -7,18 +7,18 @@ use super::coins::{balances, pool_config, Refusal};
 use super::core::TableCore;
 use super::desk::CoinDesk;
 use super::keyed::{self, answered_before, client_keyed};
-use crate::error_code::ErrorCode;
-use crate::store::{CoinWrite, Stored};
 use crate::user::UserInfo;
-use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::views::{PickTotal, PicksView, PoolView};
-use crate::ws::protocol::ServerMsg;
 use platform::eligibility;
 use platform::ledger::Coins;
 use platform::parimutuel::{Pick, Pool, PoolRefundReason, PoolStatus};
 use platform::table::GameEnd;
 use platform::{GameId, UserId};
+use protocol::error_code::ErrorCode;
+use protocol::events::EventView;
+use protocol::views::{PickTotal, PicksView, PoolView};
+use protocol::ServerMsg;
 use serde_json::json;
+use store::{CoinWrite, Stored};
 use xiangqi::{Color, GameResult};
 
 fn pick_name(p: Pick) -> &'static str {

@@ -3,11 +3,11 @@
 
 use super::apply_error::ApplyError;
 use super::outbox::{ConnId, Outbox};
-use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::user::UserInfo;
-use crate::ws::protocol::ServerMsg;
 use platform::table::TableError;
 use platform::TableId;
+use protocol::error_code::{ErrorCode, ErrorMsg};
+use protocol::ServerMsg;
 use std::sync::Arc;
 
 /// Who sent a message to a table, and where its answer goes.

@@ -1,16 +1,16 @@
 //! What wagers and betting share at a table: the settings, refusals and their protocol codes,
 //! balances and the `wager_settled` event.
 
-use crate::error_code::ErrorCode;
 use crate::state::AppState;
-use crate::store::{Db, StoreError, WagerClose};
-use crate::ws::protocol::events::EventView;
 use platform::eligibility::{BetRefusal, WagerRefusal};
 use platform::ledger::{AccountId, Coins, LedgerError, TaxRate};
 use platform::parimutuel::{PoolConfig, PoolError};
 use platform::wager::{Wager, WagerError, WagerStatus};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
+use protocol::events::EventView;
 use std::collections::HashMap;
+use store::{Db, StoreError, WagerClose};
 
 /// The tax on wager gains and pool winnings (`[economy] tax_rate_permille`).
 pub(super) fn tax_rate(state: &AppState) -> TaxRate {

@@ -6,9 +6,9 @@ use super::actor::TableActor;
 use super::caller::Caller;
 use super::coin_cmd::CoinCmd;
 use super::presence;
-use crate::error_code::ErrorCode;
 use platform::table::{Action, TableError};
 use platform::Millis;
+use protocol::error_code::ErrorCode;
 
 impl TableActor {
     /// A command from a connection that joined.
@@ -56,10 +56,10 @@ impl TableActor {
         let started = matches!(action, Action::Move { .. }).then(std::time::Instant::now);
         let result = self.apply(caller.user.id, action, now).await;
         if let (Some(started), Ok(())) = (started, &result) {
-            let m = crate::metrics::metrics();
+            let m = kit::metrics::metrics();
             m.moves_relayed.inc();
             m.relay_latency
-                .observe(crate::metrics::seconds_since(started));
+                .observe(kit::metrics::seconds_since(started));
         }
         caller.reply(id, result);
     }

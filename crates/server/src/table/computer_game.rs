@@ -8,14 +8,14 @@
 use super::registry::TableHandle;
 use super::setup::{AiSide, TableSetup};
 use super::spawn::spawn_table;
-use crate::error_code::ErrorCode;
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::store::GameRow;
 use crate::user::{UserInfo, COMPUTER};
 use platform::clock::TimeControl;
 use platform::{TableId, UserId};
+use protocol::error_code::ErrorCode;
 use std::sync::Arc;
+use store::GameRow;
 use xiangqi::Color;
 
 /// What `ai_start` asks for.
@@ -70,7 +70,7 @@ pub async fn open_computer_table(
     } else {
         COMPUTER
     };
-    let internal = |e: crate::store::StoreError| {
+    let internal = |e: store::StoreError| {
         tracing::error!("opening a table against the computer: {e}");
         (
             ErrorCode::Internal,
@@ -95,7 +95,7 @@ pub async fn open_computer_table(
         Ok(Some(lease)) => lease,
         Ok(None) => {
             tables.release_ai_game(table);
-            return Err(internal(crate::store::StoreError::Fenced(table)));
+            return Err(internal(store::StoreError::Fenced(table)));
         }
         Err(e) => {
             tables.release_ai_game(table);

@@ -6,15 +6,15 @@ use super::msg::LiveRecord;
 use super::setup::{AiSide, Lease};
 use crate::lobby::RoomInfo;
 use crate::state::AppState;
-use crate::store::{Fence, JournalEntry, StoreError};
 use crate::user::{UserInfo, COMPUTER};
-use crate::ws::protocol::events::EventView;
 use platform::ledger::Applied;
 use platform::table::{Event, Table};
 use platform::{GameId, Millis, TableId, UserId};
+use protocol::events::EventView;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use store::{Fence, JournalEntry, StoreError};
 use xiangqi::Color;
 
 /// The state of a table task that its collaborators share.

@@ -7,10 +7,10 @@ use super::actor::TableActor;
 use super::msg::LiveRecord;
 use super::outbox::Outbox;
 use super::spectators::Cut;
-use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::ServerMsg;
 use platform::table::Table;
 use platform::{GameId, Millis, UserId};
+use protocol::events::EventView;
+use protocol::ServerMsg;
 use std::sync::Arc;
 use xiangqi::Color;
 

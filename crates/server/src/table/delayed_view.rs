@@ -3,10 +3,10 @@
 
 use super::core::TableCore;
 use super::spectators::Cut;
-use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::views::{GameView, SpectatorDelayView};
 use platform::clock::ClockSnapshot;
 use platform::table::Game;
+use protocol::events::EventView;
+use protocol::views::{GameView, SpectatorDelayView};
 use xiangqi::Position;
 
 /// The position of `game` after its first `plies` plies.

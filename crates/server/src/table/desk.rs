@@ -7,11 +7,11 @@ use super::coin_cmd::CoinCmd;
 use super::coins::Refusal;
 use super::core::{Notice, TableCore};
 use crate::user::UserInfo;
-use crate::ws::protocol::events::EventView;
 use platform::ledger::Applied;
 use platform::parimutuel::Pool;
 use platform::wager::{Wager, WagerStatus};
 use platform::UserId;
+use protocol::events::EventView;
 use std::sync::Arc;
 
 /// The wager of a table with the player shown on red.

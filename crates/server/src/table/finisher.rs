@@ -5,15 +5,13 @@
 
 use super::core::TableCore;
 use super::desk::{CoinDesk, Settled};
-use crate::store::{
-    FinishedGame, NewGame, RateRequest, RatingLine, RatingOutcome, Ratings, StoreError,
-};
-use crate::ws::protocol::events::EventView;
 use platform::ledger::{AccountId, Transaction};
 use platform::rating::{PlayerRating, RatedGame, RatingChange, RatingStatus, UnratedReason};
 use platform::table::{AbortReason, GameEnd};
 use platform::{GameId, Millis, UserId};
+use protocol::events::EventView;
 use std::sync::Arc;
+use store::{FinishedGame, NewGame, RateRequest, RatingLine, RatingOutcome, Ratings, StoreError};
 use xiangqi::Color;
 
 /// What storing a game's end yields to publish.
@@ -250,7 +248,7 @@ async fn record_conduct(
 }
 
 /// The users whose balance the settlements `coins` change.
-fn paid_users(coins: &[crate::store::CoinWrite]) -> Vec<UserId> {
+fn paid_users(coins: &[store::CoinWrite]) -> Vec<UserId> {
     let mut paid: Vec<UserId> = coins
         .iter()
         .filter_map(|w| w.ledger.as_ref())

@@ -9,10 +9,10 @@ use super::computer::Computer;
 use super::delayed::delayed_epoch;
 use super::msg::DirectorCmd;
 use super::presence;
-use crate::error_code::ErrorCode;
 use crate::user::{UserInfo, COMPUTER};
 use platform::table::Action;
 use platform::{Millis, UserId};
+use protocol::error_code::ErrorCode;
 use std::sync::Arc;
 use xiangqi::Color;
 

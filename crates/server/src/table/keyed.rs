@@ -5,11 +5,11 @@
 
 use super::coin_cmd::Stakes;
 use super::coins::Refusal;
-use crate::error_code::ErrorCode;
-use crate::store::{Db, KeyedRequest};
 use platform::ledger::{IdempotencyKey, Transaction};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
 use serde_json::{json, Value};
+use store::{Db, KeyedRequest};
 
 /// The answer stored for an acknowledged request.
 const ACK: &str = r#"{"t":"ack"}"#;

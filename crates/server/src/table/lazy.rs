@@ -11,9 +11,9 @@ use super::actor::{start, TableActor};
 use super::registry::TableHandle;
 use super::setup::{Lease, TableSetup};
 use crate::state::AppState;
-use crate::ws::protocol::views::{ByColor, SummaryView};
 use platform::table::Table;
 use platform::TableId;
+use protocol::views::{ByColor, SummaryView};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 

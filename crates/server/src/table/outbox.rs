@@ -155,12 +155,12 @@ impl Outbox {
     }
 
     /// Queues an `error` message.
-    pub fn send_error(&self, e: &crate::error_code::ErrorMsg<'_>) -> bool {
+    pub fn send_error(&self, e: &protocol::error_code::ErrorMsg<'_>) -> bool {
         self.send(Arc::from(e.to_json()))
     }
 
     /// Queues a message.
-    pub fn send_msg(&self, msg: &crate::ws::protocol::ServerMsg<'_>) -> bool {
+    pub fn send_msg(&self, msg: &protocol::ServerMsg<'_>) -> bool {
         self.send(msg.to_text())
     }
 

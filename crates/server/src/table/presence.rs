@@ -4,10 +4,10 @@
 
 use super::core::TableCore;
 use super::history::History;
-use crate::error_code::ErrorCode;
 use crate::user::{UserInfo, COMPUTER};
 use platform::table::{Action, Table};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
 use std::sync::Arc;
 
 /// Whether `user`'s balance meets the room's `min_coins`; if not, the refusal to answer.

@@ -14,12 +14,12 @@
 
 use super::actor::TableActor;
 use super::journal::{decode, JournalOp, PAUSE, RESUME};
-use crate::clock;
-use crate::store::UnfinishedGame;
 use crate::user::{UserInfo, COMPUTER};
+use kit::clock;
 use platform::table::{Action, Handicap};
 use platform::Millis;
 use std::sync::Arc;
+use store::UnfinishedGame;
 use xiangqi::Color;
 
 impl TableActor {
@@ -101,7 +101,7 @@ impl TableActor {
                 self.core.game_id = None;
                 return;
             }
-            if let Err(e) = crate::store::recover_coins(&self.core.state.db, Some(g.id)).await {
+            if let Err(e) = store::recover_coins(&self.core.state.db, Some(g.id)).await {
                 tracing::error!(game = g.id.0, "refunding the game's wager and bets: {e}");
             }
             self.core.game_id = None;

@@ -2,10 +2,10 @@
 //! games against it ([`AiSide`]) and the position whose move it searched ([`AiKey`]).
 
 use crate::lobby::RoomInfo;
-use crate::store::Fence;
 use platform::table::TableConfig;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
+use store::Fence;
 use xiangqi::Color;
 
 /// What a table task starts from.

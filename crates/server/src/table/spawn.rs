@@ -6,8 +6,8 @@ use super::actor::start;
 use super::registry::TableHandle;
 use super::setup::{Lease, TableSetup};
 use crate::state::AppState;
-use crate::store::UnfinishedGame;
 use platform::table::TableError;
+use store::UnfinishedGame;
 
 /// Starts the task of a table that this node was granted (`lease`), registers it, and returns
 /// its handle. `restore` is an unfinished game to bring back (after a restart or a takeover).

@@ -4,21 +4,21 @@
 use super::core::TableCore;
 use super::delayed::{delayed_epoch, Feed};
 use super::desk::CoinDesk;
-use crate::store::{color_index, mode_name, permille, wager_status};
-use crate::user::ShownUser;
-use crate::ws::protocol::events::EventView;
-use crate::ws::protocol::evidence::EvidenceView;
-use crate::ws::protocol::handicap::{HandicapTag, HandicapView};
-use crate::ws::protocol::repetition::{self, RulesView};
-use crate::ws::protocol::views::{
-    ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView,
-    SummaryView, TableStateView, UndoView, WagerView,
-};
-use crate::ws::protocol::ServerMsg;
 use platform::table::{AbortReason, Event, GameEnd};
 use platform::wager::WagerStatus;
 use platform::{GameId, Millis, UserId};
+use protocol::events::EventView;
+use protocol::evidence::EvidenceView;
+use protocol::handicap::{HandicapTag, HandicapView};
+use protocol::repetition::{self, RulesView};
+use protocol::user::ShownUser;
+use protocol::views::{
+    ByColor, EndView, FirstMoveView, GameView, HandicapProposalView, ProposalView, SeatView,
+    SummaryView, TableStateView, UndoView, WagerView,
+};
+use protocol::ServerMsg;
 use std::sync::Arc;
+use store::{color_index, mode_name, permille, wager_status};
 use xiangqi::{Color, Position};
 
 /// Spectators listed in a `TableState` (the count is always exact).

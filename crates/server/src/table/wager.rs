@@ -8,16 +8,16 @@ use super::coins::{balances, settled_event, tax_rate, wager_users, Refusal};
 use super::core::TableCore;
 use super::desk::{CoinDesk, WagerSlot};
 use super::keyed::{amount, answered_before, client_keyed, guest, keyed, stakes, stakes_json};
-use crate::error_code::ErrorCode;
-use crate::store::{close_of, color_index, wager_write, CoinWrite, KeyedRequest};
 use crate::user::UserInfo;
-use crate::ws::protocol::events::EventView;
 use platform::eligibility;
 use platform::ledger::{Coins, GameId, Transaction};
 use platform::table::GameEnd;
 use platform::wager::{Wager, WagerGameEnd, WagerMode, WagerStatus};
 use platform::UserId;
+use protocol::error_code::ErrorCode;
+use protocol::events::EventView;
 use serde_json::json;
+use store::{close_of, color_index, wager_write, CoinWrite, KeyedRequest};
 use xiangqi::{Color, EndReason, GameResult};
 
 impl CoinDesk {

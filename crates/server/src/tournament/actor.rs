@@ -15,18 +15,18 @@ use super::spec::Spec;
 use super::system::view;
 use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
-use crate::clock;
 use crate::state::AppState;
-use crate::store::Fence;
 use crate::table::{ConnId, Outbox};
-use crate::ws::protocol::events::{DirectorEvent, TournamentEventView};
-use crate::ws::protocol::ServerMsg;
+use kit::clock;
 use platform::clock::TimeControl;
 use platform::tournament::swiss::Phase;
 use platform::tournament::TournamentError;
 use platform::{Millis, TableId};
+use protocol::events::{DirectorEvent, TournamentEventView};
+use protocol::ServerMsg;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
+use store::Fence;
 use tokio::sync::mpsc;
 
 /// A director: the event, its journal position, its watchers and its timer.
@@ -185,15 +185,14 @@ impl Director {
                 let _ = reply.send(self.view());
             }
             DirectorMsg::Watch { conn, out } => {
-                let v = self.view();
-                out.send(
-                    ServerMsg::TState {
+                if let Ok(v) = serde_json::value::to_raw_value(&self.view()) {
+                    let state = ServerMsg::TState {
                         tournament: self.id,
                         v: self.v,
                         state: &v,
-                    }
-                    .to_text(),
-                );
+                    };
+                    out.send(state.to_text());
+                }
                 self.watchers.insert(conn, out);
             }
             DirectorMsg::Unwatch { conn } => {

@@ -8,13 +8,13 @@
 use super::actor::Director;
 use super::system::Due;
 use crate::lobby::RoomInfo;
-use crate::store::{EndedGame, UnfinishedGame};
 use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
 use platform::table::{AbortReason, GameEnd};
 use platform::tournament::GameResult;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
+use store::{EndedGame, UnfinishedGame};
 use xiangqi::Color;
 
 impl Director {

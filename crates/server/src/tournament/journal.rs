@@ -4,11 +4,11 @@
 use super::actor::Director;
 use super::entry::Entry;
 use super::msg::Refusal;
-use crate::store::{StoreError, TournamentLogEntry};
 use platform::ledger::{LedgerError, Transaction};
 use platform::rating::Title;
 use platform::tournament::Row;
 use platform::{Millis, UserId};
+use store::{StoreError, TournamentLogEntry};
 
 impl Director {
     /// Journals `entry` with the event's `(status, final standings)` and the `coins` it moves,

@@ -42,8 +42,8 @@ pub use view::{
 };
 
 use crate::state::AppState;
-use crate::store::StoreError;
 use platform::{Millis, UserId};
+use store::StoreError;
 
 /// Why an event could not be created.
 #[derive(Debug, thiserror::Error)]
@@ -107,7 +107,7 @@ async fn create_as(
         .await?
         .map_err(CreateError::Invalid)?;
     let text = serde_json::to_string(spec).map_err(|e| CreateError::Invalid(e.to_string()))?;
-    let now = crate::clock::now();
+    let now = kit::clock::now();
     let kind_spec = (spec.system.as_str(), text.as_str());
     let Some(id) = state
         .db

@@ -33,7 +33,7 @@ pub fn spawn_pickup(state: &AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-async fn pick_up(state: &AppState) -> Result<(), crate::store::StoreError> {
+async fn pick_up(state: &AppState) -> Result<(), store::StoreError> {
     for row in state.db.live_tournaments().await? {
         if state.tournaments.get(row.id).is_some() {
             continue;

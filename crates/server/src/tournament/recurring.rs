@@ -13,7 +13,7 @@ pub const EVERY: Duration = Duration::from_secs(30);
 
 /// Creates the occurrences due of every recurring event that do not exist yet.
 pub(super) async fn create_due(state: &AppState) {
-    let now = crate::clock::now();
+    let now = kit::clock::now();
     for r in &state.config.tournaments.recurring {
         for at in r.due(now) {
             let series = format!("{}@{}", r.name.trim(), at.0);

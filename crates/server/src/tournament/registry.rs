@@ -1,7 +1,7 @@
 //! [`Tournaments`]: the live directors by event id, and [`DirectorHandle`] to reach one.
 
 use super::msg::DirectorMsg;
-use crate::directors::{Directors, Mailbox};
+use kit::directors::{Directors, Mailbox};
 
 /// The mailbox of one event's director.
 pub type DirectorHandle = Mailbox<DirectorMsg>;

@@ -10,9 +10,9 @@ use super::registry::DirectorHandle;
 use super::spec::Spec;
 use super::system::Due;
 use crate::state::AppState;
-use crate::store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
+use store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
 use tokio::sync::mpsc;
 
 /// A game to resume, with its game in progress if it had started.
@@ -135,7 +135,7 @@ impl Director {
             let table = due.table;
             match self.state.db.ended_game_at(table).await {
                 Ok(Some(g)) => {
-                    let now = crate::clock::now();
+                    let now = kit::clock::now();
                     let plies = u32::try_from(g.plies).unwrap_or(u32::MAX);
                     self.record(table, super::boards::stored_result_of(&g), plies, now)
                         .await;

@@ -2,7 +2,7 @@
 //! its occurrences start and what they are called. `super::recurring` creates them.
 
 use super::spec::Spec;
-use crate::clock::pgn_date;
+use kit::clock::pgn_date;
 use platform::Millis;
 use serde::Deserialize;
 

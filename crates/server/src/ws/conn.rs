@@ -5,22 +5,23 @@
 
 use super::close;
 use super::limit::MessageLimiter;
-use super::protocol::{self, Route, ServerMsg, PROTOCOL_VERSION};
 use super::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::analysis::LiveSession;
-use crate::clock;
 use crate::cluster::relay_task;
 use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
-use crate::error_code::{ErrorCode, ErrorMsg};
 use crate::seek::{Asker, DeskMsg};
 use crate::state::AppState;
 use crate::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
 use crate::user::UserInfo;
+use crate::ws::route::Route;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
+use kit::clock;
 use platform::TableId;
+use protocol::error_code::{ErrorCode, ErrorMsg};
+use protocol::{ServerMsg, PROTOCOL_VERSION};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -30,7 +31,7 @@ use tokio::sync::mpsc;
 /// Serves one upgraded socket until it closes; `session` is the hash of the session token it
 /// was opened with (logging that session out closes it).
 pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, session: String) {
-    let _counted = crate::metrics::ConnectionGauge::open();
+    let _counted = kit::metrics::ConnectionGauge::open();
     let (sink, mut stream) = socket.split();
     let (out, rx, mut closing) = Outbox::new();
     let (lobby_tx, lobby_ctl) = mpsc::channel::<bool>(4);
@@ -183,7 +184,7 @@ impl Reader {
             }
         };
         let id = env.id;
-        let route = match env.msg.route() {
+        let route = match crate::ws::route::route(env.msg) {
             Ok(r) => r,
             Err(e) => return self.bad(id, &e.0),
         };

@@ -1,26 +1,25 @@
 //! The WebSocket edge: the upgrade (session and origin checks), one reader and one writer per
-//! connection ([`conn`]), the message types ([`protocol`]), the rate limit ([`limit`]) and the
+//! connection ([`conn`]), where each client message goes ([`route`]), the rate limit ([`limit`]) and the
 //! connections of each user ([`sockets`]).
 //! A connection never changes game state itself: it forwards commands to table tasks.
 
-pub mod amount;
 pub mod close;
 pub mod conn;
 pub mod limit;
 pub mod notices;
-pub mod protocol;
+pub mod route;
 pub mod sockets;
 pub mod table_route;
 pub mod writer;
 
 use crate::error::AppError;
-use crate::error_code::ErrorCode;
 use crate::http::auth::{self, CurrentUser};
 use crate::http::origin::origin_allowed;
 use crate::state::AppState;
 use axum::extract::{Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use protocol::error_code::ErrorCode;
 use serde::Deserialize;
 use std::sync::Arc;
 

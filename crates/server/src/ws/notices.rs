@@ -2,10 +2,10 @@
 //! ([`super::sockets::UserSockets::send`]) and stored (`store/notices.rs`) so a player who was
 //! not connected reads them later.
 
-use super::protocol::ServerMsg;
-use crate::clock;
 use crate::state::AppState;
+use kit::clock;
 use platform::UserId;
+use protocol::ServerMsg;
 
 /// Stores `msg` as a notice to `user`, then sends it to their connections on every node. A
 /// notice that cannot be stored is still sent (and logged).

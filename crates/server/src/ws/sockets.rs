@@ -9,8 +9,8 @@
 //! in-process broker nothing is handed on.
 
 use crate::table::{Close, ConnId, Outbox};
-use crate::ws::protocol::ServerMsg;
 use platform::UserId;
+use protocol::ServerMsg;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};

@@ -2,7 +2,7 @@
 //! the connection's reader (a table of this node) and by a table's owner serving a connection
 //! of another node (`cluster/table_service.rs`).
 
-use super::protocol::Route;
+use super::route::Route;
 use crate::table::{Caller, TableMsg};
 use platform::TableId;
 

@@ -1,13 +1,13 @@
 //! A connection's writer task: drains the connection's outbox (and the lobby feed when
 //! subscribed) into the socket, and when the connection is to close, sends the close frame.
 
-use crate::clock;
 use crate::state::AppState;
 use crate::table::{Close, Outbox};
-use crate::ws::protocol::ServerMsg;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::SinkExt;
+use kit::clock;
+use protocol::ServerMsg;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, watch};

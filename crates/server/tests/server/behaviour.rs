@@ -53,7 +53,7 @@ async fn leaving_twice_bans_from_sitting_until_a_moderator_lifts_it() {
     assert_eq!(me["score"], 80);
     assert_eq!(me["ban"]["reason"], "left 2 games within 24 h");
     let until = me["ban"]["until"].as_u64().expect("the ban's end");
-    let now = server::clock::now().0;
+    let now = kit::clock::now().0;
     assert!(
         until > now + 4 * 60_000 && until <= now + 5 * 60_000,
         "{until} vs {now}"
@@ -265,7 +265,7 @@ async fn a_tournament_no_show_is_recorded_and_events_refuse_bans_and_low_scores(
             platform::UserId(low.user["id"].as_u64().unwrap()),
             platform::GameId(999_999),
             platform::behaviour::Conduct::Left,
-            server::clock::now(),
+            kit::clock::now(),
         )
         .await
         .unwrap();

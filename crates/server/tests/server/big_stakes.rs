@@ -6,7 +6,7 @@ use crate::coinkit::{audit, balance, bet, db, fund, held_escrows, ready, seat, u
 use crate::common::{Player, TestDb, TestServer, MATE_TABLE};
 use platform::ledger::{Coins, IdempotencyKey, LedgerError, Transaction, UserId, MAX_COINS};
 use serde_json::json;
-use server::store::StoreError;
+use store::StoreError;
 
 async fn mate(red: &mut Player, black: &mut Player) {
     red.mv(MATE_TABLE, "e0e1").await;

@@ -4,9 +4,9 @@
 //! answered at once, a timeout, unsubscribing on drop, a lagging subscriber kept bounded; and a
 //! NATS client that survives its server's restart (a second `nats-server` of the test's own).
 
+use bus::{Broker, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};
-use server::broker::{Broker, RequestError, Subscription};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -32,7 +32,7 @@ async fn brokers() -> Vec<(&'static str, Broker)> {
     all
 }
 
-async fn next(sub: &mut Subscription, what: &str) -> server::broker::Message {
+async fn next(sub: &mut Subscription, what: &str) -> bus::Message {
     tokio::time::timeout(Duration::from_secs(5), sub.next())
         .await
         .unwrap_or_else(|_| panic!("{what}: nothing within 5 s"))

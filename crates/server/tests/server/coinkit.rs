@@ -4,8 +4,8 @@
 use crate::common::{seat_players, untimed, Player, TestDb};
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction, UserId};
 use serde_json::{json, Value};
-use server::store::Db;
 use std::net::SocketAddr;
+use store::Db;
 
 pub async fn db(t: &TestDb) -> Db {
     Db::connect(&t.url).await.expect("db")

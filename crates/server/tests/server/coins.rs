@@ -6,7 +6,7 @@ use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction, Tran
 use serde_json::{json, Value};
 use server::client::{HttpClient, WsClient};
 use server::config::RoomConfig;
-use server::store::Db;
+use store::Db;
 
 async fn store(tdb: &TestDb) -> Db {
     Db::connect(&tdb.url).await.expect("connect")

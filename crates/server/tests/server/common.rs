@@ -4,11 +4,11 @@
 
 #![allow(dead_code)]
 
+use kit::limits::Limits;
 use serde_json::{json, Value};
 use server::ai::FirstLegalOpponent;
 use server::client::{HttpClient, WsClient};
 use server::config::RoomConfig;
-use server::limits::Limits;
 use server::Config;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -105,7 +105,7 @@ pub fn test_config(db: &TestDb) -> Config {
 pub struct TestServer {
     pub addr: SocketAddr,
     /// Its database (the fault-injection seam: `db.faults()`).
-    pub db: server::store::Db,
+    pub db: store::Db,
     rt: Option<tokio::runtime::Runtime>,
     stop: Option<tokio::sync::oneshot::Sender<tokio::sync::oneshot::Sender<()>>>,
 }

@@ -5,8 +5,8 @@
 
 use crate::common::TestDb;
 use platform::rating::PlayerRating;
-use server::store::{Db, FinishedGame, NewGame, FORMAT_COMPACT, FORMAT_LEGACY};
 use sqlx::Row;
+use store::{Db, FinishedGame, NewGame, FORMAT_COMPACT, FORMAT_LEGACY};
 use xiangqi::Move;
 
 fn moves(text: &[&str]) -> Vec<Move> {

@@ -8,7 +8,7 @@ use crate::common::{established_rating as rating, TestDb};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::TableId;
-use server::store::{
+use store::{
     Db, Epoch, Fence, LadderLogEntry, LeagueLogEntry, NewGame, StoreError, TournamentLogEntry,
 };
 
@@ -22,7 +22,7 @@ async fn db(t: &TestDb) -> Db {
 }
 
 fn now() -> u64 {
-    server::clock::now().0
+    kit::clock::now().0
 }
 
 /// Claims lease `id` for `node` (live nodes' leases are kept); its fence.

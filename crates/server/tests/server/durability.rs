@@ -1,13 +1,13 @@
 //! What is acknowledged is stored, and what is stored comes back: several restarts of one timed
 //! game (abrupt and graceful, one outage longer than the player's time left), a game whose end
 //! was journaled but not stored when the server died, and journal writes that fail (the
-//! fault-injection seam of `server::store::Faults`).
+//! fault-injection seam of `store::Faults`).
 
 use crate::coinkit;
 use crate::common::{start_game, test_config, Player, TestDb, TestServer, MATE_TABLE};
 use serde_json::{json, Value};
-use server::store::Fault;
 use std::time::Duration;
+use store::Fault;
 
 /// A single stage of `ms` milliseconds per side.
 fn millis(ms: u64) -> Value {

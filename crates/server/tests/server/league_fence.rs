@@ -29,7 +29,7 @@ async fn a_fenced_league_director_refuses_and_stops() {
 
     // Another node takes the league's lease over (this node's leases released, as by a
     // pause past its lease).
-    let now = server::clock::now().0;
+    let now = kit::clock::now().0;
     srv.db.beat("n9", "run", now).await.unwrap();
     srv.db.release_tables("n1").await.unwrap();
     let grant = srv

@@ -3,7 +3,7 @@
 
 use crate::common::TestDb;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction, Transfer, TxKind, UserId};
-use server::store::{Db, StoreError};
+use store::{Db, StoreError};
 
 async fn open(tdb: &TestDb) -> Db {
     let db = Db::connect(&tdb.url).await.expect("connect");

@@ -8,11 +8,11 @@ use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Coins, IdempotencyKey, Transaction};
 use platform::parimutuel::{Pick, Pool, PoolConfig};
 use platform::{GameId, TableId, UserId};
-use server::store::{
+use std::time::Duration;
+use store::{
     CoinWrite, Db, Epoch, Fence, FinishedGame, JournalEntry, JournalWriter, NewGame, StoreError,
     Stored,
 };
-use std::time::Duration;
 
 /// The lease of the tests (ms).
 const LEASE: u64 = 5_000;
@@ -24,7 +24,7 @@ async fn db(t: &TestDb) -> Db {
 }
 
 fn now() -> u64 {
-    server::clock::now().0
+    kit::clock::now().0
 }
 
 /// Beats `node` at `at`.
@@ -430,8 +430,8 @@ async fn migration_0010_carries_the_old_heartbeat_over_as_node_n1s_beat() {
     // Back to a site of version 9: one heartbeat row, no ownership, a game against the
     // computer at a table of the old in-memory counter.
     let sequence = match db.backend() {
-        server::store::Backend::Postgres => "DROP SEQUENCE ai_table_id",
-        server::store::Backend::Sqlite => "DROP TABLE id_counters",
+        store::Backend::Postgres => "DROP SEQUENCE ai_table_id",
+        store::Backend::Sqlite => "DROP TABLE id_counters",
     };
     for statement in [
         "DROP TABLE nodes",

@@ -3,7 +3,7 @@
 //! every one listed there is read; every server message type the server sends is in §4 and
 //! every one listed there is sent.
 
-use server::ws::protocol::{ClientMsg, ServerMsg};
+use protocol::{ClientMsg, ServerMsg};
 use server::ErrorCode;
 use std::collections::BTreeSet;
 

@@ -4,8 +4,8 @@
 
 use crate::common::{both_ready, seat_players, untimed, Player, TestDb, TestServer};
 use serde_json::{json, Value};
-use server::store::Db;
 use std::net::SocketAddr;
+use store::Db;
 
 /// Table 1..=8 start from the standard position.
 const T1: u64 = 1;
@@ -411,7 +411,7 @@ async fn concurrent_game_ends_lose_no_rating_update() {
 #[tokio::test]
 async fn result_transactions_of_one_player_serialise_their_rating_updates() {
     use platform::rating::{PlayerRating, Profile, RatedGame};
-    use server::store::{FinishedGame, NewGame, RateRequest};
+    use store::{FinishedGame, NewGame, RateRequest};
     use xiangqi::{EndReason, GameResult};
     const GAMES: usize = 8;
     let db = TestDb::new().await;

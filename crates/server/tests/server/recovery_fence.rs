@@ -7,14 +7,14 @@ use crate::common::{established_rating as rating, TestDb};
 use platform::ledger::{Coins, TaxRate};
 use platform::wager::{Wager, WagerMode};
 use platform::{TableId, UserId};
-use server::store::{recover_coins_except, wager_write, Db, Recoverer};
 use std::collections::HashSet;
+use store::{recover_coins_except, wager_write, Db, Recoverer};
 
 /// The lease of the test (ms).
 const LEASE: u64 = 5_000;
 
 fn now() -> u64 {
-    server::clock::now().0
+    kit::clock::now().0
 }
 
 /// A wager proposed by `red` at `table`, still under negotiation; its id.

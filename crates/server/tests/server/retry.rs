@@ -2,9 +2,9 @@
 //! errors: SQLite's busy database, PostgreSQL's deadlock; a plain refusal is not one of them.
 
 use crate::common::TestDb;
-use server::store::retry::is_transient;
-use server::store::StoreError;
 use sqlx::{AnyConnection, Connection, Executor};
+use store::retry::is_transient;
+use store::StoreError;
 
 async fn conn(t: &TestDb) -> AnyConnection {
     sqlx::any::install_default_drivers();

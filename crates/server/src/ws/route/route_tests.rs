@@ -1,16 +1,16 @@
 //! Where client messages are routed: samples of each kind, and what is refused at the edge.
 
-use super::client::BadMessage;
-use super::parse;
-use super::route::*;
+use super::*;
 use crate::table::{self, CoinCmd, WagerKind};
 use platform::parimutuel::Pick;
 use platform::table::Action;
 use platform::{Millis, TableId};
+use protocol::client::BadMessage;
+use protocol::parse;
 use xiangqi::Color;
 
 fn route(text: &str) -> Result<Route, BadMessage> {
-    parse(text).unwrap().msg.route()
+    route(parse(text).unwrap().msg)
 }
 
 #[test]
@@ -18,7 +18,7 @@ fn parses_messages_and_refuses_garbage() {
     let e = parse(r#"{"t":"move","table":3,"mv":"h2e2","id":9}"#).unwrap();
     assert_eq!(e.id, Some(9));
     assert_eq!(
-        e.msg.route().unwrap(),
+        route(e.msg).unwrap(),
         Route::Table {
             table: TableId(3),
             action: Action::Move {

@@ -21,7 +21,7 @@ impl<M> Clone for Mailbox<M> {
 }
 
 impl<M> Mailbox<M> {
-    pub(crate) fn new(tx: mpsc::UnboundedSender<M>) -> Mailbox<M> {
+    pub fn new(tx: mpsc::UnboundedSender<M>) -> Mailbox<M> {
         Mailbox { tx }
     }
 

@@ -76,7 +76,7 @@ pub(crate) async fn remember_on(tx: &mut DbTx, req: &KeyedRequest) -> Result<(),
     .bind(req.op)
     .bind(&req.request)
     .bind(&req.answer)
-    .bind(crate::clock::now().sql())
+    .bind(kit::clock::now().sql())
     .fetch_optional(&mut **tx)
     .await?;
     if claimed.is_some() {

@@ -143,7 +143,7 @@ pub(crate) async fn write_on(
         applied = Some(a);
     }
     let conn = &mut **tx;
-    let now = crate::clock::now().sql();
+    let now = kit::clock::now().sql();
     match &w.what {
         Stored::Wager { wager, red, close } => {
             let game = match wager.status {
@@ -264,7 +264,7 @@ impl Db {
         .bind(table.sql())
         .bind(red.sql())
         .bind(mode_name(mode))
-        .bind(crate::clock::now().sql())
+        .bind(kit::clock::now().sql())
         .fetch_one(self.pool())
         .await?;
         Ok(u64::from_sql(id))

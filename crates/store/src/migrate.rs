@@ -8,108 +8,108 @@ use sqlx::Executor;
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (
         1,
-        include_str!("../../migrations/0001_init.sqlite.sql"),
-        include_str!("../../migrations/0001_init.postgres.sql"),
+        include_str!("../migrations/0001_init.sqlite.sql"),
+        include_str!("../migrations/0001_init.postgres.sql"),
     ),
     (
         2,
-        include_str!("../../migrations/0002_ledger.sqlite.sql"),
-        include_str!("../../migrations/0002_ledger.postgres.sql"),
+        include_str!("../migrations/0002_ledger.sqlite.sql"),
+        include_str!("../migrations/0002_ledger.postgres.sql"),
     ),
     (
         3,
-        include_str!("../../migrations/0003_wagers.sqlite.sql"),
-        include_str!("../../migrations/0003_wagers.postgres.sql"),
+        include_str!("../migrations/0003_wagers.sqlite.sql"),
+        include_str!("../migrations/0003_wagers.postgres.sql"),
     ),
     (
         4,
-        include_str!("../../migrations/0004_ratings.sqlite.sql"),
-        include_str!("../../migrations/0004_ratings.postgres.sql"),
+        include_str!("../migrations/0004_ratings.sqlite.sql"),
+        include_str!("../migrations/0004_ratings.postgres.sql"),
     ),
     (
         5,
-        include_str!("../../migrations/0005_coin_requests.sqlite.sql"),
-        include_str!("../../migrations/0005_coin_requests.postgres.sql"),
+        include_str!("../migrations/0005_coin_requests.sqlite.sql"),
+        include_str!("../migrations/0005_coin_requests.postgres.sql"),
     ),
     (
         6,
-        include_str!("../../migrations/0006_drop_users_coins.sqlite.sql"),
-        include_str!("../../migrations/0006_drop_users_coins.postgres.sql"),
+        include_str!("../migrations/0006_drop_users_coins.sqlite.sql"),
+        include_str!("../migrations/0006_drop_users_coins.postgres.sql"),
     ),
     (
         7,
-        include_str!("../../migrations/0007_compact_records.sqlite.sql"),
-        include_str!("../../migrations/0007_compact_records.postgres.sql"),
+        include_str!("../migrations/0007_compact_records.sqlite.sql"),
+        include_str!("../migrations/0007_compact_records.postgres.sql"),
     ),
     (
         8,
-        include_str!("../../migrations/0008_tournaments.sqlite.sql"),
-        include_str!("../../migrations/0008_tournaments.postgres.sql"),
+        include_str!("../migrations/0008_tournaments.sqlite.sql"),
+        include_str!("../migrations/0008_tournaments.postgres.sql"),
     ),
     (
         9,
-        include_str!("../../migrations/0009_computer_players.sqlite.sql"),
-        include_str!("../../migrations/0009_computer_players.postgres.sql"),
+        include_str!("../migrations/0009_computer_players.sqlite.sql"),
+        include_str!("../migrations/0009_computer_players.postgres.sql"),
     ),
     (
         10,
-        include_str!("../../migrations/0010_ownership.sqlite.sql"),
-        include_str!("../../migrations/0010_ownership.postgres.sql"),
+        include_str!("../migrations/0010_ownership.sqlite.sql"),
+        include_str!("../migrations/0010_ownership.postgres.sql"),
     ),
     (
         11,
-        include_str!("../../migrations/0011_casual_games.sqlite.sql"),
-        include_str!("../../migrations/0011_casual_games.postgres.sql"),
+        include_str!("../migrations/0011_casual_games.sqlite.sql"),
+        include_str!("../migrations/0011_casual_games.postgres.sql"),
     ),
     (
         12,
-        include_str!("../../migrations/0012_behaviour.sqlite.sql"),
-        include_str!("../../migrations/0012_behaviour.postgres.sql"),
+        include_str!("../migrations/0012_behaviour.sqlite.sql"),
+        include_str!("../migrations/0012_behaviour.postgres.sql"),
     ),
     (
         13,
-        include_str!("../../migrations/0013_ladders.sqlite.sql"),
-        include_str!("../../migrations/0013_ladders.postgres.sql"),
+        include_str!("../migrations/0013_ladders.sqlite.sql"),
+        include_str!("../migrations/0013_ladders.postgres.sql"),
     ),
     (
         14,
-        include_str!("../../migrations/0014_analyses.sqlite.sql"),
-        include_str!("../../migrations/0014_analyses.postgres.sql"),
+        include_str!("../migrations/0014_analyses.sqlite.sql"),
+        include_str!("../migrations/0014_analyses.postgres.sql"),
     ),
     (
         15,
-        include_str!("../../migrations/0015_collections.sqlite.sql"),
-        include_str!("../../migrations/0015_collections.postgres.sql"),
+        include_str!("../migrations/0015_collections.sqlite.sql"),
+        include_str!("../migrations/0015_collections.postgres.sql"),
     ),
     (
         16,
-        include_str!("../../migrations/0016_recurring_events.sqlite.sql"),
-        include_str!("../../migrations/0016_recurring_events.postgres.sql"),
+        include_str!("../migrations/0016_recurring_events.sqlite.sql"),
+        include_str!("../migrations/0016_recurring_events.postgres.sql"),
     ),
     (
         17,
-        include_str!("../../migrations/0017_notices.sqlite.sql"),
-        include_str!("../../migrations/0017_notices.postgres.sql"),
+        include_str!("../migrations/0017_notices.sqlite.sql"),
+        include_str!("../migrations/0017_notices.postgres.sql"),
     ),
     (
         18,
-        include_str!("../../migrations/0018_teams.sqlite.sql"),
-        include_str!("../../migrations/0018_teams.postgres.sql"),
+        include_str!("../migrations/0018_teams.sqlite.sql"),
+        include_str!("../migrations/0018_teams.postgres.sql"),
     ),
     (
         19,
-        include_str!("../../migrations/0019_leagues.sqlite.sql"),
-        include_str!("../../migrations/0019_leagues.postgres.sql"),
+        include_str!("../migrations/0019_leagues.sqlite.sql"),
+        include_str!("../migrations/0019_leagues.postgres.sql"),
     ),
     (
         20,
-        include_str!("../../migrations/0020_organisers.sqlite.sql"),
-        include_str!("../../migrations/0020_organisers.postgres.sql"),
+        include_str!("../migrations/0020_organisers.sqlite.sql"),
+        include_str!("../migrations/0020_organisers.postgres.sql"),
     ),
     (
         21,
-        include_str!("../../migrations/0021_rating_pools.sqlite.sql"),
-        include_str!("../../migrations/0021_rating_pools.postgres.sql"),
+        include_str!("../migrations/0021_rating_pools.sqlite.sql"),
+        include_str!("../migrations/0021_rating_pools.postgres.sql"),
     ),
 ];
 
@@ -161,7 +161,7 @@ impl Db {
             }
             sqlx::query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)")
                 .bind(version)
-                .bind(crate::clock::now().sql())
+                .bind(kit::clock::now().sql())
                 .execute(&mut *tx)
                 .await?;
             if version == 1 {

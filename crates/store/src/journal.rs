@@ -119,9 +119,9 @@ async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
         let rows: Vec<(Fence, &JournalEntry)> = batch.iter().map(|(f, e, _)| (*f, e)).collect();
         let started = std::time::Instant::now();
         let written = conn.write(&db, &rows).await;
-        crate::metrics::metrics()
+        kit::metrics::metrics()
             .commit_latency
-            .observe(crate::metrics::seconds_since(started));
+            .observe(kit::metrics::seconds_since(started));
         match written {
             Ok(fenced) => {
                 for (fence, _, done) in batch.drain(..) {

@@ -1,7 +1,7 @@
 //! `ClientMsg`: what a client may send over the WebSocket (docs/protocol.md §3), parsed with
-//! serde (tag `"t"`). [`super::route`] turns it into what the server does.
+//! serde (tag `"t"`). The server's `route` turns it into what the server does.
 
-use crate::ws::amount::{Amount, Seen, Stakes};
+use crate::amount::{Amount, Seen, Stakes};
 use platform::clock::TimeControl;
 use platform::{GameId, TableId};
 use serde::Deserialize;

@@ -195,7 +195,7 @@ async fn apply(
         let balance = move_balance(conn, &account, delta, ceiling(&account, tx.kind)).await?;
         after.push((account, Coins(balance)));
     }
-    let now = crate::clock::now().0;
+    let now = kit::clock::now().0;
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO ledger_tx (key, kind, memo, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (key) DO NOTHING RETURNING id",

@@ -4,12 +4,14 @@ use super::evidence::EvidenceView;
 use super::handicap::HandicapView;
 use super::repetition::WarningView;
 use super::views::{EndView, FirstMoveView, GameView, PoolView, WagerView};
-use crate::store::{Colors, RatingLine, StatementView};
+use crate::rating::RatingLine;
+use crate::statement::StatementView;
 use crate::user::ShownUser;
 use platform::clock::{ClockSnapshot, TimeControl};
 use platform::rating::RatingStatus;
 use platform::{GameId, UserId};
 use serde::Serialize;
+use xiangqi::ByColor;
 
 /// A table event on the wire.
 #[derive(Debug, Serialize)]
@@ -137,7 +139,7 @@ pub enum EventView {
         wager_id: u64,
         game_id: Option<GameId>,
         outcome: &'static str,
-        statements: Colors<StatementView>,
+        statements: ByColor<StatementView>,
     },
     /// The betting pool changed.
     Pool { pool: Option<PoolView> },

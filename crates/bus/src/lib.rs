@@ -13,13 +13,16 @@
 //! dropped and counted ([`Subscription::dropped`]), so a slow subscriber never holds up a
 //! publisher nor makes anything grow.
 
+#![warn(missing_docs)]
+
+mod config;
 mod local;
 mod nats;
 mod subjects;
 
+pub use config::BusConfig;
 pub use subjects::{Subject, Subjects};
 
-use crate::cluster::ClusterConfig;
 use bytes::Bytes;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -190,14 +193,14 @@ impl Broker {
         })
     }
 
-    /// The broker `cluster` asks for: NATS when `nats` is set, else in-process.
+    /// The broker `config` asks for: NATS when `nats` is set, else in-process.
     ///
     /// # Errors
     /// [`BrokerError`] if NATS cannot be reached.
-    pub async fn from_config(cluster: &ClusterConfig) -> Result<Broker, BrokerError> {
-        match &cluster.nats {
-            Some(url) => Broker::connect_nats(url, &cluster.subject_prefix).await,
-            None => Ok(Broker::local(&cluster.subject_prefix)),
+    pub async fn from_config(config: &BusConfig) -> Result<Broker, BrokerError> {
+        match &config.nats {
+            Some(url) => Broker::connect_nats(url, &config.subject_prefix).await,
+            None => Ok(Broker::local(&config.subject_prefix)),
         }
     }
 

@@ -82,8 +82,8 @@ pub enum ServerMsg<'a> {
         tournament: u64,
         /// The last event number included.
         v: u64,
-        /// `Tournament` (docs/protocol.md §4.4).
-        state: &'a crate::tournament::TournamentView,
+        /// `Tournament` (docs/protocol.md §4.4), rendered by its director.
+        state: &'a RawValue,
     },
     /// A numbered tournament event.
     TEv {

@@ -12,20 +12,10 @@ use super::sql::{get, Sql};
 use super::{Backend, Db, StoreError};
 use platform::rating::{PlayerRating, Profile, RatedGame, RatingChange, RatingPool};
 use platform::{GameId, UserId};
+pub use protocol::rating::RatingLine;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use xiangqi::Color;
-
-/// One player's rating before and after a game (rounded for display).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RatingLine {
-    /// Before the game.
-    pub before: i64,
-    /// After the game.
-    pub after: i64,
-    /// The change.
-    pub delta: i64,
-}
 
 /// Both players' rating lines.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -4,6 +4,8 @@
 //! boolean columns are used, so every row decodes the same way on both. Migrations are embedded
 //! and applied at start-up ([`Db::migrate`]).
 
+#![warn(missing_docs)]
+
 mod analyses;
 mod behaviour;
 mod bets;
@@ -66,7 +68,7 @@ pub use teams::{MemberResults, TeamChange, TeamOp, TeamRoster, TeamSummary};
 pub use tournaments::{EndedGame, TournamentLogEntry, TournamentRow};
 pub use users::UserRow;
 pub use wager_close::{close_of, color_index, wager_write};
-pub use wager_summary::{permille, CloseSummary, Colors, StatementView};
+pub use wager_summary::{permille, CloseSummary, StatementView};
 pub use wagers::{mode_name, pick_name, wager_status, CoinWrite, Stored, WagerClose, WagerHistory};
 
 use platform::GameId;
@@ -123,7 +125,7 @@ impl StoreError {
     #[must_use]
     pub fn ledger_code(&self) -> Option<&'static str> {
         match self {
-            StoreError::Ledger(e) => Some(crate::error_code::ErrorCode::from(e).as_str()),
+            StoreError::Ledger(e) => Some(protocol::error_code::ErrorCode::from(e).as_str()),
             _ => None,
         }
     }

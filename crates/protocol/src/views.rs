@@ -12,15 +12,7 @@ use platform::{GameId, TableId, UserId};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use std::sync::Arc;
-
-/// A pair by colour: `{"red": …, "black": …}`.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub struct ByColor<T> {
-    /// Red's.
-    pub red: T,
-    /// Black's.
-    pub black: T,
-}
+pub use xiangqi::ByColor;
 
 /// `TableState`: a table's full state.
 #[derive(Debug, Serialize)]

@@ -94,20 +94,8 @@ fn types_list_every_message() {
         spectator_delay: None,
         berserk: false,
     };
-    let tournament = crate::tournament::TournamentView {
-        id: 1,
-        name: "cup".into(),
-        status: "upcoming".into(),
-        starts_at: 0,
-        spec: crate::tournament::Spec::default(),
-        tiebreaks: Vec::new(),
-        players: Vec::new(),
-        rounds: Vec::new(),
-        standings: Vec::new(),
-        bracket: None,
-        next_at: None,
-        arena: None,
-    };
+    let tournament =
+        serde_json::value::RawValue::from_string(r#"{"id":1,"name":"cup"}"#.into()).unwrap();
     let all = [
         ServerMsg::Welcome {
             protocol: 1,

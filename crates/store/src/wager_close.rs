@@ -2,10 +2,11 @@
 //! closed wager its outcome, stakes and statements by colour ([`close_of`]), as the table's
 //! history and the `wager_settled` event show them.
 
-use super::wager_summary::{CloseSummary, Colors};
+use super::wager_summary::CloseSummary;
 use super::{CoinWrite, Stored, WagerClose};
 use platform::wager::{RefundReason, Wager, WagerEnd, WagerMode, WagerStatus};
 use platform::{TableId, UserId};
+use xiangqi::ByColor;
 
 /// `won`, `drawn`, `coaching` or `refunded` for a closed wager.
 #[must_use]
@@ -58,11 +59,11 @@ pub fn close_of(w: &Wager, red: UserId) -> Option<WagerClose> {
     Some(WagerClose {
         outcome,
         summary: CloseSummary {
-            stakes: Colors {
+            stakes: ByColor {
                 red: w.stakes[r].get(),
                 black: w.stakes[b].get(),
             },
-            statements: Colors {
+            statements: ByColor {
                 red: (&statements[r]).into(),
                 black: (&statements[b]).into(),
             },
