@@ -4,7 +4,7 @@
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use server::loadtest::{LoadOptions, Progress};
+use client::loadtest::{LoadOptions, Progress};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -99,7 +99,7 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         });
-        let report = server::loadtest::run(&opts, progress.clone()).await;
+        let report = client::loadtest::run(&opts, progress.clone()).await;
         ticker.abort();
         bar.finish();
         let readings = probe
@@ -129,7 +129,7 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             .collect();
         println!(
             "p99 per {} s   {} ms",
-            server::loadtest::WINDOW.as_secs(),
+            client::loadtest::WINDOW.as_secs(),
             ms.join(" ")
         );
     }

@@ -2,7 +2,7 @@
 
 use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
-use server::ai::EngineOpponent;
+use tables::ai::EngineOpponent;
 use std::sync::Arc;
 
 /// Options of `chuhe serve`.

@@ -5,7 +5,7 @@ mod common;
 
 use common::serve::{Serve, Store};
 use serde_json::json;
-use server::client::HttpClient;
+use client::HttpClient;
 use std::process::Command;
 
 const CONFIG: &str = r#"

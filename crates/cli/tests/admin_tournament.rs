@@ -6,7 +6,7 @@ mod common;
 
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::process::Command;
 use std::time::{Duration, Instant};
 

@@ -16,7 +16,7 @@ mod common;
 use common::cluster::{self, connect, health, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::json;
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 

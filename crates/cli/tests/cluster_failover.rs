@@ -21,7 +21,7 @@ use common::cluster::{
 use common::serve::{Serve, Store};
 use common::tournament::assert_ledger_clean;
 use serde_json::{json, Value};
-use server::client::{ClientError, HttpClient};
+use client::{ClientError, HttpClient};
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;

@@ -17,7 +17,7 @@ use bus::{Broker, Subscription};
 use common::cluster::{self, health, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
-use server::client::ClientError;
+use client::ClientError;
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;

@@ -16,7 +16,7 @@ mod common;
 use common::cluster::{self, holds, placed, site, stand_ins, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
-use server::client::ClientError;
+use client::ClientError;
 use std::time::Duration;
 
 const LEASE_MS: u64 = 2_000;

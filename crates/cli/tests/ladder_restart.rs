@@ -8,7 +8,7 @@ mod common;
 
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 
 const CONFIG: &str = r#"

@@ -14,7 +14,7 @@ mod common;
 
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -187,7 +187,7 @@ async fn a_paused_node_wakes_up_fenced_and_drops_its_tables() {
     holds(n1.addr, 0, Duration::from_secs(3)).await;
     let closed = red.ws.next_where(|_| false, "the close").await;
     assert!(
-        matches!(closed, Err(server::client::ClientError::Closed)),
+        matches!(closed, Err(client::ClientError::Closed)),
         "{closed:?}"
     );
 

@@ -11,7 +11,7 @@ mod common;
 
 use common::serve::{sql, Serve, Store};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::time::Duration;
 

@@ -1,13 +1,11 @@
 //! Server configuration: read from a TOML file (every key optional, documented defaults) and
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
-pub use crate::room_config::RoomConfig;
+pub use tables::room_config::RoomConfig;
 use kit::limits::Limits;
 use platform::clock::TimeControl;
-use platform::ledger::Coins;
-use platform::rating::Profile;
-use platform::reward::RewardPolicy;
-use platform::table::{ChatLimits, TableConfig};
+use platform::table::TableConfig;
+pub use tables::settings::{EconomyConfig, TableSettings};
 use platform::Millis;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -30,48 +28,6 @@ pub enum ConfigError {
     /// A value is out of range or unknown.
     #[error("bad configuration: {0}")]
     Invalid(String),
-}
-
-/// Coins: grants, rewards, wagers and betting (`[economy]`).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct EconomyConfig {
-    /// Coins a registered user (not a guest) receives on registration.
-    pub starting_grant: i64,
-    /// Coins from the mint to the winner of a rated game; `None`: the rating profile's default
-    /// (10 for `lotto`, else 0).
-    pub winner_reward: Option<i64>,
-    /// Spectators may bet while fewer plies than this have been played.
-    pub bet_close_ply: u32,
-    /// Tax on wager and pool winnings, in permille (50 = 5 %).
-    pub tax_rate_permille: u32,
-}
-
-impl Default for EconomyConfig {
-    fn default() -> Self {
-        EconomyConfig {
-            starting_grant: 200,
-            winner_reward: None,
-            bet_close_ply: 20,
-            tax_rate_permille: 50,
-        }
-    }
-}
-
-impl EconomyConfig {
-    /// The winner's reward under `profile`: the configured amount, else the profile's default;
-    /// `None` when it is zero.
-    #[must_use]
-    pub fn reward_policy(&self, profile: &Profile) -> Option<RewardPolicy> {
-        let policy = RewardPolicy::for_profile(profile).unwrap_or(RewardPolicy {
-            amount: Coins::ZERO,
-            ..RewardPolicy::LOTTO
-        });
-        let amount = self.winner_reward.map_or(policy.amount, Coins);
-        amount
-            .is_positive()
-            .then_some(RewardPolicy { amount, ..policy })
-    }
 }
 
 /// The whole configuration. Every field has a default (see [`Config::default`]).
@@ -121,7 +77,7 @@ pub struct Config {
     /// Coins: grants, rewards, wagers and betting.
     pub economy: EconomyConfig,
     /// Quick pairing and seeks (`[seeks]`).
-    pub seeks: crate::seek::SeekConfig,
+    pub seeks: tables::seek::SeekConfig,
     /// Several nodes as one site (`[cluster]`).
     pub cluster: crate::cluster::ClusterConfig,
     /// Who may read `/metrics` (`[metrics]`).
@@ -135,9 +91,9 @@ pub struct Config {
     /// Ladders (`[[ladders]]`, docs/ladder.md); none by default.
     pub ladders: Vec<crate::ladder::LadderSpec>,
     /// Behaviour records, bans and moderators (`[behaviour]`, docs/behaviour.md).
-    pub behaviour: crate::behaviour::BehaviourConfig,
+    pub behaviour: tables::behaviour::BehaviourConfig,
     /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
-    pub analysis: crate::analysis::AnalysisConfig,
+    pub analysis: tables::analysis::AnalysisConfig,
 }
 
 /// `[tournaments]`: who may create and run events.
@@ -185,14 +141,14 @@ impl Default for Config {
             ai_workers: 2,
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
-            seeks: crate::seek::SeekConfig::default(),
+            seeks: tables::seek::SeekConfig::default(),
             cluster: crate::cluster::ClusterConfig::default(),
             metrics: kit::metrics::MetricsConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),
             ladders: Vec::new(),
-            behaviour: crate::behaviour::BehaviourConfig::default(),
-            analysis: crate::analysis::AnalysisConfig::default(),
+            behaviour: tables::behaviour::BehaviourConfig::default(),
+            analysis: tables::analysis::AnalysisConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),
@@ -328,23 +284,30 @@ impl Config {
         Ok(())
     }
 
+    /// The sections the tables read.
+    #[must_use]
+    pub fn table_settings(&self) -> TableSettings {
+        TableSettings {
+            reconnect_grace_secs: self.reconnect_grace_secs,
+            first_move_deadline_secs: self.first_move_deadline_secs,
+            max_undos: self.max_undos,
+            chat_max_chars: self.chat_max_chars,
+            chat_burst: self.chat_burst,
+            chat_window_secs: self.chat_window_secs,
+            idle_table_ms: self.idle_table_ms,
+            ai_games_per_user: self.ai_games_per_user,
+            economy: self.economy.clone(),
+            seeks: self.seeks.clone(),
+            behaviour: self.behaviour.clone(),
+            analysis: self.analysis.clone(),
+            rooms: self.rooms.clone(),
+        }
+    }
+
     /// The table settings shared by all human tables.
     #[must_use]
     pub fn table_config(&self, control: TimeControl) -> TableConfig {
-        TableConfig {
-            time_control: control,
-            reconnect_grace: Millis::from_secs(self.reconnect_grace_secs),
-            first_move_deadline: (self.first_move_deadline_secs > 0)
-                .then(|| Millis::from_secs(self.first_move_deadline_secs)),
-            undo_allowed: self.max_undos > 0,
-            max_undos: self.max_undos,
-            chat: ChatLimits {
-                max_chars: self.chat_max_chars,
-                burst: self.chat_burst,
-                window: Millis::from_secs(self.chat_window_secs),
-            },
-            ..TableConfig::default()
-        }
+        self.table_settings().table_config(control)
     }
 }
 
@@ -375,26 +338,6 @@ mod tests {
         assert!(Config::from_toml("[economy]\nstarting_grant = -1").is_err());
         assert!(Config::from_toml("[limits]\nconnections_per_ip = 0").is_err());
         assert!(Config::from_toml("[limits]\nws_max_message_bytes = 10").is_err());
-    }
-
-    #[test]
-    fn the_winner_reward_follows_the_profile_unless_configured() {
-        let e = EconomyConfig::default();
-        assert_eq!(e.reward_policy(&Profile::Lotto), Some(RewardPolicy::LOTTO));
-        assert_eq!(e.reward_policy(&Profile::Ourgame), None);
-        let e = EconomyConfig {
-            winner_reward: Some(25),
-            ..EconomyConfig::default()
-        };
-        assert_eq!(
-            e.reward_policy(&Profile::Ourgame).map(|p| p.amount),
-            Some(Coins(25))
-        );
-        let e = EconomyConfig {
-            winner_reward: Some(0),
-            ..EconomyConfig::default()
-        };
-        assert_eq!(e.reward_policy(&Profile::Lotto), None);
     }
 
     #[test]

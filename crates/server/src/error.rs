@@ -142,3 +142,13 @@ impl IntoResponse for AppError {
         resp
     }
 }
+
+impl From<tables::behaviour::Refused> for AppError {
+    fn from(r: tables::behaviour::Refused) -> AppError {
+        match (r.code, r.until) {
+            (ErrorCode::Internal, _) => AppError::Internal(r.message),
+            (code, Some(until)) => AppError::Sanctioned(code, r.message, until.0),
+            (code, None) => AppError::Forbidden(code, r.message),
+        }
+    }
+}

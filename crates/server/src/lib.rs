@@ -8,30 +8,17 @@
 
 #![warn(missing_docs)]
 
-pub mod ai;
-pub mod analysis;
-pub mod behaviour;
-pub mod client;
 pub mod cluster;
-pub mod coins;
 pub mod config;
 pub mod error;
-pub mod handicap_config;
 pub mod http;
 pub mod import;
 pub mod ladder;
 pub mod league;
-pub mod loadtest;
-pub mod lobby;
-pub mod rating_pool;
-pub mod room_config;
-pub mod seek;
 pub mod serve;
 pub mod server;
 pub mod state;
-pub mod table;
 pub mod tournament;
-pub mod user;
 pub mod ws;
 
 pub use config::Config;

@@ -3,16 +3,16 @@
 //! were in progress, take over the tables of dead nodes, and serve HTTP; at a clean stop, pause
 //! every game and release the tables.
 
-use crate::ai::{EnginePool, Opponent};
+use tables::ai::{EnginePool, Opponent};
 use crate::app;
 use crate::cluster::{takeover, Node};
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
-use crate::lobby::{Lobby, RoomInfo};
+use tables::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
-use crate::table::{Registry, TableMsg};
-use crate::ws::sockets::UserSockets;
+use tables::table::{Registry, TableMsg};
+use tables::sockets::UserSockets;
 use kit::clock;
 use platform::rating::Profile;
 use platform::TableId;
@@ -71,7 +71,7 @@ impl RunningServer {
         }
         self.state
             .sockets
-            .close_all(crate::table::Close::GOING_AWAY);
+            .close_all(tables::table::Close::GOING_AWAY);
         for t in self.state.tables.all() {
             let (done, wait) = oneshot::channel();
             if t.send(TableMsg::Stop(done)).await {
@@ -131,7 +131,7 @@ pub async fn start(
     let db = open_db(&config).await?;
     db.migrate().await?;
     let run = format!("{:x}", clock::now().0);
-    let node = Node::join(&db, &config.cluster, run.clone()).await?;
+    let node = Node::join(&db, &config.cluster.node(), run.clone()).await?;
     let profile: Profile = config
         .rating_profile
         .parse()
@@ -153,7 +153,7 @@ pub async fn start(
         })
         .collect();
     let broker = bus::Broker::from_config(&config.cluster.bus()).await?;
-    let (seeks, seek_rx) = crate::seek::SeekDesk::new();
+    let (seeks, seek_rx) = tables::seek::SeekDesk::new();
     let state = AppState::new(Shared {
         seeks,
         profile,
@@ -167,8 +167,8 @@ pub async fn start(
         lobby: Lobby::new(rooms.clone()),
         broker,
         engine: EnginePool::new(config.ai_workers, opponent),
-        analysis: crate::analysis::AnalysisQueue::default(),
-        live: crate::analysis::LiveBudget::default(),
+        analysis: tables::analysis::AnalysisQueue::default(),
+        live: tables::analysis::LiveBudget::default(),
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
         new_accounts: AttemptLimiter::new(
             config.limits.accounts_per_ip_per_minute,
@@ -204,7 +204,7 @@ pub async fn start(
         .into_iter()
         .map(|g| (g.game.table, g))
         .collect();
-    let room_tables = crate::table::room_tables(&config, &rooms).map_err(ServerError::Table)?;
+    let room_tables = tables::table::room_tables(&config, &rooms).map_err(ServerError::Table)?;
     state.tables.set_rooms(room_tables);
     let room_tables = state.tables.rooms();
     let opened = takeover::open_rooms(&state, &seen, &room_tables, &mut unfinished).await?;
@@ -246,9 +246,9 @@ pub async fn start(
         store::recover_coins(&db, Some(g.game.id)).await?;
     }
 
-    tokio::spawn(crate::seek::desk::run(state.clone(), seek_rx));
+    tokio::spawn(tables::seek::desk::run(state.clone(), seek_rx));
     crate::cluster::seek_desk::spawn(&state);
-    crate::analysis::queue::start(&state).await?;
+    tables::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
     let watch = tokio::spawn(takeover::watch(state.clone()));

@@ -1,13 +1,13 @@
 //! [`AppState`]: everything handlers and connections share, built once at start-up.
 
-use crate::ai::EnginePool;
+use tables::ai::EnginePool;
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
-use crate::lobby::Lobby;
-use crate::table::Registry;
+use tables::lobby::Lobby;
+use tables::table::Registry;
 use crate::tournament::Tournaments;
-use crate::ws::sockets::UserSockets;
+use tables::sockets::UserSockets;
 use bus::Broker;
 use platform::rating::Profile;
 use std::sync::Arc;
@@ -42,7 +42,7 @@ pub struct Shared {
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
     /// The seek desk's mailbox (quick pairing, open seeks, challenges).
-    pub seeks: crate::seek::SeekDesk,
+    pub seeks: tables::seek::SeekDesk,
     /// Lobby summaries and their subscribers.
     pub lobby: Lobby,
     /// The broker between this node and the others of its site (in-process on one node).
@@ -50,9 +50,9 @@ pub struct Shared {
     /// Engine workers for games against the computer.
     pub engine: EnginePool,
     /// Wakes the workers of the analysis queue.
-    pub analysis: crate::analysis::AnalysisQueue,
+    pub analysis: tables::analysis::AnalysisQueue,
     /// Live engine lines running over the server.
-    pub live: crate::analysis::LiveBudget,
+    pub live: tables::analysis::LiveBudget,
     /// Login attempts per name and per address.
     pub logins: AttemptLimiter,
     /// Accounts (registrations and guests) created per address.

@@ -5,7 +5,7 @@
 //! with exactly those moves (plus, at most, the one move sent but not yet acknowledged).
 
 use serde_json::{json, Value};
-use server::client::{ClientError, HttpClient, WsClient};
+use client::{ClientError, HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 

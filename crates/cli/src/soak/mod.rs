@@ -11,7 +11,7 @@ pub(crate) mod process;
 
 use game::{WorkerReport, WorkerSetup};
 use process::{Launch, Serve};
-use server::client::HttpClient;
+use client::HttpClient;
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -1,7 +1,7 @@
 //! The `chuhe serve` process a soak run starts, kills (SIGKILL), stops (SIGTERM) and starts
 //! again on the same database and address, and its resident memory.
 
-use server::client::HttpClient;
+use client::HttpClient;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

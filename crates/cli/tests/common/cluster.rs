@@ -4,7 +4,7 @@
 #![allow(dead_code)] // not every test binary uses every helper
 
 use serde_json::Value;
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! (started on a free port, killed with SIGKILL or stopped with SIGTERM).
 #![allow(dead_code)] // not every test binary uses every helper
 
-use server::client::HttpClient;
+use client::HttpClient;
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // not every test binary uses every helper
 
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 

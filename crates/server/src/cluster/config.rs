@@ -32,6 +32,17 @@ impl Default for ClusterConfig {
 }
 
 impl ClusterConfig {
+    /// Who this node is.
+    #[must_use]
+    pub fn node(&self) -> store::NodeConfig {
+        store::NodeConfig {
+            node_id: self.node_id.clone(),
+            shared: self.nats.is_some(),
+            lease_ms: self.lease_ms,
+            beat_ms: self.beat_ms,
+        }
+    }
+
     /// The broker's part of the section.
     #[must_use]
     pub fn bus(&self) -> bus::BusConfig {

@@ -20,7 +20,7 @@ pub fn start(state: &AppState) -> Vec<JoinHandle<()>> {
 
 async fn publish(state: AppState, mut rx: mpsc::Receiver<Queued>) {
     let live = state.epoch.clone();
-    let delayed = crate::table::delayed_epoch(&state.epoch);
+    let delayed = tables::table::delayed_epoch(&state.epoch);
     while let Some((table, on_delayed, v, msg)) = rx.recv().await {
         let Ok(raw) = serde_json::from_str::<&RawValue>(&msg) else {
             continue;

@@ -1,13 +1,13 @@
 //! The lobby across nodes: each node publishes its own tables' summaries on `<prefix>.lobby` —
 //! every change as it happens, and a full snapshot every `beat_ms` (in parts of at most
-//! [`SNAPSHOT_PART`] tables) — and merges every other node's into its [`crate::lobby::Lobby`].
+//! [`SNAPSHOT_PART`] tables) — and merges every other node's into its [`tables::lobby::Lobby`].
 //! The node holding the seek desk publishes the rooms' open-seek lists the same way (each
 //! list as the desk makes it, all of them again every beat), and every node shows them.
 //! A node silent for longer than `lease_ms` has its tables dropped and its desk's lists emptied. A change lost on the way
 //! (a full queue, a NATS outage) is repaired by the next snapshot. Only clustered nodes run it.
 
 use super::notes::{LobbyNews, LobbyNote, SeeksNote, TableNote};
-use crate::lobby::{LocalChange, SeekList, SharedSummary};
+use tables::lobby::{LocalChange, SeekList, SharedSummary};
 use crate::state::AppState;
 use bus::{BrokerError, Subscription};
 use bytes::Bytes;

@@ -15,7 +15,6 @@ pub mod event_feed;
 pub mod event_publisher;
 pub mod failover;
 pub mod lobby_relay;
-mod node;
 pub mod notes;
 pub mod placement;
 pub mod proxies;
@@ -33,7 +32,7 @@ pub mod takeover;
 pub mod users;
 
 pub use config::ClusterConfig;
-pub use node::Node;
+pub use store::Node;
 pub use remote::Remote;
 
 use crate::state::AppState;

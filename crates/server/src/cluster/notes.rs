@@ -316,21 +316,7 @@ pub enum DeskReply {
     Gone,
 }
 
-/// The seek desk's request to a node to seat a pair at one of its tables (on
-/// `<prefix>.seat.<node>`; answered with a [`SeatReply`]).
-#[derive(Debug, Serialize, Deserialize)]
-pub struct SeatRequest {
-    /// The table, free as the node's lobby summary last showed it.
-    pub table: TableId,
-    /// Red.
-    pub red: UserId,
-    /// Black.
-    pub black: UserId,
-    /// The time control.
-    pub control: platform::clock::TimeControl,
-    /// Rated, or casual.
-    pub rated: bool,
-}
+pub use tables::site::SeatRequest;
 
 /// What a node answers a [`SeatRequest`].
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,8 +4,8 @@
 //! `table_service` publishes what the outbox receives, in order, to the connection's node
 //! (docs/scale.md, "Remote tables").
 
-use crate::table::{Close, ConnId, Outbox};
-use crate::user::UserInfo;
+use tables::table::{Close, ConnId, Outbox};
+use tables::user::UserInfo;
 use platform::TableId;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
 //! [`Relays`]: on a clustered node, one relay per table of another node that some connection
 //! here watches. A relay receives the table's numbered events once (`<prefix>.t.<table>.ev`,
 //! [`super::relay_task`]), keeps the same recent history as the owner's
-//! ([`crate::table::History`], one per feed: the live one and the spectators' delayed one) and
+//! ([`tables::table::History`], one per feed: the live one and the spectators' delayed one) and
 //! hands each event to its connections on that feed, so `join {since}` is answered here.
 //!
 //! What the table sends one connection (its `table_state`, `ack`, errors, private messages)
@@ -14,7 +14,7 @@
 //! it is sent a fresh `table_state` as after a gap (docs/protocol.md §5; docs/scale.md,
 //! "Remote tables").
 
-use crate::table::{Close, ConnId, History, Outbox};
+use tables::table::{Close, ConnId, History, Outbox};
 use platform::{Millis, TableId, UserId};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};

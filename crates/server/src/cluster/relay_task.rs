@@ -6,7 +6,7 @@
 
 use super::notes::EvNote;
 use crate::state::AppState;
-use crate::table::{ConnId, Outbox};
+use tables::table::{ConnId, Outbox};
 use bus::{BrokerError, Subscription};
 use kit::clock;
 use platform::{TableId, UserId};

@@ -9,7 +9,7 @@ use super::failover::Failover;
 use super::notes::{DirectorReply, DirectorRequest};
 use crate::ladder::LadderMsg;
 use crate::state::AppState;
-use crate::table::{ConnId, Outbox};
+use tables::table::{ConnId, Outbox};
 use crate::tournament::{DirectorMsg, Refusal};
 use bus::RequestError;
 use bytes::Bytes;

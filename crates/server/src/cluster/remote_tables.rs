@@ -12,7 +12,7 @@ use super::failover::Failover;
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
 use super::relay::Resync;
 use crate::state::AppState;
-use crate::table::{Close, ConnId};
+use tables::table::{Close, ConnId};
 use bus::{BrokerError, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};

@@ -2,7 +2,7 @@
 //! node that answered each one's `join`, so that they can be told to join again when such a
 //! table gets another owner (`remote_tables`).
 
-use crate::table::{ConnId, Outbox};
+use tables::table::{ConnId, Outbox};
 use platform::TableId;
 use std::collections::HashMap;
 use std::sync::Mutex;

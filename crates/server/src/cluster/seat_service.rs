@@ -8,8 +8,8 @@
 use super::failover::Failover;
 use super::notes::{SeatReply, SeatRequest};
 use crate::state::AppState;
-use crate::table::TableMsg;
-use crate::user::UserInfo;
+use tables::table::TableMsg;
+use tables::user::UserInfo;
 use bus::{BrokerError, Message, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;
@@ -75,7 +75,7 @@ async fn seat(state: &AppState, req: SeatRequest) -> SeatReply {
     let refused = |why: &str| SeatReply::Refused {
         why: why.to_owned(),
     };
-    let Some(handle) = crate::table::wake(state, req.table) else {
+    let Some(handle) = tables::table::wake(state, req.table) else {
         return refused("the table is not on this node");
     };
     let (Some(red), Some(black)) = (user(state, req.red).await, user(state, req.black).await)

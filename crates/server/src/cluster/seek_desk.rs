@@ -12,10 +12,10 @@
 
 use super::failover::Failover;
 use super::notes::{DeskReply, SeekRequest};
-use crate::seek::{Asker, DeskMsg};
+use tables::seek::{Asker, DeskMsg};
 use crate::state::AppState;
-use crate::table::ConnId;
-use crate::ws::route::{self, Route};
+use tables::table::ConnId;
+use tables::route::{self, Route};
 use bus::{Message, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};

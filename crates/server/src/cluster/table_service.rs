@@ -8,9 +8,9 @@
 use super::notes::{ConnNote, TableReply, TableRequest};
 use super::proxies::{Ends, Stand};
 use crate::state::AppState;
-use crate::table::{Caller, Close, ConnId, TableHandle, TableMsg};
-use crate::user::UserInfo;
-use crate::ws::table_route::{table_msg, Routed};
+use tables::table::{Caller, Close, ConnId, TableHandle, TableMsg};
+use tables::user::UserInfo;
+use tables::table_route::{table_msg, Routed};
 use bus::{Message, Subject};
 use bytes::Bytes;
 use platform::{TableId, UserId};
@@ -20,7 +20,7 @@ use serde_json::value::RawValue;
 use std::sync::Arc;
 
 /// How the service reaches the table's task: its handle, the task started first if the table
-/// is dormant (`crate::table::wake`; passed in, since the tables start their own service).
+/// is dormant (`tables::table::wake`; passed in, since the tables start their own service).
 pub type Waker = fn(&AppState, TableId) -> Option<TableHandle>;
 
 /// Serves `table` to other nodes for as long as this node holds it (its task started on
@@ -105,7 +105,7 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
         out: stand.out.clone(),
         id,
     };
-    let routed = crate::ws::route::route(env.msg)
+    let routed = tables::route::route(env.msg)
         .ok()
         .map(|r| table_msg(r, caller));
     let Some(Routed::Table(to, msg)) =

@@ -11,7 +11,7 @@
 
 use super::placement::rendezvous;
 use crate::state::AppState;
-use crate::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
+use tables::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
 use crate::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
@@ -83,9 +83,9 @@ pub async fn open(
         return Ok(false);
     };
     let table = setup.id;
-    if restore.is_none() && crate::table::may_sleep(state, table) {
+    if restore.is_none() && tables::table::may_sleep(state, table) {
         // Nobody plays there: held dormant, started on first use.
-        crate::table::hold(state, table, lease);
+        tables::table::hold(state, table, lease);
     } else {
         spawn_table(state, setup, lease, restore)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -166,7 +166,7 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
             if let Some(h) = state.tables.get(*t) {
                 h.send(TableMsg::CheckOwner).await;
             } else if let Some(lease) = state.tables.dormant(*t) {
-                crate::table::check_dormant(state, *t, lease).await;
+                tables::table::check_dormant(state, *t, lease).await;
             }
         }
     }
@@ -192,7 +192,7 @@ pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, 
             if let Some(h) = state.tables.get(t) {
                 h.send(TableMsg::Release).await;
             } else if let Some(lease) = state.tables.dormant(t) {
-                crate::table::release_dormant(state, t, lease).await;
+                tables::table::release_dormant(state, t, lease).await;
             }
         }
     }

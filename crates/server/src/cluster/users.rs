@@ -1,5 +1,5 @@
 //! The user relay: private messages (`balance`, `my_bet`, challenges, …) for a user's
-//! connections on other nodes. [`crate::ws::sockets::UserSockets::send`] hands each message to
+//! connections on other nodes. [`tables::sockets::UserSockets::send`] hands each message to
 //! this node's queue; the relay publishes it on `<prefix>.u.<user>`. One subscription per node
 //! on `<prefix>.u.*` takes in the other nodes' messages and hands them to this node's
 //! connections of the user; a node skips its own notes, so no connection gets a message twice.
@@ -7,7 +7,7 @@
 
 use super::notes::UserNote;
 use crate::state::AppState;
-use crate::ws::sockets::Relayed;
+use tables::sockets::Relayed;
 use bus::{BrokerError, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;

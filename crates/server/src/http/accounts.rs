@@ -5,7 +5,7 @@ use super::json::AppJson;
 use super::peer::Peer;
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -175,7 +175,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Res
         state.db.delete_session(&session).await?;
         state
             .sockets
-            .close_session(&session, crate::table::Close::LOGGED_OUT);
+            .close_session(&session, tables::table::Close::LOGGED_OUT);
     }
     Ok((
         StatusCode::NO_CONTENT,

@@ -3,7 +3,7 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};

@@ -3,7 +3,7 @@
 //! countdown) and `POST /api/reports` (a player reports a player with a reason; one open report
 //! per reporter and target). Moderation is in [`super::moderation`].
 
-use crate::behaviour::{view, BehaviourView};
+use tables::behaviour::{view, BehaviourView};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;

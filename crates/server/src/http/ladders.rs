@@ -8,7 +8,7 @@ use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
 use crate::state::AppState;
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -51,7 +51,7 @@ async fn rating_of(state: &AppState, id: u32, user: &UserInfo) -> Result<u32, Ap
     let Some(spec) = state.config.ladders.iter().find(|l| l.id == id) else {
         return Err(AppError::NotFound);
     };
-    Ok(crate::rating_pool::rating_in(state, user, &spec.rating).await?)
+    Ok(tables::rating_pool::rating_in(state, user, &spec.rating).await?)
 }
 
 fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {

@@ -1,7 +1,7 @@
 //! A user's coins: `GET /api/me/ledger`, their balance and statement.
 
 use super::auth::CurrentUser;
-use crate::coins::account_of;
+use tables::coins::account_of;
 use crate::error::AppError;
 use crate::state::AppState;
 use axum::extract::{Query, State};

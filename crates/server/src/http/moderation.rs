@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::state::AppState;
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::{Path, Query, State};
 use axum::routing::post;
 use axum::{Json, Router};

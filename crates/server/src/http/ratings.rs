@@ -4,7 +4,7 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::user::{UserInfo, COMPUTER};
+use tables::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -89,7 +89,7 @@ async fn history(
             let name: PoolName = name
                 .parse()
                 .map_err(|why| AppError::BadRequest(ErrorCode::BadMessage, why))?;
-            let profile = crate::rating_pool::profile_of(&state, name.as_str())
+            let profile = tables::rating_pool::profile_of(&state, name.as_str())
                 .await?
                 .ok_or(AppError::NotFound)?;
             (profile, Some(name))

@@ -3,8 +3,8 @@
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::table::TableMsg;
-use crate::user::{UserInfo, COMPUTER};
+use tables::table::TableMsg;
+use tables::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};

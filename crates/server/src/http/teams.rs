@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::state::AppState;
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -218,7 +218,7 @@ async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Value>, Ap
         to.sort_unstable();
         to.dedup();
         for user in to {
-            crate::ws::notices::send_kept(state, user, &msg).await;
+            tables::notices::send_kept(state, user, &msg).await;
         }
     }
     Ok(Json(json!({ "ok": true, "dissolved": dissolved })))

@@ -11,7 +11,7 @@ use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
 use crate::tournament::{self, Command, DirectorMsg, Spec};
-use crate::user::UserInfo;
+use tables::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::{Json, Router};

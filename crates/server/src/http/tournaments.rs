@@ -164,10 +164,10 @@ async fn act(
                 Some(row) => serde_json::from_str::<Spec>(&row.spec).unwrap_or_default(),
                 None => Spec::default(),
             };
-            crate::behaviour::gate::may_play(&state, uid, spec.min_behaviour, kit::clock::now())
+            tables::behaviour::gate::may_play(&state, uid, spec.min_behaviour, kit::clock::now())
                 .await?;
             // Seeded by the rating the event's games change: its pool's, or the site's.
-            let rating = crate::rating_pool::rating_in(&state, &user, &spec.rating).await?;
+            let rating = tables::rating_pool::rating_in(&state, &user, &spec.rating).await?;
             tournament::ask(&state, id, |reply| DirectorMsg::Join {
                 user: uid,
                 rating,

@@ -6,8 +6,8 @@
 
 use super::actor::Director;
 use super::tables::table_of;
-use crate::lobby::RoomInfo;
-use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
+use tables::lobby::RoomInfo;
+use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::ladder::Challenge;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;

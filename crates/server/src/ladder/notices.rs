@@ -16,7 +16,7 @@ impl Director {
             ladder: self.spec.id,
             notice,
         };
-        crate::ws::notices::send_kept(&self.state, user, &msg).await;
+        tables::notices::send_kept(&self.state, user, &msg).await;
     }
 
     /// Tells the players concerned by `e` (`before`: the ladder before the command).

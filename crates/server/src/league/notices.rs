@@ -14,7 +14,7 @@ impl Director {
             league: self.id,
             notice,
         };
-        crate::ws::notices::send_kept(&self.state, user, &msg).await;
+        tables::notices::send_kept(&self.state, user, &msg).await;
     }
 
     /// The two captains of match `m`.

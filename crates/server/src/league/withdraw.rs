@@ -4,7 +4,7 @@
 
 use super::actor::Director;
 use super::tables::table_of;
-use crate::table::{DirectorCmd, TableMsg};
+use tables::table::{DirectorCmd, TableMsg};
 use platform::league::{red_is_home, League, TeamId};
 
 impl Director {

@@ -16,7 +16,7 @@ use super::system::view;
 use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
 use crate::state::AppState;
-use crate::table::{ConnId, Outbox};
+use tables::table::{ConnId, Outbox};
 use kit::clock;
 use platform::clock::TimeControl;
 use platform::tournament::swiss::Phase;

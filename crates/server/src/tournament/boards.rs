@@ -7,8 +7,8 @@
 
 use super::actor::Director;
 use super::system::Due;
-use crate::lobby::RoomInfo;
-use crate::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
+use tables::lobby::RoomInfo;
+use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
 use platform::table::{AbortReason, GameEnd};
 use platform::tournament::GameResult;

@@ -44,7 +44,7 @@ impl Director {
                     }
                 })?;
             if let Some(applied) = applied {
-                crate::coins::announce(&self.state, &applied);
+                tables::coins::announce(&self.state, &applied);
             }
         }
         self.seq += 1;

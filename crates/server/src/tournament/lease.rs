@@ -6,7 +6,7 @@
 
 use super::actor::Director;
 use crate::state::AppState;
-use crate::table::Close;
+use tables::table::Close;
 use platform::TableId;
 use store::Fence;
 

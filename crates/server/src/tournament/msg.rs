@@ -3,7 +3,7 @@
 
 use super::system::Command;
 use super::view::TournamentView;
-use crate::table::{ConnId, Outbox};
+use tables::table::{ConnId, Outbox};
 use platform::table::GameEnd;
 use platform::tournament::TournamentError;
 use platform::{TableId, UserId};

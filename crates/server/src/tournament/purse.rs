@@ -8,7 +8,7 @@
 use super::actor::Director;
 use super::msg::Refusal;
 use super::system::{CoreEvent, Effect};
-use crate::coins::account_of;
+use tables::coins::account_of;
 use platform::ledger::{
     AccountId, Coins, EscrowId, IdempotencyKey, LedgerError, Transaction, Transfer, TxKind,
 };

@@ -1,7 +1,7 @@
 //! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
 //! `tournaments.spec`).
 
-use crate::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
+use tables::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
 use platform::rating::{Profile, RatingScope, Title};
 use platform::table::{RepetitionPolicy, SpectatorDelay};

@@ -2,7 +2,7 @@
 //! are all listed in `table/outbox.rs`; docs/protocol.md §3.2) answers a broken frame, instead
 //! of the connection simply dropping (1006).
 
-use crate::table::Close;
+use tables::table::Close;
 use tungstenite::error::{CapacityError, ProtocolError};
 use tungstenite::Error as WsError;
 

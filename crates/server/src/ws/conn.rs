@@ -5,17 +5,17 @@
 
 use super::close;
 use super::limit::MessageLimiter;
-use super::table_route::{table_msg, Routed};
+use tables::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
-use crate::analysis::LiveSession;
+use tables::analysis::LiveSession;
 use crate::cluster::relay_task;
 use crate::cluster::remote_directors;
 use crate::cluster::remote_tables::{self, RemoteError};
-use crate::seek::{Asker, DeskMsg};
+use tables::seek::{Asker, DeskMsg};
 use crate::state::AppState;
-use crate::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
-use crate::user::UserInfo;
-use crate::ws::route::Route;
+use tables::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
+use tables::user::UserInfo;
+use tables::route::Route;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::StreamExt;
 use kit::clock;
@@ -184,7 +184,7 @@ impl Reader {
             }
         };
         let id = env.id;
-        let route = match crate::ws::route::route(env.msg) {
+        let route = match tables::route::route(env.msg) {
             Ok(r) => r,
             Err(e) => return self.bad(id, &e.0),
         };
@@ -310,7 +310,7 @@ impl Reader {
         if watch == Some(false) {
             self.joined.remove(&table);
         }
-        let local = crate::table::wake(&self.state, table);
+        let local = tables::table::wake(&self.state, table);
         if local.is_some() && watch == Some(true) {
             self.joined.insert(table);
         }

@@ -6,10 +6,6 @@
 pub mod close;
 pub mod conn;
 pub mod limit;
-pub mod notices;
-pub mod route;
-pub mod sockets;
-pub mod table_route;
 pub mod writer;
 
 use crate::error::AppError;

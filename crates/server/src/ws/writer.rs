@@ -2,7 +2,7 @@
 //! subscribed) into the socket, and when the connection is to close, sends the close frame.
 
 use crate::state::AppState;
-use crate::table::{Close, Outbox};
+use tables::table::{Close, Outbox};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::SinkExt;

@@ -2,7 +2,7 @@
 
 use crate::common::{TestDb, TestServer};
 use serde_json::json;
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 
 #[tokio::test]
 async fn health_accounts_sessions_and_websocket_admission() {

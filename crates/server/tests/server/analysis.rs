@@ -4,7 +4,7 @@
 
 use crate::common::{start_game, test_config, untimed, Player, TestDb, TestServer};
 use serde_json::{json, Value};
-use server::client::HttpClient;
+use client::HttpClient;
 use server::Config;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

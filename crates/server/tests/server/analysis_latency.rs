@@ -4,8 +4,8 @@
 //! The figures are printed (`--nocapture`) and recorded in docs/performance.md.
 
 use engine::{Budget, Control, Engine, Limits};
-use server::ai::{EnginePool, Opponent};
-use server::analysis::queue::Work;
+use tables::ai::{EnginePool, Opponent};
+use tables::analysis::queue::Work;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;

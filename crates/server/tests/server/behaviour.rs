@@ -5,7 +5,7 @@
 
 use crate::common::{both_ready, seat_players, test_config, untimed, Player, TestDb, TestServer};
 use serde_json::json;
-use server::room_config::RoomConfig;
+use tables::room_config::RoomConfig;
 use std::net::SocketAddr;
 
 /// Table 11: the first table of a room added after the test rooms (8 + 2 tables).

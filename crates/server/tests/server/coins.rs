@@ -4,7 +4,7 @@
 use crate::common::{start_game, test_config, untimed, Player, TestDb, TestServer, MATE_TABLE};
 use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction, Transfer, TxKind};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use server::config::RoomConfig;
 use store::Db;
 

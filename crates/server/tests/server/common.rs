@@ -6,8 +6,8 @@
 
 use kit::limits::Limits;
 use serde_json::{json, Value};
-use server::ai::FirstLegalOpponent;
-use server::client::{HttpClient, WsClient};
+use tables::ai::FirstLegalOpponent;
+use client::{HttpClient, WsClient};
 use server::config::RoomConfig;
 use server::Config;
 use std::net::SocketAddr;
@@ -234,7 +234,7 @@ impl Player {
 
     pub async fn call(&mut self, msg: Value) -> Result<Vec<Value>, Value> {
         self.ws.call(msg).await.map_err(|e| match e {
-            server::client::ClientError::Refused(v) => v,
+            client::ClientError::Refused(v) => v,
             other => panic!("{}: {other}", self.name),
         })
     }

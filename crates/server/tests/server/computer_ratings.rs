@@ -5,7 +5,7 @@
 use crate::common::{minutes, untimed, Player, TestDb, TestServer};
 use platform::rating::{PlayerRating, Profile, RatedGame};
 use serde_json::{json, Value};
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use xiangqi::{Color, EndReason, GameResult};
 
@@ -150,7 +150,7 @@ async fn a_rated_computer_game_needs_a_clock_and_a_registered_player() {
     let rated =
         json!({"t": "ai_start", "level": 1, "color": "red", "rated": true, "control": minutes(5)});
     match ws.call(rated).await {
-        Err(server::client::ClientError::Refused(e)) => assert_eq!(e["code"], "guest_not_allowed"),
+        Err(client::ClientError::Refused(e)) => assert_eq!(e["code"], "guest_not_allowed"),
         other => panic!("a guest started a rated game: {other:?}"),
     }
     // Refused requests opened nothing: the player may still start the limit of games.

@@ -166,7 +166,7 @@ async fn a_mate_journaled_but_not_stored_comes_back_finished_rated_and_settled_o
     };
     for _ in 0..2 {
         let srv = TestServer::start_with(test_config(&t)).await;
-        let http = server::client::HttpClient::new(srv.addr);
+        let http = client::HttpClient::new(srv.addr);
         let (_, g) = http
             .get(&format!("/api/games/{game_id}"))
             .await

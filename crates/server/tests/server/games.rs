@@ -5,7 +5,7 @@ use crate::common::{
     minutes, start_game, test_config, untimed, Player, TestDb, TestServer, MATE_TABLE,
 };
 use serde_json::json;
-use server::client::{ClientError, WsClient};
+use client::{ClientError, WsClient};
 
 #[tokio::test]
 async fn play_to_checkmate_is_rated_and_recorded() {

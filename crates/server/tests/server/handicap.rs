@@ -135,7 +135,7 @@ async fn a_room_that_rates_handicaps_rates_the_giver_with_the_offset() {
     let db = TestDb::new().await;
     let mut config = test_config(&db);
     config.rating_profile = "lotto".into();
-    config.rooms[0].handicap_rating = Some(server::handicap_config::HandicapRatingConfig {
+    config.rooms[0].handicap_rating = Some(tables::handicap_config::HandicapRatingConfig {
         horse: 200,
         ..Default::default()
     });

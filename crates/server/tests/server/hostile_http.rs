@@ -6,7 +6,7 @@
 use crate::common::{test_config, TestDb, TestServer};
 use crate::raw;
 use serde_json::json;
-use server::client::HttpClient;
+use client::HttpClient;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;

@@ -6,7 +6,7 @@
 use crate::common::{Player, TestDb, TestServer};
 use crate::raw::{self, RawWs, CLOSE, TEXT};
 use serde_json::json;
-use server::client::{HttpClient, WsClient};
+use client::{HttpClient, WsClient};
 use std::time::{Duration, Instant};
 
 const SOON: Duration = Duration::from_secs(5);

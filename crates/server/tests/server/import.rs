@@ -5,7 +5,7 @@
 
 use crate::common::{test_config, TestDb, TestServer};
 use serde_json::{json, Value};
-use server::client::HttpClient;
+use client::HttpClient;
 use std::net::SocketAddr;
 
 const XQBASE_GB18030: &[u8] = include_bytes!("../../../cli/tests/data/xqbase_two_games.pgn");

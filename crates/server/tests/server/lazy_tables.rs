@@ -3,7 +3,7 @@
 
 use crate::common::{seat_players, test_config, untimed, Player, TestDb, TestServer};
 use serde_json::{json, Value};
-use server::client::HttpClient;
+use client::HttpClient;
 use std::time::{Duration, Instant};
 
 async fn health(http: &mut HttpClient) -> Value {

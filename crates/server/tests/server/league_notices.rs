@@ -109,7 +109,7 @@ async fn reminders_once_and_team_notices() {
     srv.stop().await;
     let srv = TestServer::start(&db).await;
     let cookie = a1.http.cookie.take();
-    a1.http = server::client::HttpClient::new(srv.addr);
+    a1.http = client::HttpClient::new(srv.addr);
     a1.http.cookie = cookie;
     wait_for_league(&a1, league).await;
     tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;

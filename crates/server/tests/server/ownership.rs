@@ -408,7 +408,7 @@ async fn a_table_taken_over_by_another_node_is_dropped_here_and_its_clients_told
         .call(serde_json::json!({"t": "join", "table": 1}))
         .await;
     match gone {
-        Err(server::client::ClientError::Refused(m)) => assert_eq!(m["code"], "not_found", "{m}"),
+        Err(client::ClientError::Refused(m)) => assert_eq!(m["code"], "not_found", "{m}"),
         other => panic!("{other:?}"),
     }
     let owner = db.table_owner(TableId(1)).await.unwrap().expect("owned");

@@ -51,7 +51,7 @@ async fn resign(who: &mut Player, table: u64) -> Value {
 }
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    server::client::HttpClient::new(addr)
+    client::HttpClient::new(addr)
         .get(path)
         .await
         .expect("GET")
@@ -364,9 +364,9 @@ async fn concurrent_game_ends_lose_no_rating_update() {
         set_rating(&db, name, 1500.0, 20).await;
     }
     // `busy` plays at two tables at once, the second from another socket of the same session.
-    let mut http = server::client::HttpClient::new(srv.addr);
+    let mut http = client::HttpClient::new(srv.addr);
     http.cookie.clone_from(&a.http.cookie);
-    let (ws, _) = server::client::WsClient::connect(srv.addr, http.cookie.as_deref())
+    let (ws, _) = client::WsClient::connect(srv.addr, http.cookie.as_deref())
         .await
         .unwrap();
     let mut a2 = Player {

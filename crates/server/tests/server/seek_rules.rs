@@ -180,7 +180,7 @@ async fn pair_and_resign(a: &mut Player, b: &mut Player, rated: bool) -> (Value,
 }
 
 async fn rating(srv: &TestServer, p: &Player) -> Value {
-    let (status, body) = server::client::HttpClient::new(srv.addr)
+    let (status, body) = client::HttpClient::new(srv.addr)
         .get(&format!("/api/users/{}", p.user["id"]))
         .await
         .expect("GET");
@@ -255,7 +255,7 @@ async fn a_seek_posted_again_after_a_reconnect_is_kept_or_made_anew() {
         c.refused(json!({"t": "seek_accept", "seek": id})).await,
         "seek_not_found"
     );
-    let (ws, _) = server::client::WsClient::connect(srv.addr, http.cookie.as_deref())
+    let (ws, _) = client::WsClient::connect(srv.addr, http.cookie.as_deref())
         .await
         .expect("ws");
     let mut a = Player {

@@ -295,9 +295,9 @@ async fn the_rooms_coin_gate_and_a_challenge_for_one_player() {
     let (link, key) = (made["seek"]["id"].clone(), made["seek"]["key"].clone());
     assert_eq!(key.as_str().map(str::len), Some(32));
     let mut guest = Player::register(srv.addr, "gd").await;
-    guest.http = server::client::HttpClient::new(srv.addr);
+    guest.http = client::HttpClient::new(srv.addr);
     guest.http.guest().await.unwrap();
-    let (ws, _) = server::client::WsClient::connect(srv.addr, guest.http.cookie.as_deref())
+    let (ws, _) = client::WsClient::connect(srv.addr, guest.http.cookie.as_deref())
         .await
         .unwrap();
     guest.ws = ws;

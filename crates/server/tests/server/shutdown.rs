@@ -3,7 +3,7 @@
 
 use crate::common::{test_config, TestDb};
 use crate::raw::{self, RawWs};
-use server::ai::FirstLegalOpponent;
+use tables::ai::FirstLegalOpponent;
 use std::sync::Arc;
 use std::time::Duration;
 

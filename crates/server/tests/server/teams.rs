@@ -5,7 +5,7 @@
 
 use crate::common::{TestDb, TestServer};
 use serde_json::{json, Value};
-use server::client::HttpClient;
+use client::HttpClient;
 
 struct Member {
     http: HttpClient,

@@ -455,11 +455,11 @@ async fn simultaneous_bets_from_one_account_never_overdraw() {
     let base = balance(&t, &rich).await;
     let mut socks = Vec::new();
     for &table in &tables {
-        let (ws, _) = server::client::WsClient::connect(srv.addr, rich.http.cookie.as_deref())
+        let (ws, _) = client::WsClient::connect(srv.addr, rich.http.cookie.as_deref())
             .await
             .unwrap();
         let mut p = Player {
-            http: server::client::HttpClient::new(srv.addr),
+            http: client::HttpClient::new(srv.addr),
             ws,
             user: rich.user.clone(),
             name: format!("gambler@{table}"),
@@ -567,7 +567,7 @@ async fn stakes_held_for_a_next_game_come_back_after_a_crash() {
     let srv = TestServer::start(&t).await;
     assert_eq!(balance(&t, &red).await, r0);
     assert_eq!(balance(&t, &black).await, b0);
-    let (_, hist) = server::client::HttpClient::new(srv.addr)
+    let (_, hist) = client::HttpClient::new(srv.addr)
         .get(&format!("/api/tables/{table}/wagers"))
         .await
         .unwrap();
