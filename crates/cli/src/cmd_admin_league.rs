@@ -1,7 +1,7 @@
 //! `chuhe admin league create|list|start|next-season|withdraw`: leagues from the command line,
 //! against the site's database. `create` stores the league; `start`, `next-season` and
 //! `withdraw` store a request.
-//! The running server picks both up within a second (`server::league::PICKUP`) and the league's
+//! The running server picks both up within a second (`events::league::PICKUP`) and the league's
 //! director — its only writer — applies them; with the server stopped they wait for its next
 //! start.
 
@@ -98,7 +98,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         .create_league(name, &text, now.0)
         .await
         .map_err(|e| e.to_string())?;
-    if id > server::league::MAX_LEAGUE_ID {
+    if id > events::league::MAX_LEAGUE_ID {
         return Err(format!("league id {id} is above the largest allowed"));
     }
     println!("created league {id}: {name}");

@@ -1,13 +1,13 @@
 //! `chuhe admin tournament create|list|start|cancel`: events from the command line, against the
 //! site's database. `create` stores the event; `start` and `cancel` store a request. The running
-//! server picks both up within a second (`server::tournament::PICKUP`) and its director — the
+//! server picks both up within a second (`events::tournament::PICKUP`) and its director — the
 //! event's only writer — applies them; with the server stopped they wait for its next start.
 
 use crate::db_args::DbArgs;
 use clap::{Args as ClapArgs, Subcommand};
 use platform::rating::{RatingPool, RatingScope};
 use platform::Millis;
-use server::tournament::Spec;
+use events::tournament::Spec;
 
 /// Options of `chuhe admin tournament`.
 #[derive(ClapArgs, Debug)]

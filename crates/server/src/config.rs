@@ -5,6 +5,7 @@ pub use tables::room_config::RoomConfig;
 use kit::limits::Limits;
 use platform::clock::TimeControl;
 use platform::table::TableConfig;
+pub use events::settings::{EventsSettings, TournamentsConfig};
 pub use tables::settings::{EconomyConfig, TableSettings};
 use platform::Millis;
 use serde::Deserialize;
@@ -89,29 +90,11 @@ pub struct Config {
     /// Tournaments (`[tournaments]`).
     pub tournaments: TournamentsConfig,
     /// Ladders (`[[ladders]]`, docs/ladder.md); none by default.
-    pub ladders: Vec<crate::ladder::LadderSpec>,
+    pub ladders: Vec<events::ladder::LadderSpec>,
     /// Behaviour records, bans and moderators (`[behaviour]`, docs/behaviour.md).
     pub behaviour: tables::behaviour::BehaviourConfig,
     /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
     pub analysis: tables::analysis::AnalysisConfig,
-}
-
-/// `[tournaments]`: who may create and run events.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct TournamentsConfig {
-    /// User names of the organisers (compared case-insensitively).
-    pub organisers: Vec<String>,
-    /// Events created ahead automatically (`[[tournaments.recurring]]`).
-    pub recurring: Vec<crate::tournament::schedule::Recurring>,
-}
-
-impl TournamentsConfig {
-    /// Whether `name` is an organiser.
-    #[must_use]
-    pub fn is_organiser(&self, name: &str) -> bool {
-        self.organisers.iter().any(|o| o.eq_ignore_ascii_case(name))
-    }
 }
 
 impl Default for Config {
@@ -274,7 +257,7 @@ impl Config {
         if let Some(problem) = self.cluster.problem() {
             return bad(problem.into());
         }
-        crate::ladder::spec::check_all(&self.ladders).map_err(ConfigError::Invalid)?;
+        events::ladder::spec::check_all(&self.ladders).map_err(ConfigError::Invalid)?;
         if let Some(problem) = self.limits.problem() {
             return bad(problem.into());
         }
@@ -301,6 +284,15 @@ impl Config {
             behaviour: self.behaviour.clone(),
             analysis: self.analysis.clone(),
             rooms: self.rooms.clone(),
+        }
+    }
+
+    /// The sections the events read.
+    #[must_use]
+    pub fn events_settings(&self) -> EventsSettings {
+        EventsSettings {
+            tournaments: self.tournaments.clone(),
+            ladders: self.ladders.clone(),
         }
     }
 

@@ -13,12 +13,9 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod import;
-pub mod ladder;
-pub mod league;
 pub mod serve;
 pub mod server;
 pub mod state;
-pub mod tournament;
 pub mod ws;
 
 pub use config::Config;

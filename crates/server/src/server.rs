@@ -160,9 +160,9 @@ pub async fn start(
         computers,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
-        tournaments: crate::tournament::Tournaments::default(),
-        ladders: crate::ladder::Ladders::default(),
-        leagues: crate::league::Leagues::default(),
+        tournaments: events::tournament::Tournaments::default(),
+        ladders: events::ladder::Ladders::default(),
+        leagues: events::league::Leagues::default(),
         sockets: UserSockets::default(),
         lobby: Lobby::new(rooms.clone()),
         broker,
@@ -211,10 +211,10 @@ pub async fn start(
     drop(room_tables);
     // Events in progress come back before orphaned games are abandoned: their directors take
     // their rounds' games out of `unfinished` and reopen those tables.
-    crate::tournament::restore_all(&state, &mut unfinished).await?;
-    crate::ladder::restore_all(&state, &mut unfinished).await?;
-    crate::league::restore_all(&state, &mut unfinished).await?;
-    let pickup = crate::tournament::spawn_pickup(&state);
+    events::tournament::restore_all(&state, &mut unfinished).await?;
+    events::ladder::restore_all(&state, &mut unfinished).await?;
+    events::league::restore_all(&state, &mut unfinished).await?;
+    let pickup = events::tournament::spawn_pickup(&state);
     let me = state.node.id.clone();
     for (table, g) in unfinished {
         if seen.elsewhere(table, &me) || !seen.wants(table, &me) {

@@ -6,7 +6,7 @@ use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
 use tables::lobby::Lobby;
 use tables::table::Registry;
-use crate::tournament::Tournaments;
+use events::tournament::Tournaments;
 use tables::sockets::UserSockets;
 use bus::Broker;
 use platform::rating::Profile;
@@ -36,9 +36,9 @@ pub struct Shared {
     /// Live tournament directors.
     pub tournaments: Tournaments,
     /// Live ladder directors.
-    pub ladders: crate::ladder::Ladders,
+    pub ladders: events::ladder::Ladders,
     /// Live league directors.
-    pub leagues: crate::league::Leagues,
+    pub leagues: events::league::Leagues,
     /// Open WebSocket connections by user (private messages such as `balance`).
     pub sockets: UserSockets,
     /// The seek desk's mailbox (quick pairing, open seeks, challenges).

@@ -7,9 +7,9 @@
 //! "Directors across nodes").
 
 use super::notes::{DirectorReply, DirectorRequest};
-use crate::ladder::{self, LadderMsg};
+use events::ladder::{self, LadderMsg};
 use crate::state::AppState;
-use crate::tournament::{self, DirectorMsg, Refusal};
+use events::tournament::{self, DirectorMsg, Refusal};
 use bus::Message;
 use bytes::Bytes;
 use kit::directors::Mailbox;
@@ -173,9 +173,9 @@ async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
             }))
         }
         DirectorRequest::League { league: id, cmd } => {
-            match crate::league::command_here(state, id, cmd).await {
+            match events::league::command_here(state, id, cmd).await {
                 Some(Ok(events)) => DirectorReply::League { events },
-                Some(Err(crate::league::Refusal::NotStored(e))) => refused("not_stored", &e),
+                Some(Err(events::league::Refusal::NotStored(e))) => refused("not_stored", &e),
                 Some(Err(r)) => refused("refused", &r.to_string()),
                 None => DirectorReply::Gone,
             }

@@ -7,10 +7,10 @@
 
 use super::failover::Failover;
 use super::notes::{DirectorReply, DirectorRequest};
-use crate::ladder::LadderMsg;
+use events::ladder::LadderMsg;
 use crate::state::AppState;
 use tables::table::{ConnId, Outbox};
-use crate::tournament::{DirectorMsg, Refusal};
+use events::tournament::{DirectorMsg, Refusal};
 use bus::RequestError;
 use bytes::Bytes;
 use platform::ladder::ChallengeId;
@@ -88,7 +88,7 @@ pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
     if !live_event(state, event).await {
         return;
     }
-    let answer = match request(state, crate::tournament::lease_id(event), &req).await {
+    let answer = match request(state, events::tournament::lease_id(event), &req).await {
         Some(DirectorReply::Refused { kind, why }) => Err(match kind.as_str() {
             "not_enough_coins" => Refusal::NotEnoughCoins,
             "not_stored" => Refusal::NotStored(why),
@@ -101,20 +101,20 @@ pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
 }
 
 /// A ladder refusal as it came back.
-fn l_refused(reply: Option<DirectorReply>) -> crate::ladder::Refusal {
+fn l_refused(reply: Option<DirectorReply>) -> events::ladder::Refusal {
     match reply {
         Some(DirectorReply::Refused { kind, why }) if kind == "not_stored" => {
-            crate::ladder::Refusal::NotStored(why)
+            events::ladder::Refusal::NotStored(why)
         }
-        Some(DirectorReply::Refused { why, .. }) => crate::ladder::Refusal::Remote(why),
-        Some(_) => crate::ladder::Refusal::NotStored("unexpected answer".into()),
-        None => crate::ladder::Refusal::NotStored(UNREACHABLE.into()),
+        Some(DirectorReply::Refused { why, .. }) => events::ladder::Refusal::Remote(why),
+        Some(_) => events::ladder::Refusal::NotStored("unexpected answer".into()),
+        None => events::ladder::Refusal::NotStored(UNREACHABLE.into()),
     }
 }
 
 /// Hands `msg` to ladder `id`'s director on another node and its answer to `msg`'s reply.
 pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
-    let lease = crate::ladder::lease_id(id);
+    let lease = events::ladder::lease_id(id);
     match msg {
         LadderMsg::Join {
             user,
@@ -164,24 +164,24 @@ pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
 }
 
 /// Applies `cmd` at league `id`'s director on another node: its events, or why not (the same
-/// refusals as at that node; [`crate::league::Refusal::NotStored`] while it stays
+/// refusals as at that node; [`events::league::Refusal::NotStored`] while it stays
 /// unreachable).
 pub async fn league(
     state: &AppState,
     id: u32,
     cmd: LeagueCommand,
-) -> Result<Vec<LeagueEvent>, crate::league::Refusal> {
+) -> Result<Vec<LeagueEvent>, events::league::Refusal> {
     let req = DirectorRequest::League { league: id, cmd };
-    match request(state, crate::league::lease_id(id), &req).await {
+    match request(state, events::league::lease_id(id), &req).await {
         Some(DirectorReply::League { events }) => Ok(events),
         Some(DirectorReply::Refused { kind, why }) if kind == "not_stored" => {
-            Err(crate::league::Refusal::NotStored(why))
+            Err(events::league::Refusal::NotStored(why))
         }
-        Some(DirectorReply::Refused { why, .. }) => Err(crate::league::Refusal::Remote(why)),
-        Some(_) => Err(crate::league::Refusal::NotStored(
+        Some(DirectorReply::Refused { why, .. }) => Err(events::league::Refusal::Remote(why)),
+        Some(_) => Err(events::league::Refusal::NotStored(
             "unexpected answer".into(),
         )),
-        None => Err(crate::league::Refusal::NotStored(UNREACHABLE.into())),
+        None => Err(events::league::Refusal::NotStored(UNREACHABLE.into())),
     }
 }
 
@@ -200,7 +200,7 @@ pub async fn watch(
     if !live_event(state, event).await {
         return Err("no such running tournament");
     }
-    let lease = crate::tournament::lease_id(event);
+    let lease = events::tournament::lease_id(event);
     state.remote.watch.add(lease, conn, out);
     let req = DirectorRequest::TWatch {
         event,
@@ -224,10 +224,10 @@ pub async fn watch(
 /// Connection `conn` closed: each event it watched on another node is told, so that the
 /// director's node drops the connection's stand-in.
 pub async fn closed(state: &AppState, conn: ConnId) {
-    let first = crate::tournament::FIRST_DIRECTOR_LEASE;
+    let first = events::tournament::FIRST_DIRECTOR_LEASE;
     for (lease, owner) in state.remote.watch.drop_conn(conn) {
         let event = lease.0.wrapping_sub(first);
-        if owner.is_none() || lease.0 < first || lease.0 >= crate::ladder::FIRST_LADDER_LEASE {
+        if owner.is_none() || lease.0 < first || lease.0 >= events::ladder::FIRST_LADDER_LEASE {
             continue;
         }
         let req = DirectorRequest::TUnwatch {

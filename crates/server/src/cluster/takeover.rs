@@ -12,7 +12,7 @@
 use super::placement::rendezvous;
 use crate::state::AppState;
 use tables::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
-use crate::tournament::FIRST_TOURNAMENT_TABLE;
+use events::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -145,7 +145,7 @@ pub async fn watch(state: AppState) {
             tracing::warn!(node = %state.node.id, "taking over tables: {e}");
         }
         // Ladders whose node died (events are picked up by `tournament::pickup`).
-        if let Err(e) = crate::ladder::pick_up(&state).await {
+        if let Err(e) = events::ladder::pick_up(&state).await {
             tracing::warn!(node = %state.node.id, "taking over ladders: {e}");
         }
     }

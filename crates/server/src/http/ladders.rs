@@ -6,7 +6,7 @@
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use crate::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
+use events::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
 use crate::state::AppState;
 use tables::user::UserInfo;
 use axum::extract::{Path, State};

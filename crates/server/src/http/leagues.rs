@@ -7,7 +7,7 @@
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use crate::league::{self, view, Refusal};
+use events::league::{self, view, Refusal};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};

@@ -7,7 +7,7 @@ use super::pgn::{write_in, PgnNotation};
 use super::records::PgnQuery;
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::tournament::{self, board_of, FIRST_TOURNAMENT_TABLE};
+use events::tournament::{self, board_of, FIRST_TOURNAMENT_TABLE};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};

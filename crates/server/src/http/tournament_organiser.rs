@@ -10,7 +10,7 @@ use super::tournament_reply::{answer, results_final};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::tournament::{self, Command, DirectorMsg, Spec};
+use events::tournament::{self, Command, DirectorMsg, Spec};
 use tables::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::post;
@@ -241,7 +241,7 @@ async fn correct(
 #[cfg(test)]
 mod tests {
     use super::result_of_text;
-    use crate::tournament::result_text;
+    use events::tournament::result_text;
 
     #[test]
     fn results_read_back_as_written() {

@@ -3,7 +3,7 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::tournament::Refusal;
+use events::tournament::Refusal;
 use axum::Json;
 use platform::tournament::TournamentError;
 use protocol::error_code::ErrorCode;

@@ -9,7 +9,7 @@ use super::tournament_reply::{answer, refused};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use crate::tournament::{self, DirectorMsg, Spec, TournamentView};
+use events::tournament::{self, DirectorMsg, Spec, TournamentView};
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};

@@ -205,7 +205,7 @@ impl Reader {
                 self.ack(id);
             }
             Route::TWatch { tournament } => {
-                let msg = crate::tournament::DirectorMsg::Watch {
+                let msg = events::tournament::DirectorMsg::Watch {
                     conn: self.conn,
                     out: self.out.clone(),
                 };

@@ -57,7 +57,7 @@ async fn a_stale_directors_tournament_append_is_refused_and_changes_nothing() {
         .create_tournament("Fenced", "swiss", "{}", player.id, 0, 1)
         .await
         .expect("event");
-    let (old, new) = taken_over(&db, server::tournament::lease_id(event)).await;
+    let (old, new) = taken_over(&db, events::tournament::lease_id(event)).await;
 
     // A prize (a balanced ledger transaction) journaled with the entry.
     let key = IdempotencyKey::new("prize:fenced").expect("key");
@@ -108,7 +108,7 @@ async fn a_stale_directors_tournament_append_is_refused_and_changes_nothing() {
 async fn a_stale_directors_ladder_append_is_refused_and_changes_nothing() {
     let t = TestDb::new().await;
     let db = db(&t).await;
-    let (old, new) = taken_over(&db, server::ladder::lease_id(3)).await;
+    let (old, new) = taken_over(&db, events::ladder::lease_id(3)).await;
     let entry = |seq| LadderLogEntry {
         seq,
         at: 5,
@@ -128,7 +128,7 @@ async fn a_stale_directors_league_append_is_refused_and_changes_nothing() {
     let t = TestDb::new().await;
     let db = db(&t).await;
     let league = db.create_league("Fenced", "{}", 1).await.expect("league");
-    let (old, new) = taken_over(&db, server::league::lease_id(league)).await;
+    let (old, new) = taken_over(&db, events::league::lease_id(league)).await;
     let entry = |seq| LeagueLogEntry {
         seq,
         at: 5,

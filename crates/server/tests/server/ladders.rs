@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 /// A config with ladder 1: reach exactly one place, `play_within_secs` as given.
 fn config(db: &TestDb, play_within_secs: u64) -> server::Config {
     let mut c = test_config(db);
-    let spec: server::ladder::LadderSpec = serde_json::from_value(json!({
+    let spec: events::ladder::LadderSpec = serde_json::from_value(json!({
         "id": 1, "name": "Test Ladder", "time_control": "rapid",
         "reach_places": 1, "reach_percent": 0, "reach_rating_places": 0,
         "play_within_secs": play_within_secs,

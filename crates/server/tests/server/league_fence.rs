@@ -34,7 +34,7 @@ async fn a_fenced_league_director_refuses_and_stops() {
     srv.db.release_tables("n1").await.unwrap();
     let grant = srv
         .db
-        .claim_table(server::league::lease_id(league), "n9", now - 5_000)
+        .claim_table(events::league::lease_id(league), "n9", now - 5_000)
         .await
         .unwrap();
     assert!(grant.is_some(), "n9 holds the league now");

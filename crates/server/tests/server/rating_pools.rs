@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 /// A config with ladder 1 rated in pool `ladder-1` (Glicko-2), reach one place.
 fn config(db: &TestDb) -> server::Config {
     let mut c = tournaments::config(db);
-    let spec: server::ladder::LadderSpec = serde_json::from_value(json!({
+    let spec: events::ladder::LadderSpec = serde_json::from_value(json!({
         "id": 1, "name": "Pool Ladder", "time_control": "rapid",
         "reach_places": 1, "reach_percent": 0, "reach_rating_places": 0,
         "rating": {"pool": "ladder-1", "profile": "glicko2"},

@@ -15,7 +15,7 @@ use super::spec::Spec;
 use super::system::view;
 use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
-use crate::state::AppState;
+use crate::deps::Events;
 use tables::table::{ConnId, Outbox};
 use kit::clock;
 use platform::clock::TimeControl;
@@ -48,7 +48,7 @@ pub(super) struct Director {
     pub(super) replaying: bool,
     /// Tables opened for games due (not journaled: rebuilt from the games at a restart).
     pub(super) opened: HashSet<TableId>,
-    pub(super) state: AppState,
+    pub(super) state: Events,
     /// This node's lease of the event (`None`: a copy rebuilt only to be read): every journal
     /// write carries it.
     pub(super) lease: Option<Fence>,
@@ -62,7 +62,7 @@ pub(super) struct Director {
 impl Director {
     /// A director of a new (or to-be-replayed) event.
     pub(super) fn new(
-        state: &AppState,
+        state: &Events,
         (id, name, starts_at): (u64, String, Millis),
         spec: Spec,
     ) -> Result<Director, String> {

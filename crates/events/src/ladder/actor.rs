@@ -7,7 +7,7 @@
 use super::msg::{LadderMsg, Refusal};
 use super::spec::LadderSpec;
 use super::view::{view, LadderView};
-use crate::state::AppState;
+use crate::deps::Events;
 use kit::clock;
 use platform::clock::TimeControl;
 use platform::ladder::{ChallengeId, Ladder, LadderCommand, LadderEvent, Outcome};
@@ -29,7 +29,7 @@ pub(super) struct Director {
     pub(super) seq: u64,
     /// While the journal is replayed: nothing is stored, opened or sent.
     pub(super) replaying: bool,
-    pub(super) state: AppState,
+    pub(super) state: Events,
     /// Player names for the view.
     pub(super) names: BTreeMap<UserId, String>,
     /// Challenges whose reminder went out (this run).
@@ -43,7 +43,7 @@ pub(super) struct Director {
 
 impl Director {
     /// A director of an empty ladder (to be replayed).
-    pub(super) fn new(state: &AppState, spec: LadderSpec) -> Result<Director, String> {
+    pub(super) fn new(state: &Events, spec: LadderSpec) -> Result<Director, String> {
         let control = spec.check()?;
         Ok(Director {
             ladder: Ladder::new(spec.config()),
@@ -167,7 +167,7 @@ impl Director {
                 };
                 let r = self.command(cmd, now).await.map(|_| {
                     let id = ChallengeId(self.ladder.last_id);
-                    (id, super::tables::table_of(self.spec.id, id))
+                    (id, super::table_ids::table_of(self.spec.id, id))
                 });
                 let _ = reply.send(r);
             }
@@ -183,7 +183,7 @@ impl Director {
 
     /// Records `outcome` for the challenge played at `table`, if still open.
     pub(super) async fn report(&mut self, table: platform::TableId, outcome: Outcome, now: Millis) {
-        let Some((ladder, challenge)) = super::tables::challenge_of_table(table) else {
+        let Some((ladder, challenge)) = super::table_ids::challenge_of_table(table) else {
             return;
         };
         if ladder != self.spec.id || self.ladder.challenge(challenge).is_none() {

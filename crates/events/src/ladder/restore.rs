@@ -9,8 +9,8 @@ use super::lease::lease_id;
 use super::outcome::stored_outcome_of;
 use super::registry::LadderHandle;
 use super::spec::LadderSpec;
-use super::tables::table_of;
-use crate::state::AppState;
+use super::table_ids::table_of;
+use crate::deps::Events;
 use platform::ladder::{Challenge, LadderCommand};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
@@ -18,7 +18,7 @@ use store::{Fence, StoreError, UnfinishedGame};
 use tokio::sync::mpsc;
 
 /// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
-pub(super) async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Director, StoreError> {
+pub(super) async fn rebuild(state: &Events, spec: &LadderSpec) -> Result<Director, StoreError> {
     let mut d = Director::new(state, spec.clone()).map_err(StoreError::Corrupt)?;
     let log = state.db.ladder_log(spec.id).await?;
     d.replaying = true;
@@ -62,7 +62,7 @@ pub(super) async fn rebuild(state: &AppState, spec: &LadderSpec) -> Result<Direc
 /// # Errors
 /// [`StoreError`] if a journal cannot be read.
 pub async fn restore_all(
-    state: &AppState,
+    state: &Events,
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
@@ -84,7 +84,7 @@ pub async fn restore_all(
 }
 
 /// This node's lease of ladder `ladder`'s director, if it claimed (or already held) it.
-async fn claim(state: &AppState, ladder: u32) -> Option<Fence> {
+async fn claim(state: &Events, ladder: u32) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(ladder)).await {
         Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
@@ -99,7 +99,7 @@ async fn claim(state: &AppState, ladder: u32) -> Option<Fence> {
 ///
 /// # Errors
 /// [`StoreError`] if the database cannot be read.
-pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
+pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
     for spec in &state.config.ladders {
         if state.ladders.get(spec.id).is_some() {
             continue;
@@ -117,7 +117,7 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
         tracing::info!(ladder = spec.id, games = resume.len(), "picked up a ladder");
         start(d, resume);
         // Watchers elsewhere of the node that ran it are told it moved.
-        crate::cluster::remote_tables::announce_owner(state, lease_id(spec.id)).await;
+        state.site.announce_owner(state, lease_id(spec.id)).await;
     }
     Ok(())
 }
@@ -130,7 +130,7 @@ fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
     if !d.state.ladders.insert_new(d.spec.id, handle.clone()) {
         return;
     }
-    crate::cluster::director_service::spawn(&d.state, lease_id(d.spec.id), handle);
+    crate::site::serve_director(&d.state, lease_id(d.spec.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

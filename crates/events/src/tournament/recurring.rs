@@ -4,7 +4,7 @@
 //! occurrence is created once however many nodes look and however often the server restarts —
 //! its series key (`name@starts_at`) is unique in the database (`tournaments.series`).
 
-use crate::state::AppState;
+use crate::deps::Events;
 use platform::UserId;
 use std::time::Duration;
 
@@ -12,7 +12,7 @@ use std::time::Duration;
 pub const EVERY: Duration = Duration::from_secs(30);
 
 /// Creates the occurrences due of every recurring event that do not exist yet.
-pub(super) async fn create_due(state: &AppState) {
+pub(super) async fn create_due(state: &Events) {
     let now = kit::clock::now();
     for r in &state.config.tournaments.recurring {
         for at in r.due(now) {

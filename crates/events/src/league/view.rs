@@ -2,8 +2,8 @@
 //! divisions with standings and matches, and one match with its boards, lineups and
 //! appointment.
 
-use super::tables::table_of;
-use crate::state::AppState;
+use super::table_ids::table_of;
+use crate::deps::Events;
 use platform::league::{League, LeagueMatch, Phase, TeamId};
 use platform::UserId;
 use serde_json::{json, Value};
@@ -83,7 +83,7 @@ pub fn league(id: u32, name: &str, l: &League) -> Value {
 }
 
 /// Names of `users` (unknown ones left out).
-async fn names(state: &AppState, users: &[UserId]) -> BTreeMap<UserId, String> {
+async fn names(state: &Events, users: &[UserId]) -> BTreeMap<UserId, String> {
     let mut out = BTreeMap::new();
     for &u in users {
         if let Ok(Some(row)) = state.db.user(u).await {
@@ -94,7 +94,7 @@ async fn names(state: &AppState, users: &[UserId]) -> BTreeMap<UserId, String> {
 }
 
 /// `GET /api/leagues/{id}/matches/{m}`.
-pub async fn one_match(state: &AppState, id: u32, l: &League, m: &LeagueMatch) -> Value {
+pub async fn one_match(state: &Events, id: u32, l: &League, m: &LeagueMatch) -> Value {
     let (home, away) = (l.lineup(m, true), l.lineup(m, false));
     let mut all: Vec<UserId> = home.iter().chain(&away).copied().collect();
     all.extend(m.boards.iter().flat_map(|b| [b.red, b.black]).flatten());

@@ -8,14 +8,14 @@
 
 use super::msg::DirectorMsg;
 use super::restore::{due_boards, rebuild, start};
-use crate::state::AppState;
+use crate::deps::Events;
 use std::time::Duration;
 
 /// How often the database is looked at.
 pub const PICKUP: Duration = Duration::from_secs(1);
 
 /// Starts the pickup task.
-pub fn spawn_pickup(state: &AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_pickup(state: &Events) -> tokio::task::JoinHandle<()> {
     let state = state.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(PICKUP);
@@ -33,7 +33,7 @@ pub fn spawn_pickup(state: &AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-async fn pick_up(state: &AppState) -> Result<(), store::StoreError> {
+async fn pick_up(state: &Events) -> Result<(), store::StoreError> {
     for row in state.db.live_tournaments().await? {
         if state.tournaments.get(row.id).is_some() {
             continue;
@@ -51,7 +51,7 @@ async fn pick_up(state: &AppState) -> Result<(), store::StoreError> {
                 start(d, boards);
                 // Watchers elsewhere of the node that ran it watch again, here.
                 let lease = super::lease_id(row.id);
-                crate::cluster::remote_tables::announce_owner(state, lease).await;
+                state.site.announce_owner(state, lease).await;
             }
             Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
         }

@@ -2,7 +2,7 @@
 //! `league_notice`, stored (`GET /api/me/notices`) and pushed to their connections.
 
 use super::actor::Director;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use platform::league::{LeagueEvent, MatchId};
 use platform::UserId;
 use protocol::league::LeagueNotice;

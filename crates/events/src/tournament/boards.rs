@@ -35,7 +35,7 @@ impl Director {
         control: TimeControl,
         black_control: Option<TimeControl>,
     ) -> TableSetup {
-        let mut config = self.state.config.table_config(control);
+        let mut config = self.state.live.config.table_config(control);
         config.black_time_control = black_control;
         config.undo_allowed = false;
         config.max_undos = 0;
@@ -60,7 +60,10 @@ impl Director {
             }),
             config,
             ai: None,
-            tournament: Some(self.id),
+            owner: tables::Owner::Event(std::sync::Arc::new(super::report::Board {
+                events: self.state.clone(),
+                event: self.id,
+            })),
         }
     }
 

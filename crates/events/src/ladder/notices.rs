@@ -3,7 +3,7 @@
 //! was not connected reads it later (`GET /api/me/notices`).
 
 use super::actor::Director;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use platform::ladder::{Challenge, Ladder, LadderEvent};
 use platform::UserId;
 use protocol::ladder::LadderNotice;

@@ -3,7 +3,7 @@
 //! nothing more).
 
 use super::actor::Director;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use tables::table::{DirectorCmd, TableMsg};
 use platform::league::{red_is_home, League, TeamId};
 

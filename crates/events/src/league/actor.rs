@@ -5,7 +5,7 @@
 //! due or a board deadline passes.
 
 use super::msg::{LeagueMsg, Refusal};
-use crate::state::AppState;
+use crate::deps::Events;
 use kit::clock;
 use platform::league::{League, LeagueCommand, LeagueEvent};
 use platform::Millis;
@@ -25,7 +25,7 @@ pub(super) struct Director {
     pub(super) seq: u64,
     /// While the journal is replayed: nothing is stored, opened or sent.
     pub(super) replaying: bool,
-    pub(super) state: AppState,
+    pub(super) state: Events,
     /// This node's lease of the league: every journal write carries it.
     pub(super) lease: Option<Fence>,
     /// Set when a write was refused by the lease's fence: another node runs the league now.
@@ -82,7 +82,7 @@ impl Director {
                 end,
                 present,
             } => {
-                let black = super::tables::board_of_table(table)
+                let black = super::table_ids::board_of_table(table)
                     .and_then(|(_, m, b)| self.league.get(m)?.boards.get(usize::from(b))?.black);
                 let black_absent = black.is_none_or(|u| !present.contains(&u));
                 let result = super::outcome::result_of(&end, black_absent);
@@ -101,7 +101,7 @@ impl Director {
         result: platform::league::BoardResult,
         now: Millis,
     ) {
-        let Some((league, m, board)) = super::tables::board_of_table(table) else {
+        let Some((league, m, board)) = super::table_ids::board_of_table(table) else {
             return;
         };
         let open = self

@@ -7,6 +7,7 @@
 //! `league_notice`s ([`notices`]). See `docs/leagues.md`.
 
 mod actor;
+mod board;
 pub mod games;
 mod lease;
 mod msg;
@@ -14,7 +15,7 @@ mod notices;
 pub mod outcome;
 mod registry;
 mod restore;
-mod tables;
+mod table_ids;
 pub mod view;
 mod withdraw;
 
@@ -22,9 +23,9 @@ pub use lease::{lease_id, FIRST_LEAGUE_LEASE};
 pub use msg::{LeagueMsg, Refusal};
 pub use registry::{LeagueHandle, Leagues};
 pub use restore::{pick_up, restore_all, PICKUP};
-pub use tables::{board_of_table, is_league_table, table_of, FIRST_LEAGUE_TABLE, MAX_LEAGUE_ID};
+pub use table_ids::{board_of_table, is_league_table, table_of, FIRST_LEAGUE_TABLE, MAX_LEAGUE_ID};
 
-use crate::state::AppState;
+use crate::deps::Events;
 use platform::league::{League, LeagueCommand, LeagueEvent};
 use platform::table::GameEnd;
 use platform::TableId;
@@ -33,7 +34,7 @@ use tokio::sync::oneshot;
 /// Sends `msg(reply)` to league `id`'s director on this node and waits for its answer;
 /// `None` if it does not run here.
 pub async fn ask_here<T>(
-    state: &AppState,
+    state: &Events,
     id: u32,
     msg: impl FnOnce(oneshot::Sender<T>) -> LeagueMsg,
 ) -> Option<T> {
@@ -49,22 +50,22 @@ pub async fn ask_here<T>(
 /// When the director runs on another node, the command goes there over the broker and its
 /// answer comes back as the local director's would (`cluster::remote_directors`).
 pub async fn command(
-    state: &AppState,
+    state: &Events,
     id: u32,
     cmd: LeagueCommand,
 ) -> Option<Result<Vec<LeagueEvent>, Refusal>> {
-    if state.leagues.get(id).is_none() && !state.broker.is_local() {
+    if state.leagues.get(id).is_none() && state.site.is_clustered() {
         if !exists(state, id).await {
             return None;
         }
-        return Some(crate::cluster::remote_directors::league(state, id, cmd).await);
+        return Some(state.site.ask_league(state, id, cmd).await);
     }
     command_here(state, id, cmd).await
 }
 
 /// Applies `cmd` at league `id`'s director on this node; `None`: it does not run here.
 pub async fn command_here(
-    state: &AppState,
+    state: &Events,
     id: u32,
     cmd: LeagueCommand,
 ) -> Option<Result<Vec<LeagueEvent>, Refusal>> {
@@ -72,17 +73,17 @@ pub async fn command_here(
 }
 
 /// Whether league `id` is stored.
-async fn exists(state: &AppState, id: u32) -> bool {
+async fn exists(state: &Events, id: u32) -> bool {
     matches!(state.db.leagues().await, Ok(rows) if rows.iter().any(|r| r.id == id))
 }
 
 /// League `id`'s name and state now: from its director here, else (clustered) rebuilt from
 /// its journal, so any node answers; `None`: no such league (or, alone, none picked up yet).
-pub async fn view(state: &AppState, id: u32) -> Option<(String, League)> {
+pub async fn view(state: &Events, id: u32) -> Option<(String, League)> {
     if let Some(v) = ask_here(state, id, LeagueMsg::View).await {
         return Some(v);
     }
-    if state.broker.is_local() {
+    if !state.site.is_clustered() {
         return None;
     }
     let rows = state.db.leagues().await.ok()?;
@@ -95,7 +96,7 @@ pub async fn view(state: &AppState, id: u32) -> Option<(String, League)> {
 
 /// Tells the director of the league whose board was played at `table` that its game ended
 /// (called by the table's task), with the users then at the table (`present`).
-pub fn game_ended(state: &AppState, table: TableId, end: GameEnd, present: &[platform::UserId]) {
+pub fn game_ended(state: &Events, table: TableId, end: GameEnd, present: &[platform::UserId]) {
     let Some((league, _, _)) = board_of_table(table) else {
         return;
     };
@@ -115,7 +116,7 @@ pub fn game_ended(state: &AppState, table: TableId, end: GameEnd, present: &[pla
 /// # Errors
 /// [`store::StoreError`].
 pub async fn roster(
-    state: &AppState,
+    state: &Events,
     team: platform::TeamId,
 ) -> Result<Option<store::TeamRoster>, store::StoreError> {
     state.db.team_roster(team).await

@@ -10,8 +10,8 @@ use super::lease::lease_id;
 use super::msg::LeagueMsg;
 use super::outcome::stored_result_of;
 use super::registry::LeagueHandle;
-use super::tables::table_of;
-use crate::state::AppState;
+use super::table_ids::table_of;
+use crate::deps::Events;
 use platform::league::{League, LeagueCommand, LeagueConfig, MatchId};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 pub const PICKUP: Duration = Duration::from_secs(1);
 
 /// This node's lease of league `league`'s director, if it claimed (or already held) it.
-async fn claim(state: &AppState, league: u32) -> Option<Fence> {
+async fn claim(state: &Events, league: u32) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(league)).await {
         Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {
@@ -34,7 +34,7 @@ async fn claim(state: &AppState, league: u32) -> Option<Fence> {
 }
 
 /// Rebuilds league `row` from its journal, without storing, opening or sending anything.
-pub(super) async fn rebuild(state: &AppState, row: &LeagueRow) -> Result<Director, StoreError> {
+pub(super) async fn rebuild(state: &Events, row: &LeagueRow) -> Result<Director, StoreError> {
     let config: LeagueConfig =
         serde_json::from_str(&row.config).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     let mut d = Director {
@@ -86,7 +86,7 @@ fn open_boards(d: &Director) -> Vec<(MatchId, u8, TableId)> {
 /// # Errors
 /// [`StoreError`] if a journal cannot be read.
 pub async fn restore_all(
-    state: &AppState,
+    state: &Events,
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for row in state.db.leagues().await? {
@@ -119,7 +119,7 @@ pub async fn restore_all(
 ///
 /// # Errors
 /// [`StoreError`] if the database cannot be read.
-pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
+pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
     for row in state.db.leagues().await? {
         if state.leagues.get(row.id).is_none() {
             if let Some(lease) = claim(state, row.id).await {
@@ -132,7 +132,7 @@ pub async fn pick_up(state: &AppState) -> Result<(), StoreError> {
                 tracing::info!(league = row.id, boards = resume.len(), "picked up a league");
                 start(d, resume);
                 // Watchers elsewhere of the node that ran it are told it moved.
-                crate::cluster::remote_tables::announce_owner(state, lease_id(row.id)).await;
+                state.site.announce_owner(state, lease_id(row.id)).await;
             }
         }
         let Some(h) = state.leagues.get(row.id) else {
@@ -183,7 +183,7 @@ fn start(d: Director, resume: Vec<(MatchId, u8, Option<UnfinishedGame>)>) {
     if !d.state.leagues.insert_new(d.id, handle.clone()) {
         return;
     }
-    crate::cluster::director_service::spawn(&d.state, lease_id(d.id), handle);
+    crate::site::serve_director(&d.state, lease_id(d.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

@@ -3,7 +3,7 @@
 //! their tables and deadlines, and the history, newest first.
 
 use super::spec::LadderSpec;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use platform::ladder::{Challenge, Ladder, Outcome};
 use platform::rating::RatingScope;
 use platform::{Millis, TableId, UserId};

@@ -7,6 +7,7 @@
 //! ([`notices`]). See `docs/ladder.md`.
 
 mod actor;
+mod board;
 mod games;
 mod lease;
 mod msg;
@@ -15,7 +16,7 @@ mod outcome;
 mod registry;
 mod restore;
 pub mod spec;
-mod tables;
+mod table_ids;
 mod view;
 
 pub use lease::{lease_id, FIRST_LADDER_LEASE};
@@ -23,10 +24,10 @@ pub use msg::{LadderMsg, Refusal};
 pub use registry::{LadderHandle, Ladders};
 pub use restore::{pick_up, restore_all};
 pub use spec::LadderSpec;
-pub use tables::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
+pub use table_ids::{challenge_of_table, is_ladder_table, table_of, FIRST_LADDER_TABLE};
 pub use view::{ChallengeView, HistoryView, LadderSummary, LadderView, RungView};
 
-use crate::state::AppState;
+use crate::deps::Events;
 use platform::table::GameEnd;
 use platform::TableId;
 use tokio::sync::oneshot;
@@ -34,14 +35,14 @@ use tokio::sync::oneshot;
 /// Sends `msg(reply)` to ladder `id`'s director, here or on the node that runs it, and waits
 /// for its answer; `None` if no director runs it (no such ladder).
 pub async fn ask<T>(
-    state: &AppState,
+    state: &Events,
     id: u32,
     msg: impl FnOnce(oneshot::Sender<T>) -> LadderMsg,
 ) -> Option<T> {
     let configured = state.config.ladders.iter().any(|l| l.id == id);
-    if state.ladders.get(id).is_none() && configured && !state.broker.is_local() {
+    if state.ladders.get(id).is_none() && configured && state.site.is_clustered() {
         let (tx, rx) = oneshot::channel();
-        crate::cluster::remote_directors::ladder(state, id, msg(tx)).await;
+        state.site.ask_ladder(state, id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await
@@ -49,7 +50,7 @@ pub async fn ask<T>(
 
 /// Ladder `id` as it stands: from its director here, else rebuilt from its journal (so any
 /// node answers); `None` if no such ladder is configured.
-pub async fn view_of(state: &AppState, id: u32) -> Option<LadderView> {
+pub async fn view_of(state: &Events, id: u32) -> Option<LadderView> {
     if let Some(v) = ask_here(state, id, LadderMsg::View).await {
         return Some(v);
     }
@@ -60,7 +61,7 @@ pub async fn view_of(state: &AppState, id: u32) -> Option<LadderView> {
 /// Sends `msg(reply)` to ladder `id`'s director on this node and waits for its answer; `None`
 /// if it does not run here.
 pub async fn ask_here<T>(
-    state: &AppState,
+    state: &Events,
     id: u32,
     msg: impl FnOnce(oneshot::Sender<T>) -> LadderMsg,
 ) -> Option<T> {
@@ -74,7 +75,7 @@ pub async fn ask_here<T>(
 
 /// Tells the director of the ladder whose game was played at `table` that it ended (called by
 /// the table's task).
-pub fn game_ended(state: &AppState, table: TableId, end: GameEnd) {
+pub fn game_ended(state: &Events, table: TableId, end: GameEnd) {
     let Some((ladder, _)) = challenge_of_table(table) else {
         return;
     };

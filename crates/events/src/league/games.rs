@@ -5,7 +5,7 @@
 //! (`outcome.rs`).
 
 use super::actor::Director;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use tables::lobby::RoomInfo;
 use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
@@ -22,7 +22,7 @@ impl Director {
     fn setup(&self, table: TableId) -> TableSetup {
         let control = TimeControl::preset(&self.league.config.time_control)
             .unwrap_or_else(|| TimeControl::preset("rapid").unwrap_or_default());
-        let mut config = self.state.config.table_config(control);
+        let mut config = self.state.live.config.table_config(control);
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(self.league.config.no_show);
@@ -37,7 +37,9 @@ impl Director {
             }),
             config,
             ai: None,
-            tournament: None,
+            owner: tables::Owner::Event(Arc::new(super::board::Board {
+                events: self.state.clone(),
+            })),
         }
     }
 

@@ -5,7 +5,7 @@
 //! becomes the challenge's outcome (`outcome.rs`).
 
 use super::actor::Director;
-use super::tables::table_of;
+use super::table_ids::table_of;
 use tables::lobby::RoomInfo;
 use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::ladder::Challenge;
@@ -16,7 +16,7 @@ use store::UnfinishedGame;
 impl Director {
     /// The setup of a challenge's table.
     fn setup(&self, table: TableId) -> TableSetup {
-        let mut config = self.state.config.table_config(self.control.clone());
+        let mut config = self.state.live.config.table_config(self.control.clone());
         config.undo_allowed = false;
         config.max_undos = 0;
         config.first_move_deadline = Some(Millis::from_secs(self.spec.play_within_secs));
@@ -31,7 +31,9 @@ impl Director {
             }),
             config,
             ai: None,
-            tournament: None,
+            owner: tables::Owner::Event(Arc::new(super::board::Board {
+                events: self.state.clone(),
+            })),
         }
     }
 

@@ -41,7 +41,7 @@ pub use view::{
     FIRST_TOURNAMENT_TABLE,
 };
 
-use crate::state::AppState;
+use crate::deps::Events;
 use platform::{Millis, UserId};
 use store::StoreError;
 
@@ -61,7 +61,7 @@ pub enum CreateError {
 /// # Errors
 /// [`CreateError::Invalid`] for a bad name or spec; [`CreateError::Store`].
 pub async fn create(
-    state: &AppState,
+    state: &Events,
     name: &str,
     spec: &Spec,
     starts_at: Millis,
@@ -77,7 +77,7 @@ pub async fn create(
 /// # Errors
 /// As [`create`].
 pub(crate) async fn create_in_series(
-    state: &AppState,
+    state: &Events,
     name: &str,
     spec: &Spec,
     starts_at: Millis,
@@ -88,7 +88,7 @@ pub(crate) async fn create_in_series(
 }
 
 async fn create_as(
-    state: &AppState,
+    state: &Events,
     name: &str,
     spec: &Spec,
     (starts_at, by): (Millis, UserId),
@@ -131,7 +131,7 @@ async fn create_as(
 ///
 /// # Errors
 /// [`StoreError`]; `Ok(None)` if there is no such event.
-pub async fn view_of(state: &AppState, id: u64) -> Result<Option<TournamentView>, StoreError> {
+pub async fn view_of(state: &Events, id: u64) -> Result<Option<TournamentView>, StoreError> {
     if let Some(h) = state.tournaments.get(id) {
         let (tx, rx) = tokio::sync::oneshot::channel();
         if h.send(DirectorMsg::View(tx)) {
@@ -145,7 +145,7 @@ pub async fn view_of(state: &AppState, id: u64) -> Result<Option<TournamentView>
 
 /// Event `id` rebuilt from its journal (nothing stored or published); `Ok(None)` if there is no
 /// such event.
-async fn rebuilt(state: &AppState, id: u64) -> Result<Option<actor::Director>, StoreError> {
+async fn rebuilt(state: &Events, id: u64) -> Result<Option<actor::Director>, StoreError> {
     let Some(row) = state.db.tournament(id).await? else {
         return Ok(None);
     };
@@ -162,7 +162,7 @@ async fn rebuilt(state: &AppState, id: u64) -> Result<Option<actor::Director>, S
 /// # Errors
 /// [`StoreError`].
 pub async fn trf_of(
-    state: &AppState,
+    state: &Events,
     id: u64,
     names: &std::collections::HashMap<UserId, String>,
 ) -> Result<Option<String>, StoreError> {
@@ -184,13 +184,13 @@ pub async fn trf_of(
 /// Sends `msg(reply)` to event `id`'s director, here or on the node that runs it, and waits
 /// for its answer; `None` if no director runs it (no such event, or it is over).
 pub async fn ask(
-    state: &AppState,
+    state: &Events,
     id: u64,
     msg: impl FnOnce(Reply) -> DirectorMsg,
 ) -> Option<Result<(), Refusal>> {
-    if state.tournaments.get(id).is_none() && !state.broker.is_local() {
+    if state.tournaments.get(id).is_none() && state.site.is_clustered() {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        crate::cluster::remote_directors::tournament(state, id, msg(tx)).await;
+        state.site.ask_tournament(state, id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await
@@ -199,7 +199,7 @@ pub async fn ask(
 /// Sends `msg(reply)` to event `id`'s director on this node and waits for its answer; `None`
 /// if it does not run here.
 pub async fn ask_here(
-    state: &AppState,
+    state: &Events,
     id: u64,
     msg: impl FnOnce(Reply) -> DirectorMsg,
 ) -> Option<Result<(), Refusal>> {

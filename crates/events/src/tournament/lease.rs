@@ -5,7 +5,7 @@
 //! from its journal, its running round's games with it (docs/scale.md, "Ownership").
 
 use super::actor::Director;
-use crate::state::AppState;
+use crate::deps::Events;
 use tables::table::Close;
 use platform::TableId;
 use store::Fence;
@@ -21,7 +21,7 @@ pub fn lease_id(event: u64) -> TableId {
 
 /// This node's lease of `event`'s director, if it claimed (or already held) it: every
 /// journal write of the director carries its fence.
-pub async fn claim(state: &AppState, event: u64) -> Option<Fence> {
+pub async fn claim(state: &Events, event: u64) -> Option<Fence> {
     match state.node.claim(&state.db, lease_id(event)).await {
         Ok(lease) => lease.map(|l| l.fence),
         Err(e) => {

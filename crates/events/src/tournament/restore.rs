@@ -9,7 +9,7 @@ use super::entry::Entry;
 use super::registry::DirectorHandle;
 use super::spec::Spec;
 use super::system::Due;
-use crate::state::AppState;
+use crate::deps::Events;
 use platform::{Millis, TableId};
 use std::collections::HashMap;
 use store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
@@ -20,7 +20,7 @@ pub(super) type Resume = (Due, Option<UnfinishedGame>);
 
 /// Rebuilds the event of `row` from its journal `log`, without storing or publishing anything.
 pub(super) async fn rebuild(
-    state: &AppState,
+    state: &Events,
     row: &TournamentRow,
     log: &[TournamentLogEntry],
 ) -> Result<Director, String> {
@@ -55,7 +55,7 @@ pub(super) async fn rebuild(
 /// # Errors
 /// [`StoreError`] if the events cannot be read.
 pub async fn restore_all(
-    state: &AppState,
+    state: &Events,
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
 ) -> Result<(), StoreError> {
     for row in state.db.live_tournaments().await? {
@@ -96,7 +96,7 @@ pub async fn restore_all(
 /// The games due of `d` (event `event`) with their games in progress read from the database:
 /// for a director taken over from a node that died.
 pub(super) async fn due_boards(
-    state: &AppState,
+    state: &Events,
     d: &Director,
     event: u64,
 ) -> Result<Vec<Resume>, StoreError> {
@@ -116,7 +116,7 @@ pub(super) fn start(d: Director, boards: Vec<Resume>) {
     if !d.state.tournaments.insert_new(d.id, handle.clone()) {
         return;
     }
-    crate::cluster::director_service::spawn(&d.state, super::lease_id(d.id), handle);
+    crate::site::serve_director(&d.state, super::lease_id(d.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(boards).await;
