@@ -5,9 +5,9 @@
 
 use crate::db_args::DbArgs;
 use clap::{Args as ClapArgs, Subcommand};
+use events::tournament::Spec;
 use platform::rating::{RatingPool, RatingScope};
 use platform::Millis;
-use events::tournament::Spec;
 
 /// Options of `chuhe admin tournament`.
 #[derive(ClapArgs, Debug)]

@@ -3,8 +3,8 @@
 //! server itself and restarts it at random instead (see `soak`).
 
 use clap::Args as ClapArgs;
-use indicatif::{ProgressBar, ProgressStyle};
 use client::loadtest::{LoadOptions, Progress};
+use indicatif::{ProgressBar, ProgressStyle};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

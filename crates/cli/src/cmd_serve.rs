@@ -2,8 +2,8 @@
 
 use crate::db_args::DbArgs;
 use clap::Args as ClapArgs;
-use tables::ai::EngineOpponent;
 use std::sync::Arc;
+use tables::ai::EngineOpponent;
 
 /// Options of `chuhe serve`.
 #[derive(ClapArgs, Debug)]

@@ -3,9 +3,9 @@
 
 mod common;
 
+use client::HttpClient;
 use common::serve::{Serve, Store};
 use serde_json::json;
-use client::HttpClient;
 use std::process::Command;
 
 const CONFIG: &str = r#"

@@ -4,9 +4,9 @@
 
 mod common;
 
+use client::{HttpClient, WsClient};
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use std::process::Command;
 use std::time::{Duration, Instant};
 

@@ -13,10 +13,10 @@
 
 mod common;
 
+use client::{HttpClient, WsClient};
 use common::cluster::{self, connect, health, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::json;
-use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 

@@ -15,13 +15,13 @@
 
 mod common;
 
+use client::{ClientError, HttpClient};
 use common::cluster::{
     self, fresh_prefix, health, holds, placed, site, write_config, Client, Site,
 };
 use common::serve::{Serve, Store};
 use common::tournament::assert_ledger_clean;
 use serde_json::{json, Value};
-use client::{ClientError, HttpClient};
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;

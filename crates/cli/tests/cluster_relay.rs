@@ -14,10 +14,10 @@
 mod common;
 
 use bus::{Broker, Subscription};
+use client::ClientError;
 use common::cluster::{self, health, holds, placed, site, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
-use client::ClientError;
 use std::time::{Duration, Instant};
 
 const LEASE_MS: u64 = 2_000;

@@ -13,10 +13,10 @@
 
 mod common;
 
+use client::ClientError;
 use common::cluster::{self, holds, placed, site, stand_ins, write_config, Client, Site};
 use common::serve::Serve;
 use serde_json::{json, Value};
-use client::ClientError;
 use std::time::Duration;
 
 const LEASE_MS: u64 = 2_000;

@@ -6,9 +6,9 @@
 
 mod common;
 
+use client::{HttpClient, WsClient};
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 
 const CONFIG: &str = r#"

@@ -12,9 +12,9 @@
 
 mod common;
 
+use client::{HttpClient, WsClient};
 use common::serve::{Serve, Store};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -9,9 +9,9 @@
 
 mod common;
 
+use client::{HttpClient, WsClient};
 use common::serve::{sql, Serve, Store};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use std::time::Duration;
 

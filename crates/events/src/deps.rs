@@ -41,7 +41,6 @@ impl Events {
             inner: Arc::new(parts),
         }
     }
-
 }
 
 impl std::ops::Deref for Events {

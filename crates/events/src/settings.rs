@@ -30,4 +30,3 @@ impl TournamentsConfig {
         self.organisers.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
 }
-

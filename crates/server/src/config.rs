@@ -1,15 +1,15 @@
 //! Server configuration: read from a TOML file (every key optional, documented defaults) and
 //! overridden by command-line flags. See `chuhe.example.toml` at the repository root.
 
-pub use tables::room_config::RoomConfig;
+pub use events::settings::{EventsSettings, TournamentsConfig};
 use kit::limits::Limits;
 use platform::clock::TimeControl;
 use platform::table::TableConfig;
-pub use events::settings::{EventsSettings, TournamentsConfig};
-pub use tables::settings::{EconomyConfig, TableSettings};
 use platform::Millis;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+pub use tables::room_config::RoomConfig;
+pub use tables::settings::{EconomyConfig, TableSettings};
 use thiserror::Error;
 
 /// Why the configuration could not be used.
@@ -80,7 +80,7 @@ pub struct Config {
     /// Quick pairing and seeks (`[seeks]`).
     pub seeks: tables::seek::SeekConfig,
     /// Several nodes as one site (`[cluster]`).
-    pub cluster: crate::cluster::ClusterConfig,
+    pub cluster: cluster::ClusterConfig,
     /// Who may read `/metrics` (`[metrics]`).
     pub metrics: kit::metrics::MetricsConfig,
     /// Bounds against hostile clients (`[limits]`).
@@ -125,7 +125,7 @@ impl Default for Config {
             ai_games_per_user: 3,
             economy: EconomyConfig::default(),
             seeks: tables::seek::SeekConfig::default(),
-            cluster: crate::cluster::ClusterConfig::default(),
+            cluster: cluster::ClusterConfig::default(),
             metrics: kit::metrics::MetricsConfig::default(),
             limits: Limits::default(),
             tournaments: TournamentsConfig::default(),

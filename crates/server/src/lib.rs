@@ -8,7 +8,6 @@
 
 #![warn(missing_docs)]
 
-pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod http;

@@ -3,16 +3,13 @@
 //! were in progress, take over the tables of dead nodes, and serve HTTP; at a clean stop, pause
 //! every game and release the tables.
 
-use tables::ai::{EnginePool, Opponent};
 use crate::app;
-use crate::cluster::{takeover, Node};
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
-use tables::lobby::{Lobby, RoomInfo};
 use crate::state::{AppState, Shared};
-use tables::table::{Registry, TableMsg};
-use tables::sockets::UserSockets;
+use cluster::{takeover, Hooks, Node, Site, SiteParts};
+use events::{Events, EventsParts, EventsSite};
 use kit::clock;
 use platform::rating::Profile;
 use platform::TableId;
@@ -21,6 +18,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use store::{Db, JournalWriter, StoreError, UnfinishedGame};
+use tables::ai::{EnginePool, Opponent};
+use tables::lobby::{Lobby, RoomInfo};
+use tables::sockets::UserSockets;
+use tables::table::{Registry, TableMsg};
+use tables::{Live, LiveParts, TableSite};
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -153,22 +155,50 @@ pub async fn start(
         })
         .collect();
     let broker = bus::Broker::from_config(&config.cluster.bus()).await?;
+    let remote = Arc::new(cluster::Remote::default());
+    // The seams below the edge: nothing on one node, the cluster's hooks on several.
+    let hooks = (!broker.is_local()).then(|| Arc::new(Hooks::new(broker.clone(), remote.clone())));
+    let (table_site, events_site): (Arc<dyn TableSite>, Arc<dyn EventsSite>) = match &hooks {
+        Some(h) => (h.clone(), h.clone()),
+        None => (Arc::new(tables::OneNode), Arc::new(events::OneNode)),
+    };
     let (seeks, seek_rx) = tables::seek::SeekDesk::new();
-    let state = AppState::new(Shared {
+    let live = Live::new(LiveParts {
+        config: config.table_settings(),
         seeks,
         profile,
         computers,
         journal: JournalWriter::spawn(db.clone()),
         tables: Registry::default(),
+        sockets: UserSockets::default(),
+        lobby: Lobby::new(rooms.clone()),
+        engine: EnginePool::new(config.ai_workers, opponent),
+        analysis: tables::analysis::AnalysisQueue::default(),
+        lines: tables::analysis::LiveBudget::default(),
+        epoch: run,
+        node,
+        db: db.clone(),
+        site: table_site,
+    });
+    let events = Events::new(EventsParts {
+        live,
+        config: config.events_settings(),
         tournaments: events::tournament::Tournaments::default(),
         ladders: events::ladder::Ladders::default(),
         leagues: events::league::Leagues::default(),
-        sockets: UserSockets::default(),
-        lobby: Lobby::new(rooms.clone()),
-        broker,
-        engine: EnginePool::new(config.ai_workers, opponent),
-        analysis: tables::analysis::AnalysisQueue::default(),
-        live: tables::analysis::LiveBudget::default(),
+        site: events_site,
+    });
+    let site = Site::new(
+        SiteParts {
+            events,
+            broker,
+            remote,
+            cluster: config.cluster.clone(),
+        },
+        hooks.as_deref(),
+    );
+    let state = AppState::new(Shared {
+        site,
         logins: AttemptLimiter::new(config.login_attempts_per_minute, Duration::from_secs(60)),
         new_accounts: AttemptLimiter::new(
             config.limits.accounts_per_ip_per_minute,
@@ -178,16 +208,12 @@ pub async fn start(
             config.limits.password_hashes_at_once,
             config.limits.password_hash_queue,
         ),
-        epoch: run,
-        node,
-        remote: crate::cluster::Remote::default(),
-        db: db.clone(),
         config: config.clone(),
     });
 
     // Clustered: private messages and the lobby reach the other nodes (before any table
     // publishes its first summary).
-    let relays = crate::cluster::start_relays(&state).await?;
+    let relays = cluster::start_relays(&state).await?;
 
     // What the site looks like now: which nodes live, who holds which table.
     let seen = takeover::Ownership::read(&state).await?;
@@ -204,7 +230,8 @@ pub async fn start(
         .into_iter()
         .map(|g| (g.game.table, g))
         .collect();
-    let room_tables = tables::table::room_tables(&config, &rooms).map_err(ServerError::Table)?;
+    let room_tables =
+        tables::table::room_tables(&state.live.config, &rooms).map_err(ServerError::Table)?;
     state.tables.set_rooms(room_tables);
     let room_tables = state.tables.rooms();
     let opened = takeover::open_rooms(&state, &seen, &room_tables, &mut unfinished).await?;
@@ -247,7 +274,7 @@ pub async fn start(
     }
 
     tokio::spawn(tables::seek::desk::run(state.clone(), seek_rx));
-    crate::cluster::seek_desk::spawn(&state);
+    cluster::seek_desk::spawn(&state);
     tables::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));

@@ -1,17 +1,13 @@
-//! [`AppState`]: everything handlers and connections share, built once at start-up.
+//! [`AppState`]: what the HTTP handlers and WebSocket connections share, built once at start-up
+//! by [`crate::server::start`]. It is the edge's own: below it each crate has its own
+//! dependencies (`tables::Live`, `events::Events`, `cluster::Site`), and the state reads as the
+//! site it extends (`Deref`).
 
-use tables::ai::EnginePool;
 use crate::config::Config;
 use crate::http::hashing::Hashing;
 use crate::http::limit::AttemptLimiter;
-use tables::lobby::Lobby;
-use tables::table::Registry;
-use events::tournament::Tournaments;
-use tables::sockets::UserSockets;
-use bus::Broker;
-use platform::rating::Profile;
+use cluster::Site;
 use std::sync::Arc;
-use store::{Db, JournalWriter};
 
 /// Shared state (cheap to clone).
 #[derive(Clone)]
@@ -21,50 +17,16 @@ pub struct AppState {
 
 /// The parts of [`AppState`].
 pub struct Shared {
-    /// The configuration.
+    /// This node of the site: the event directors, the live tables and their dependencies.
+    pub site: Site,
+    /// The whole configuration.
     pub config: Config,
-    /// The rating profile.
-    pub profile: Profile,
-    /// The stored players of the computer's levels: level N is `computers[N - 1]`.
-    pub computers: Vec<platform::UserId>,
-    /// The database.
-    pub db: Db,
-    /// The journal of games in progress.
-    pub journal: JournalWriter,
-    /// Live tables.
-    pub tables: Registry,
-    /// Live tournament directors.
-    pub tournaments: Tournaments,
-    /// Live ladder directors.
-    pub ladders: events::ladder::Ladders,
-    /// Live league directors.
-    pub leagues: events::league::Leagues,
-    /// Open WebSocket connections by user (private messages such as `balance`).
-    pub sockets: UserSockets,
-    /// The seek desk's mailbox (quick pairing, open seeks, challenges).
-    pub seeks: tables::seek::SeekDesk,
-    /// Lobby summaries and their subscribers.
-    pub lobby: Lobby,
-    /// The broker between this node and the others of its site (in-process on one node).
-    pub broker: Broker,
-    /// Engine workers for games against the computer.
-    pub engine: EnginePool,
-    /// Wakes the workers of the analysis queue.
-    pub analysis: tables::analysis::AnalysisQueue,
-    /// Live engine lines running over the server.
-    pub live: tables::analysis::LiveBudget,
     /// Login attempts per name and per address.
     pub logins: AttemptLimiter,
     /// Accounts (registrations and guests) created per address.
     pub new_accounts: AttemptLimiter,
     /// Password hashing, a bounded number at a time.
     pub hashing: Hashing,
-    /// Identifies this server run (event numbers restart with it).
-    pub epoch: String,
-    /// This node of the site: its id, heartbeat and claims (docs/scale.md, "Ownership").
-    pub node: crate::cluster::Node,
-    /// Tables used across nodes (nothing on one node).
-    pub remote: crate::cluster::Remote,
 }
 
 impl AppState {
@@ -81,5 +43,12 @@ impl std::ops::Deref for AppState {
     type Target = Shared;
     fn deref(&self) -> &Shared {
         &self.inner
+    }
+}
+
+impl std::ops::Deref for Shared {
+    type Target = Site;
+    fn deref(&self) -> &Site {
+        &self.site
     }
 }

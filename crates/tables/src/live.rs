@@ -46,7 +46,7 @@ pub struct LiveParts {
     /// Wakes the workers of the analysis queue.
     pub analysis: AnalysisQueue,
     /// Live engine lines running over the server.
-    pub live: LiveBudget,
+    pub lines: LiveBudget,
     /// Identifies this server run (event numbers restart with it).
     pub epoch: String,
     /// This node of the site: its id, heartbeat and claims (docs/scale.md, "Ownership").

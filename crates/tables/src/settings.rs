@@ -108,7 +108,6 @@ impl EconomyConfig {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,8 +4,8 @@
 //! acknowledged; after each lost connection it joins again and checks that the game came back
 //! with exactly those moves (plus, at most, the one move sent but not yet acknowledged).
 
-use serde_json::{json, Value};
 use client::{ClientError, HttpClient, WsClient};
+use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 

@@ -9,9 +9,9 @@
 mod game;
 pub(crate) mod process;
 
+use client::HttpClient;
 use game::{WorkerReport, WorkerSetup};
 use process::{Launch, Serve};
-use client::HttpClient;
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};

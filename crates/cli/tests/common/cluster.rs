@@ -3,8 +3,8 @@
 //! `/healthz`, and a registered player with a WebSocket on one node.
 #![allow(dead_code)] // not every test binary uses every helper
 
-use serde_json::Value;
 use client::{HttpClient, WsClient};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -128,9 +128,7 @@ pub async fn connect(addr: SocketAddr, http: &HttpClient) -> WsClient {
 pub fn placed(tables: std::ops::RangeInclusive<u64>, nodes: &[&str], node: &str) -> Vec<u64> {
     let nodes: Vec<String> = nodes.iter().map(|n| (*n).to_owned()).collect();
     tables
-        .filter(|t| {
-            server::cluster::placement::rendezvous(platform::TableId(*t), &nodes) == Some(node)
-        })
+        .filter(|t| cluster::placement::rendezvous(platform::TableId(*t), &nodes) == Some(node))
         .collect()
 }
 

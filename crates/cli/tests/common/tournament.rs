@@ -2,8 +2,8 @@
 //! the tests that kill the server mid-event.
 #![allow(dead_code)] // not every test binary uses every helper
 
-use serde_json::{json, Value};
 use client::{HttpClient, WsClient};
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 

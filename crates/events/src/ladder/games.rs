@@ -6,12 +6,12 @@
 
 use super::actor::Director;
 use super::table_ids::table_of;
-use tables::lobby::RoomInfo;
-use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::ladder::Challenge;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
 use store::UnfinishedGame;
+use tables::lobby::RoomInfo;
+use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 
 impl Director {
     /// The setup of a challenge's table.

@@ -6,13 +6,13 @@
 
 use super::actor::Director;
 use super::table_ids::table_of;
-use tables::lobby::RoomInfo;
-use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
 use platform::league::MatchId;
 use platform::{TableId, UserId};
 use std::sync::Arc;
 use store::UnfinishedGame;
+use tables::lobby::RoomInfo;
+use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 
 /// The room league tables belong to.
 pub const LEAGUE_ROOM: &str = "league";

@@ -4,8 +4,8 @@
 
 use super::actor::Director;
 use super::table_ids::table_of;
-use tables::table::{DirectorCmd, TableMsg};
 use platform::league::{red_is_home, League, TeamId};
+use tables::table::{DirectorCmd, TableMsg};
 
 impl Director {
     /// Resigns the open games of `team`'s players, as the league stood `before` it withdrew.

@@ -16,7 +16,6 @@ use super::system::view;
 use super::system::{Command, Core, CoreEvent, Effect};
 use super::view::{rows, status_of, TournamentView};
 use crate::deps::Events;
-use tables::table::{ConnId, Outbox};
 use kit::clock;
 use platform::clock::TimeControl;
 use platform::tournament::swiss::Phase;
@@ -27,6 +26,7 @@ use protocol::ServerMsg;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use store::Fence;
+use tables::table::{ConnId, Outbox};
 use tokio::sync::mpsc;
 
 /// A director: the event, its journal position, its watchers and its timer.

@@ -7,14 +7,14 @@
 
 use super::actor::Director;
 use super::system::Due;
-use tables::lobby::RoomInfo;
-use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use platform::clock::TimeControl;
 use platform::table::{AbortReason, GameEnd};
 use platform::tournament::GameResult;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
 use store::{EndedGame, UnfinishedGame};
+use tables::lobby::RoomInfo;
+use tables::table::{spawn_table, DirectorCmd, TableMsg, TableSetup};
 use xiangqi::Color;
 
 impl Director {

@@ -6,9 +6,9 @@
 
 use super::actor::Director;
 use crate::deps::Events;
-use tables::table::Close;
 use platform::TableId;
 use store::Fence;
+use tables::table::Close;
 
 /// Where the lease ids of events' directors start (far above every table id).
 pub const FIRST_DIRECTOR_LEASE: u64 = 8_000_000_000_000_000;

@@ -3,10 +3,10 @@
 
 use super::system::Command;
 use super::view::TournamentView;
-use tables::table::{ConnId, Outbox};
 use platform::table::GameEnd;
 use platform::tournament::TournamentError;
 use platform::{TableId, UserId};
+use tables::table::{ConnId, Outbox};
 use tokio::sync::oneshot;
 
 /// Why a director refused a command.

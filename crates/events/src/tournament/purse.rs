@@ -8,13 +8,13 @@
 use super::actor::Director;
 use super::msg::Refusal;
 use super::system::{CoreEvent, Effect};
-use tables::coins::account_of;
 use platform::ledger::{
     AccountId, Coins, EscrowId, IdempotencyKey, LedgerError, Transaction, Transfer, TxKind,
 };
 use platform::tournament::swiss::Phase;
 use platform::tournament::Row;
 use platform::UserId;
+use tables::coins::account_of;
 
 impl Director {
     fn escrow(&self) -> AccountId {

@@ -1,7 +1,6 @@
 //! [`Spec`]: how an event is run, as the organiser gave it and as stored with the event (JSON in
 //! `tournaments.spec`).
 
-use tables::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use platform::clock::TimeControl;
 use platform::rating::{Profile, RatingScope, Title};
 use platform::table::{RepetitionPolicy, SpectatorDelay};
@@ -12,6 +11,7 @@ use platform::tournament::swiss::SwissConfig;
 use platform::tournament::Preset;
 use platform::Millis;
 use serde::{Deserialize, Serialize};
+use tables::room_config::{default_move_limit, default_repetition, default_rules, table_rules};
 use xiangqi::rulings::RuleSet;
 
 /// Most rounds of an event (table ids hold the round in three digits).

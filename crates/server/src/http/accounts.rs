@@ -5,7 +5,6 @@ use super::json::AppJson;
 use super::peer::Peer;
 use crate::error::AppError;
 use crate::state::AppState;
-use tables::user::UserInfo;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +17,7 @@ use protocol::user::UserBody;
 use rand::Rng;
 use serde::Deserialize;
 use std::time::Instant;
+use tables::user::UserInfo;
 
 /// The account routes.
 pub fn routes() -> Router<AppState> {

@@ -3,13 +3,13 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use tables::user::UserInfo;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use kit::clock;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use tables::user::UserInfo;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "chuhe_session";

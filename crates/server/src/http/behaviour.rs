@@ -3,7 +3,6 @@
 //! countdown) and `POST /api/reports` (a player reports a player with a reason; one open report
 //! per reporter and target). Moderation is in [`super::moderation`].
 
-use tables::behaviour::{view, BehaviourView};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
@@ -15,6 +14,7 @@ use kit::limits::REPORT_REASON_MAX_CHARS;
 use platform::UserId;
 use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
+use tables::behaviour::{view, BehaviourView};
 
 /// The behaviour routes.
 pub fn routes() -> Router<AppState> {

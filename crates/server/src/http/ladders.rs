@@ -6,16 +6,16 @@
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use events::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
 use crate::state::AppState;
-use tables::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use events::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
 use platform::UserId;
 use protocol::error_code::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tables::user::UserInfo;
 
 /// The ladder routes.
 pub fn routes() -> Router<AppState> {

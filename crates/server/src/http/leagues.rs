@@ -7,11 +7,11 @@
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
-use events::league::{self, view, Refusal};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use events::league::{self, view, Refusal};
 use platform::league::{League, LeagueCommand, LeagueEvent, MatchId, TeamId};
 use platform::{Millis, UserId};
 use protocol::error_code::ErrorCode;

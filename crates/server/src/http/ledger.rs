@@ -1,7 +1,6 @@
 //! A user's coins: `GET /api/me/ledger`, their balance and statement.
 
 use super::auth::CurrentUser;
-use tables::coins::account_of;
 use crate::error::AppError;
 use crate::state::AppState;
 use axum::extract::{Query, State};
@@ -11,6 +10,7 @@ use axum::{Json, Router};
 use platform::ledger::TxKind;
 use serde::{Deserialize, Serialize};
 use store::Statement;
+use tables::coins::account_of;
 
 /// Statement lines per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 50;

@@ -8,7 +8,6 @@ use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::state::AppState;
-use tables::user::UserInfo;
 use axum::extract::{Path, Query, State};
 use axum::routing::post;
 use axum::{Json, Router};
@@ -17,6 +16,7 @@ use platform::Millis;
 use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
 use store::{NewSanction, ReportRow, SanctionKind};
+use tables::user::UserInfo;
 
 /// The moderation routes (reports are routed in [`super::behaviour`]).
 pub fn routes() -> Router<AppState> {

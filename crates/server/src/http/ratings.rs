@@ -4,7 +4,6 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use tables::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,6 +12,7 @@ use platform::{GameId, UserId};
 use protocol::error_code::ErrorCode;
 use protocol::user::UserView;
 use serde::{Deserialize, Serialize};
+use tables::user::{UserInfo, COMPUTER};
 
 /// The rating routes.
 pub fn routes() -> Router<AppState> {

@@ -3,8 +3,6 @@
 use super::pgn::{self, PgnNotation};
 use crate::error::AppError;
 use crate::state::AppState;
-use tables::table::TableMsg;
-use tables::user::{UserInfo, COMPUTER};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -19,6 +17,8 @@ use protocol::user::UserView;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use store::{GameRow, Ratings};
+use tables::table::TableMsg;
+use tables::user::{UserInfo, COMPUTER};
 use tokio::sync::oneshot;
 use xiangqi::rulings::RuleSet;
 

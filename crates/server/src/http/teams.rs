@@ -9,7 +9,6 @@ use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::AppJson;
 use crate::state::AppState;
-use tables::user::UserInfo;
 use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -21,6 +20,7 @@ use protocol::ServerMsg;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{TeamChange, TeamOp, TeamSummary};
+use tables::user::UserInfo;
 
 /// Teams per page by default, and at most.
 const DEFAULT_LIMIT: u32 = 50;

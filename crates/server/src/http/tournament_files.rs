@@ -7,12 +7,12 @@ use super::pgn::{write_in, PgnNotation};
 use super::records::PgnQuery;
 use crate::error::AppError;
 use crate::state::AppState;
-use events::tournament::{self, board_of, FIRST_TOURNAMENT_TABLE};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use events::tournament::{self, board_of, FIRST_TOURNAMENT_TABLE};
 use platform::UserId;
 use std::collections::HashMap;
 

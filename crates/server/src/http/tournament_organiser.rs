@@ -10,11 +10,10 @@ use super::tournament_reply::{answer, results_final};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::state::AppState;
-use events::tournament::{self, Command, DirectorMsg, Spec};
-use tables::user::UserInfo;
 use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::{Json, Router};
+use events::tournament::{self, Command, DirectorMsg, Spec};
 use platform::tournament::robin::RobinCommand;
 use platform::tournament::swiss::SwissCommand;
 use platform::tournament::{GameResult, TournamentError};
@@ -22,6 +21,7 @@ use platform::UserId;
 use protocol::error_code::ErrorCode;
 use serde::Deserialize;
 use store::TournamentRow;
+use tables::user::UserInfo;
 use xiangqi::Color;
 
 /// The organiser's routes.

@@ -3,8 +3,8 @@
 
 use crate::error::AppError;
 use crate::state::AppState;
-use events::tournament::Refusal;
 use axum::Json;
+use events::tournament::Refusal;
 use platform::tournament::TournamentError;
 use protocol::error_code::ErrorCode;
 

@@ -5,18 +5,12 @@
 
 use super::close;
 use super::limit::MessageLimiter;
-use tables::table_route::{table_msg, Routed};
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
-use tables::analysis::LiveSession;
-use crate::cluster::relay_task;
-use crate::cluster::remote_directors;
-use crate::cluster::remote_tables::{self, RemoteError};
-use tables::seek::{Asker, DeskMsg};
 use crate::state::AppState;
-use tables::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
-use tables::user::UserInfo;
-use tables::route::Route;
 use axum::extract::ws::{Message, WebSocket};
+use cluster::relay_task;
+use cluster::remote_directors;
+use cluster::remote_tables::{self, RemoteError};
 use futures_util::StreamExt;
 use kit::clock;
 use platform::TableId;
@@ -26,6 +20,12 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Instant;
+use tables::analysis::LiveSession;
+use tables::route::Route;
+use tables::seek::{Asker, DeskMsg};
+use tables::table::{open_computer_table, AiRequest, Caller, Close, ConnId, Outbox, TableMsg};
+use tables::table_route::{table_msg, Routed};
+use tables::user::UserInfo;
 use tokio::sync::mpsc;
 
 /// Serves one upgraded socket until it closes; `session` is the hash of the session token it
@@ -92,7 +92,7 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
         }
     };
     state.sockets.remove(reader.user.id, conn);
-    crate::cluster::seek_desk::closed(&state, reader.user.id, conn, reader.sought).await;
+    cluster::seek_desk::closed(&state, reader.user.id, conn, reader.sought).await;
     for table in &reader.joined {
         match state.tables.get(*table) {
             Some(h) => {
@@ -256,7 +256,7 @@ impl Reader {
                     .await;
             }
             Route::Analyse { fen, multipv } => {
-                let (budget, limits) = (&self.state.live, &self.state.config.limits);
+                let (budget, limits) = (&self.state.lines, &self.state.config.limits);
                 match self.live.start(budget, limits, &self.out, &fen, multipv) {
                     Ok(()) => self.ack(id),
                     Err((code, why)) => self.error(id, None, code, &why),
@@ -288,7 +288,7 @@ impl Reader {
     async fn send_to_desk(&mut self, msg: DeskMsg, id: Option<u64>, text: &str) {
         self.sought = true;
         let me = (self.conn, self.user.id, text);
-        if !crate::cluster::seek_desk::send(&self.state, msg, me).await {
+        if !cluster::seek_desk::send(&self.state, msg, me).await {
             self.error(
                 id,
                 None,
@@ -355,8 +355,7 @@ impl Reader {
                 let member = (self.conn, self.user.id, &self.out);
                 let joined = relay_task::join(&self.state, table, member, since.as_ref()).await;
                 if !joined.unwrap_or(false) {
-                    text =
-                        std::borrow::Cow::Owned(crate::cluster::relay_wire::without_since(&text));
+                    text = std::borrow::Cow::Owned(cluster::relay_wire::without_since(&text));
                 }
             }
             Some(false) => {

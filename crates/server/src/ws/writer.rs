@@ -2,7 +2,6 @@
 //! subscribed) into the socket, and when the connection is to close, sends the close frame.
 
 use crate::state::AppState;
-use tables::table::{Close, Outbox};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::SinkExt;
@@ -10,6 +9,7 @@ use kit::clock;
 use protocol::ServerMsg;
 use std::sync::Arc;
 use std::time::Duration;
+use tables::table::{Close, Outbox};
 use tokio::sync::{broadcast, mpsc, watch};
 
 /// Longest wait for a close frame to go out (or for the client's reply to it).

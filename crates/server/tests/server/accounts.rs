@@ -1,8 +1,8 @@
 //! Health, accounts, sessions, and who may open a WebSocket.
 
 use crate::common::{TestDb, TestServer};
-use serde_json::json;
 use client::{HttpClient, WsClient};
+use serde_json::json;
 
 #[tokio::test]
 async fn health_accounts_sessions_and_websocket_admission() {

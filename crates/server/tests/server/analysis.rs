@@ -3,8 +3,8 @@
 //! crash) and live engine lines over the socket.
 
 use crate::common::{start_game, test_config, untimed, Player, TestDb, TestServer};
-use serde_json::{json, Value};
 use client::HttpClient;
+use serde_json::{json, Value};
 use server::Config;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

@@ -4,10 +4,10 @@
 //! The figures are printed (`--nocapture`) and recorded in docs/performance.md.
 
 use engine::{Budget, Control, Engine, Limits};
-use tables::ai::{EnginePool, Opponent};
-use tables::analysis::queue::Work;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tables::ai::{EnginePool, Opponent};
+use tables::analysis::queue::Work;
 use tokio::sync::watch;
 use xiangqi::{Move, Position};
 

@@ -5,8 +5,8 @@
 
 use crate::common::{both_ready, seat_players, test_config, untimed, Player, TestDb, TestServer};
 use serde_json::json;
-use tables::room_config::RoomConfig;
 use std::net::SocketAddr;
+use tables::room_config::RoomConfig;
 
 /// Table 11: the first table of a room added after the test rooms (8 + 2 tables).
 const STRICT_TABLE: u64 = 11;

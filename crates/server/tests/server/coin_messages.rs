@@ -5,8 +5,8 @@
 
 use crate::coinkit::{audit, balance, bet, fund, last_wager, ready, seat};
 use crate::common::{Player, TestDb, TestServer, MATE_TABLE};
-use serde_json::{json, Value};
 use client::{HttpClient, WsClient};
+use serde_json::{json, Value};
 
 async fn mate(red: &mut Player, black: &mut Player) {
     red.mv(MATE_TABLE, "e0e1").await;

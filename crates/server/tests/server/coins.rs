@@ -2,9 +2,9 @@
 //! and the private `balance` message.
 
 use crate::common::{start_game, test_config, untimed, Player, TestDb, TestServer, MATE_TABLE};
+use client::{HttpClient, WsClient};
 use platform::ledger::{self, AccountId, Coins, IdempotencyKey, Transaction, Transfer, TxKind};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use server::config::RoomConfig;
 use store::Db;
 

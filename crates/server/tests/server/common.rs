@@ -4,14 +4,14 @@
 
 #![allow(dead_code)]
 
+use client::{HttpClient, WsClient};
 use kit::limits::Limits;
 use serde_json::{json, Value};
-use tables::ai::FirstLegalOpponent;
-use client::{HttpClient, WsClient};
 use server::config::RoomConfig;
 use server::Config;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use tables::ai::FirstLegalOpponent;
 
 /// Red mates with b0b9 after one quiet move each (e0e1, i6i5).
 pub const MATE_FEN: &str = "3k5/R8/9/8p/9/9/9/9/9/1R2K4 w - - 0 1";

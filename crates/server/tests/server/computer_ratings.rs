@@ -3,9 +3,9 @@
 //! against a rated player and moves the level slowly; unrated games say why.
 
 use crate::common::{minutes, untimed, Player, TestDb, TestServer};
+use client::{HttpClient, WsClient};
 use platform::rating::{PlayerRating, Profile, RatedGame};
 use serde_json::{json, Value};
-use client::{HttpClient, WsClient};
 use std::net::SocketAddr;
 use xiangqi::{Color, EndReason, GameResult};
 

@@ -4,8 +4,8 @@
 use crate::common::{
     minutes, start_game, test_config, untimed, Player, TestDb, TestServer, MATE_TABLE,
 };
-use serde_json::json;
 use client::{ClientError, WsClient};
+use serde_json::json;
 
 #[tokio::test]
 async fn play_to_checkmate_is_rated_and_recorded() {

@@ -5,8 +5,8 @@
 
 use crate::common::{test_config, TestDb, TestServer};
 use crate::raw;
-use serde_json::json;
 use client::HttpClient;
+use serde_json::json;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;

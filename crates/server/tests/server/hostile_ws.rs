@@ -5,8 +5,8 @@
 
 use crate::common::{Player, TestDb, TestServer};
 use crate::raw::{self, RawWs, CLOSE, TEXT};
-use serde_json::json;
 use client::{HttpClient, WsClient};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 const SOON: Duration = Duration::from_secs(5);

@@ -4,8 +4,8 @@
 //! export back, and another user refused.
 
 use crate::common::{test_config, TestDb, TestServer};
-use serde_json::{json, Value};
 use client::HttpClient;
+use serde_json::{json, Value};
 use std::net::SocketAddr;
 
 const XQBASE_GB18030: &[u8] = include_bytes!("../../../cli/tests/data/xqbase_two_games.pgn");

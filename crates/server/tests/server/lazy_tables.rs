@@ -2,8 +2,8 @@
 //! (docs/server.md, "Dormant room tables").
 
 use crate::common::{seat_players, test_config, untimed, Player, TestDb, TestServer};
-use serde_json::{json, Value};
 use client::HttpClient;
+use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 async fn health(http: &mut HttpClient) -> Value {

@@ -2,8 +2,8 @@
 //! move over real sockets and resigned, and the report counts exactly the moves relayed.
 
 use crate::common::{TestDb, TestServer};
-use client::HttpClient;
 use client::loadtest::{run, LoadOptions, Progress};
+use client::HttpClient;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;

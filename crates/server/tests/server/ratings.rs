@@ -51,10 +51,7 @@ async fn resign(who: &mut Player, table: u64) -> Value {
 }
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    client::HttpClient::new(addr)
-        .get(path)
-        .await
-        .expect("GET")
+    client::HttpClient::new(addr).get(path).await.expect("GET")
 }
 
 async fn user(addr: SocketAddr, p: &Player) -> Value {

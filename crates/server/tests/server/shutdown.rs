@@ -3,9 +3,9 @@
 
 use crate::common::{test_config, TestDb};
 use crate::raw::{self, RawWs};
-use tables::ai::FirstLegalOpponent;
 use std::sync::Arc;
 use std::time::Duration;
+use tables::ai::FirstLegalOpponent;
 
 #[tokio::test]
 async fn stopping_closes_websockets_with_1001_and_stops_accepting() {

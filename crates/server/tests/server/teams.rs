@@ -4,8 +4,8 @@
 //! team), acting for someone else refused; every refusal is `team_refused` and changes nothing.
 
 use crate::common::{TestDb, TestServer};
-use serde_json::{json, Value};
 use client::HttpClient;
+use serde_json::{json, Value};
 
 struct Member {
     http: HttpClient,

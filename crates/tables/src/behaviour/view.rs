@@ -47,11 +47,7 @@ pub struct BehaviourView {
 ///
 /// # Errors
 /// [`StoreError`] if it cannot be read.
-pub async fn summary(
-    state: &Live,
-    user: UserId,
-    now: Millis,
-) -> Result<BehaviourView, StoreError> {
+pub async fn summary(state: &Live, user: UserId, now: Millis) -> Result<BehaviourView, StoreError> {
     let recent = state.db.recent_conduct(user, SCORE_WINDOW).await?;
     let counters = state.db.conduct_counters(user).await?;
     let ban = state

@@ -8,9 +8,9 @@
 use super::registry::TableHandle;
 use super::setup::{AiSide, TableSetup};
 use super::spawn::spawn_table;
+use crate::live::Live;
 use crate::lobby::RoomInfo;
 use crate::owner::Owner;
-use crate::live::Live;
 use crate::user::{UserInfo, COMPUTER};
 use platform::clock::TimeControl;
 use platform::{TableId, UserId};

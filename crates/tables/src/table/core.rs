@@ -4,8 +4,8 @@
 
 use super::msg::LiveRecord;
 use super::setup::{AiSide, Lease};
-use crate::lobby::RoomInfo;
 use crate::live::Live;
+use crate::lobby::RoomInfo;
 use crate::user::{UserInfo, COMPUTER};
 use platform::ledger::Applied;
 use platform::table::{Event, Table};

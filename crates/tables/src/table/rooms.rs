@@ -3,10 +3,10 @@
 //! table id means the same table on all of them.
 
 use super::setup::TableSetup;
+use crate::lobby::RoomInfo;
 use crate::owner::Owner;
 use crate::settings::TableSettings;
 use platform::clock::TimeControl;
-use crate::lobby::RoomInfo;
 use platform::{Millis, TableId};
 use std::sync::Arc;
 
@@ -14,7 +14,10 @@ use std::sync::Arc;
 ///
 /// # Errors
 /// A room's start position that is not a legal FEN, or rules it names that do not exist.
-pub fn room_tables(settings: &TableSettings, rooms: &[Arc<RoomInfo>]) -> Result<Vec<TableSetup>, String> {
+pub fn room_tables(
+    settings: &TableSettings,
+    rooms: &[Arc<RoomInfo>],
+) -> Result<Vec<TableSetup>, String> {
     let mut out = Vec::new();
     let mut next_id = 1u64;
     for (room, rc) in rooms.iter().zip(&settings.rooms) {

@@ -3,10 +3,10 @@
 
 use crate::lobby::RoomInfo;
 use crate::owner::Owner;
-pub use store::Lease;
 use platform::table::TableConfig;
 use platform::{Millis, TableId, UserId};
 use std::sync::Arc;
+pub use store::Lease;
 use xiangqi::Color;
 
 /// What a table task starts from.

@@ -7,26 +7,26 @@
 //! "Directors across nodes").
 
 use super::notes::{DirectorReply, DirectorRequest};
-use events::ladder::{self, LadderMsg};
-use crate::state::AppState;
-use events::tournament::{self, DirectorMsg, Refusal};
+use crate::site::Site;
 use bus::Message;
 use bytes::Bytes;
-use kit::directors::Mailbox;
+use events::ladder::{self, LadderMsg};
+use events::tournament::{self, DirectorMsg, Refusal};
 use platform::TableId;
 use protocol::ServerMsg;
+use tables::site::BoxFuture;
 use tokio::sync::oneshot;
 
-/// Serves the director whose lease id is `lease` (reached through `mailbox`) to other nodes
-/// until its task ends.
-pub fn spawn<M: Send + 'static>(state: &AppState, lease: TableId, mailbox: Mailbox<M>) {
+/// Serves the director whose lease id is `lease` to other nodes until its task ends (`closed`
+/// is ready).
+pub fn spawn(state: &Site, lease: TableId, closed: BoxFuture<'static, ()>) {
     if state.broker.is_local() {
         return;
     }
-    tokio::spawn(serve(state.clone(), lease, mailbox));
+    tokio::spawn(serve(state.clone(), lease, closed));
 }
 
-async fn serve<M: Send + 'static>(state: AppState, lease: TableId, mailbox: Mailbox<M>) {
+async fn serve(state: Site, lease: TableId, mut closed: BoxFuture<'static, ()>) {
     let subject = state.broker.subjects().director(lease);
     let mut sub = match state.broker.subscribe(&subject).await {
         Ok(s) => s,
@@ -38,7 +38,7 @@ async fn serve<M: Send + 'static>(state: AppState, lease: TableId, mailbox: Mail
     loop {
         let m = tokio::select! {
             m = sub.next() => m,
-            () = mailbox.closed() => None,
+            () = &mut closed => None,
         };
         let Some(m) = m else { break };
         // Each request on its own: a command waits for its journal write, a view does not.
@@ -47,7 +47,7 @@ async fn serve<M: Send + 'static>(state: AppState, lease: TableId, mailbox: Mail
     }
 }
 
-async fn answer(state: &AppState, m: &Message) {
+async fn answer(state: &Site, m: &Message) {
     let reply = match serde_json::from_slice::<DirectorRequest>(&m.payload) {
         Ok(req) => handle(state, req).await,
         Err(e) => {
@@ -81,14 +81,14 @@ fn t_refused(r: &Refusal) -> DirectorReply {
     refused(kind, &why)
 }
 
-fn done(state: &AppState) -> DirectorReply {
+fn done(state: &Site) -> DirectorReply {
     DirectorReply::Done {
         node: state.node.id.clone(),
     }
 }
 
 /// Hands `req` to its director here; [`DirectorReply::Gone`] if none runs here.
-async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
+async fn handle(state: &Site, req: DirectorRequest) -> DirectorReply {
     let t = |r: Option<Result<(), Refusal>>| match r {
         Some(Ok(())) => done(state),
         Some(Err(r)) => t_refused(&r),
@@ -186,7 +186,7 @@ async fn handle(state: &AppState, req: DirectorRequest) -> DirectorReply {
 /// Connection `conn` of `node` watches `event`: its stand-in here gets `t_state` and every
 /// `t_ev`, then the `ack` of request `id` (in order, through the one forwarder).
 async fn watch(
-    state: &AppState,
+    state: &Site,
     event: u64,
     (node, conn, user): (&str, u64, platform::UserId),
     id: Option<u64>,
@@ -217,7 +217,7 @@ async fn watch(
 
 /// Connection `conn` of `node`, which watched `event`, closed: the director drops its
 /// stand-in, and this node forgets it unless it still watches a table here.
-fn unwatch(state: &AppState, event: u64, node: &str, conn: u64) -> DirectorReply {
+fn unwatch(state: &Site, event: u64, node: &str, conn: u64) -> DirectorReply {
     let Some(h) = state.tournaments.get(event) else {
         return DirectorReply::Gone;
     };

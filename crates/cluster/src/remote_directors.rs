@@ -7,16 +7,16 @@
 
 use super::failover::Failover;
 use super::notes::{DirectorReply, DirectorRequest};
-use events::ladder::LadderMsg;
-use crate::state::AppState;
-use tables::table::{ConnId, Outbox};
-use events::tournament::{DirectorMsg, Refusal};
+use crate::site::Site;
 use bus::RequestError;
 use bytes::Bytes;
+use events::ladder::LadderMsg;
+use events::tournament::{DirectorMsg, Refusal};
 use platform::ladder::ChallengeId;
 use platform::league::{LeagueCommand, LeagueEvent};
 use platform::{TableId, UserId};
 use std::time::Duration;
+use tables::table::{ConnId, Outbox};
 
 /// Longest wait for one answer (a command waits for its journal write there).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
@@ -25,7 +25,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 const UNREACHABLE: &str = "the event's server is not reachable; try again";
 
 /// Sends `req` to the director with lease id `lease`; `None`: nobody answered in time.
-async fn request(state: &AppState, lease: TableId, req: &DirectorRequest) -> Option<DirectorReply> {
+async fn request(state: &Site, lease: TableId, req: &DirectorRequest) -> Option<DirectorReply> {
     let payload = Bytes::from(serde_json::to_vec(req).ok()?);
     let subject = state.broker.subjects().director(lease);
     let tries = Failover::start(state);
@@ -55,7 +55,7 @@ async fn request(state: &AppState, lease: TableId, req: &DirectorRequest) -> Opt
 }
 
 /// Whether event `event` is not over (its director runs somewhere).
-async fn live_event(state: &AppState, event: u64) -> bool {
+async fn live_event(state: &Site, event: u64) -> bool {
     matches!(
         state.db.tournament(event).await,
         Ok(Some(row)) if row.status == "upcoming" || row.status == "running"
@@ -64,7 +64,7 @@ async fn live_event(state: &AppState, event: u64) -> bool {
 
 /// Hands `msg` to event `event`'s director on another node and its answer to `msg`'s reply;
 /// the reply is dropped (no director: the event is over) when the event is not live.
-pub async fn tournament(state: &AppState, event: u64, msg: DirectorMsg) {
+pub async fn tournament(state: &Site, event: u64, msg: DirectorMsg) {
     let (req, reply) = match msg {
         DirectorMsg::Join {
             user,
@@ -113,7 +113,7 @@ fn l_refused(reply: Option<DirectorReply>) -> events::ladder::Refusal {
 }
 
 /// Hands `msg` to ladder `id`'s director on another node and its answer to `msg`'s reply.
-pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
+pub async fn ladder(state: &Site, id: u32, msg: LadderMsg) {
     let lease = events::ladder::lease_id(id);
     match msg {
         LadderMsg::Join {
@@ -167,7 +167,7 @@ pub async fn ladder(state: &AppState, id: u32, msg: LadderMsg) {
 /// refusals as at that node; [`events::league::Refusal::NotStored`] while it stays
 /// unreachable).
 pub async fn league(
-    state: &AppState,
+    state: &Site,
     id: u32,
     cmd: LeagueCommand,
 ) -> Result<Vec<LeagueEvent>, events::league::Refusal> {
@@ -192,7 +192,7 @@ pub async fn league(
 /// # Errors
 /// What to tell the client when no node runs the event.
 pub async fn watch(
-    state: &AppState,
+    state: &Site,
     event: u64,
     (conn, user, out): (ConnId, UserId, &Outbox),
     id: Option<u64>,
@@ -223,7 +223,7 @@ pub async fn watch(
 
 /// Connection `conn` closed: each event it watched on another node is told, so that the
 /// director's node drops the connection's stand-in.
-pub async fn closed(state: &AppState, conn: ConnId) {
+pub async fn closed(state: &Site, conn: ConnId) {
     let first = events::tournament::FIRST_DIRECTOR_LEASE;
     for (lease, owner) in state.remote.watch.drop_conn(conn) {
         let event = lease.0.wrapping_sub(first);

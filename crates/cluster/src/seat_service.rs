@@ -7,13 +7,13 @@
 
 use super::failover::Failover;
 use super::notes::{SeatReply, SeatRequest};
-use crate::state::AppState;
-use tables::table::TableMsg;
-use tables::user::UserInfo;
+use crate::site::Site;
 use bus::{BrokerError, Message, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;
 use std::time::Duration;
+use tables::table::TableMsg;
+use tables::user::UserInfo;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -25,7 +25,7 @@ const SEAT_TIMEOUT: Duration = Duration::from_secs(3);
 ///
 /// # Errors
 /// Why the pair was not seated, for the logs.
-pub async fn seat_at(state: &AppState, node: &str, req: &SeatRequest) -> Result<(), String> {
+pub async fn seat_at(state: &Site, node: &str, req: &SeatRequest) -> Result<(), String> {
     let payload = Bytes::from(serde_json::to_vec(req).map_err(|e| e.to_string())?);
     let subject = state.broker.subjects().node_seat(node);
     let answer = Failover::ask(state, &subject, &payload, SEAT_TIMEOUT)
@@ -42,13 +42,13 @@ pub async fn seat_at(state: &AppState, node: &str, req: &SeatRequest) -> Result<
 ///
 /// # Errors
 /// [`BrokerError`] if the subscription fails.
-pub async fn start(state: &AppState) -> Result<JoinHandle<()>, BrokerError> {
+pub async fn start(state: &Site) -> Result<JoinHandle<()>, BrokerError> {
     let subject = state.broker.subjects().node_seat(&state.node.id);
     let sub = state.broker.subscribe(&subject).await?;
     Ok(tokio::spawn(serve(state.clone(), sub)))
 }
 
-async fn serve(state: AppState, mut sub: Subscription) {
+async fn serve(state: Site, mut sub: Subscription) {
     while let Some(m) = sub.next().await {
         // One at a time would hold every seat behind a slow table: each request is its own task.
         let state = state.clone();
@@ -71,7 +71,7 @@ async fn respond(m: &Message, reply: &SeatReply) {
 }
 
 /// Hands the pair to the table, if it lives here.
-async fn seat(state: &AppState, req: SeatRequest) -> SeatReply {
+async fn seat(state: &Site, req: SeatRequest) -> SeatReply {
     let refused = |why: &str| SeatReply::Refused {
         why: why.to_owned(),
     };
@@ -100,7 +100,7 @@ async fn seat(state: &AppState, req: SeatRequest) -> SeatReply {
     }
 }
 
-async fn user(state: &AppState, id: platform::UserId) -> Option<Arc<UserInfo>> {
+async fn user(state: &Site, id: platform::UserId) -> Option<Arc<UserInfo>> {
     match state.db.user(id).await {
         Ok(row) => row.map(|r| Arc::new(UserInfo::from(r))),
         Err(e) => {

@@ -11,13 +11,13 @@
 use super::failover::Failover;
 use super::notes::{ConnNote, OwnerNote, TableReply, TableRequest};
 use super::relay::Resync;
-use crate::state::AppState;
-use tables::table::{Close, ConnId};
+use crate::site::Site;
 use bus::{BrokerError, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::time::Duration;
+use tables::table::{Close, ConnId};
 use tokio::task::JoinHandle;
 
 /// Longest wait for an owner to take one request.
@@ -38,7 +38,7 @@ pub enum RemoteError {
 /// # Errors
 /// [`RemoteError`] when no node has the table, or its owner stays unreachable.
 pub async fn send(
-    state: &AppState,
+    state: &Site,
     table: TableId,
     conn: ConnId,
     user: UserId,
@@ -56,7 +56,7 @@ pub async fn send(
 
 /// Tells `table`'s owner that connection `conn` closed, so that the player there counts as
 /// gone; tried like any message while the owner or the broker is away for a moment.
-pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId) {
+pub async fn closed(state: &Site, table: TableId, conn: ConnId, user: UserId) {
     state.remote.watch.remove(table, conn);
     state.remote.relays.leave(table, conn);
     let req = TableRequest {
@@ -74,7 +74,7 @@ pub async fn closed(state: &AppState, table: TableId, conn: ConnId, user: UserId
 }
 
 async fn request(
-    state: &AppState,
+    state: &Site,
     table: TableId,
     req: &TableRequest<'_>,
 ) -> Result<String, RemoteError> {
@@ -107,7 +107,7 @@ async fn request(
 }
 
 /// Announces that this node owns `table` now (the other nodes' watchers of it join again).
-pub async fn announce_owner(state: &AppState, table: TableId) {
+pub async fn announce_owner(state: &Site, table: TableId) {
     if state.broker.is_local() {
         return;
     }
@@ -129,7 +129,7 @@ pub async fn announce_owner(state: &AppState, table: TableId) {
 ///
 /// # Errors
 /// [`BrokerError`] if a subscription fails.
-pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+pub async fn start(state: &Site) -> Result<Vec<JoinHandle<()>>, BrokerError> {
     let subjects = state.broker.subjects();
     let conns = state
         .broker
@@ -144,7 +144,7 @@ pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError>
 
 /// Hands each [`ConnNote`] to its connection here, after the events it follows
 /// ([`super::relay`]).
-async fn deliver(state: AppState, mut sub: Subscription) {
+async fn deliver(state: Site, mut sub: Subscription) {
     while let Some(m) = sub.next().await {
         let Ok(note) = serde_json::from_slice::<ConnNote<'_>>(&m.payload) else {
             tracing::warn!("unreadable note for a connection");
@@ -162,7 +162,7 @@ async fn deliver(state: AppState, mut sub: Subscription) {
 }
 
 /// On a table's new owner, closes this node's connections that watched it there.
-async fn rejoin(state: AppState, mut sub: Subscription) {
+async fn rejoin(state: Site, mut sub: Subscription) {
     while let Some(m) = sub.next().await {
         let Ok(note) = serde_json::from_slice::<OwnerNote>(&m.payload) else {
             continue;
@@ -176,7 +176,7 @@ async fn rejoin(state: AppState, mut sub: Subscription) {
 
 /// Sends each connection that lost its place a fresh `table_state` (its `join`, again,
 /// without `since`, to the table's owner).
-pub fn resync_all(state: &AppState, resync: Vec<Resync>) {
+pub fn resync_all(state: &Site, resync: Vec<Resync>) {
     for (table, conn, user) in resync {
         tracing::info!(table = table.0, conn = conn.0, "relay resync");
         let state = state.clone();

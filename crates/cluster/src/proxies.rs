@@ -4,11 +4,11 @@
 //! `table_service` publishes what the outbox receives, in order, to the connection's node
 //! (docs/scale.md, "Remote tables").
 
-use tables::table::{Close, ConnId, Outbox};
-use tables::user::UserInfo;
 use platform::TableId;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
+use tables::table::{Close, ConnId, Outbox};
+use tables::user::UserInfo;
 use tokio::sync::{mpsc, watch};
 
 /// The receiving ends of a new stand-in's outbox: its messages and its close signal.

@@ -7,12 +7,12 @@
 //! (a full queue, a NATS outage) is repaired by the next snapshot. Only clustered nodes run it.
 
 use super::notes::{LobbyNews, LobbyNote, SeeksNote, TableNote};
-use tables::lobby::{LocalChange, SeekList, SharedSummary};
-use crate::state::AppState;
+use crate::site::Site;
 use bus::{BrokerError, Subscription};
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
+use tables::lobby::{LocalChange, SeekList, SharedSummary};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -28,7 +28,7 @@ pub const SNAPSHOT_PART: usize = 256;
 ///
 /// # Errors
 /// [`BrokerError`] if the subscription fails.
-pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+pub async fn start(state: &Site) -> Result<Vec<JoinHandle<()>>, BrokerError> {
     let sub = state
         .broker
         .subscribe(&state.broker.subjects().lobby())
@@ -49,9 +49,9 @@ fn note(summary: SharedSummary) -> TableNote {
     }
 }
 
-async fn send(state: &AppState, news: LobbyNews) {
+async fn send(state: &Site, news: LobbyNews) {
     let note = LobbyNote {
-        node: state.config.cluster.node_id.clone(),
+        node: state.cluster.node_id.clone(),
         news,
     };
     let Ok(payload) = serde_json::to_vec(&note) else {
@@ -63,8 +63,8 @@ async fn send(state: &AppState, news: LobbyNews) {
     }
 }
 
-async fn publish(state: AppState, mut rx: mpsc::Receiver<LocalChange>) {
-    let cluster = &state.config.cluster;
+async fn publish(state: Site, mut rx: mpsc::Receiver<LocalChange>) {
+    let cluster = &state.cluster;
     let lease = Duration::from_millis(cluster.lease_ms);
     let mut every = tokio::time::interval(Duration::from_millis(cluster.beat_ms));
     let mut seq = 0u64;
@@ -114,8 +114,8 @@ struct Pending {
     tables: Vec<SharedSummary>,
 }
 
-async fn merge(state: AppState, mut sub: Subscription) {
-    let me = state.config.cluster.node_id.as_str();
+async fn merge(state: Site, mut sub: Subscription) {
+    let me = state.cluster.node_id.as_str();
     let mut pending: HashMap<String, Pending> = HashMap::new();
     while let Some(m) = sub.next().await {
         let note = match serde_json::from_slice::<LobbyNote>(&m.payload) {

@@ -3,14 +3,14 @@
 
 use super::event_feed::{Queued, QUEUE};
 use super::notes::EvNote;
-use crate::state::AppState;
+use crate::site::Site;
 use bytes::Bytes;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 /// Starts the task that publishes this node's table events.
-pub fn start(state: &AppState) -> Vec<JoinHandle<()>> {
+pub fn start(state: &Site) -> Vec<JoinHandle<()>> {
     let (tx, rx) = mpsc::channel(QUEUE);
     if !state.remote.events.connect(tx) {
         return Vec::new();
@@ -18,7 +18,7 @@ pub fn start(state: &AppState) -> Vec<JoinHandle<()>> {
     vec![tokio::spawn(publish(state.clone(), rx))]
 }
 
-async fn publish(state: AppState, mut rx: mpsc::Receiver<Queued>) {
+async fn publish(state: Site, mut rx: mpsc::Receiver<Queued>) {
     let live = state.epoch.clone();
     let delayed = tables::table::delayed_epoch(&state.epoch);
     while let Some((table, on_delayed, v, msg)) = rx.recv().await {

@@ -7,10 +7,7 @@
 
 use super::notes::{ConnNote, TableReply, TableRequest};
 use super::proxies::{Ends, Stand};
-use crate::state::AppState;
-use tables::table::{Caller, Close, ConnId, TableHandle, TableMsg};
-use tables::user::UserInfo;
-use tables::table_route::{table_msg, Routed};
+use crate::site::Site;
 use bus::{Message, Subject};
 use bytes::Bytes;
 use platform::{TableId, UserId};
@@ -18,23 +15,22 @@ use protocol;
 use protocol::error_code::{ErrorCode, ErrorMsg};
 use serde_json::value::RawValue;
 use std::sync::Arc;
-
-/// How the service reaches the table's task: its handle, the task started first if the table
-/// is dormant (`tables::table::wake`; passed in, since the tables start their own service).
-pub type Waker = fn(&AppState, TableId) -> Option<TableHandle>;
+use tables::table::{Caller, Close, ConnId, TableHandle, TableMsg};
+use tables::table_route::{table_msg, Routed};
+use tables::user::UserInfo;
 
 /// Serves `table` to other nodes for as long as this node holds it (its task started on
-/// first use by `wake` when it is dormant).
-pub fn spawn(state: &AppState, table: TableId, wake: Waker) {
+/// first use by `tables::table::wake` when it is dormant).
+pub fn spawn(state: &Site, table: TableId) {
     if state.broker.is_local() {
         return;
     }
     let (keep, held) = tokio::sync::mpsc::channel(1);
     state.tables.keep(table, held);
-    tokio::spawn(serve(state.clone(), table, keep, wake));
+    tokio::spawn(serve(state.clone(), table, keep));
 }
 
-async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<()>, wake: Waker) {
+async fn serve(state: Site, table: TableId, keep: tokio::sync::mpsc::Sender<()>) {
     let subject = state.broker.subjects().table_cmd(table);
     let mut sub = match state.broker.subscribe(&subject).await {
         Ok(s) => s,
@@ -49,7 +45,7 @@ async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<
             () = keep.closed() => None,
         };
         let Some(m) = m else { break };
-        let reply = match wake(&state, table) {
+        let reply = match tables::table::wake(&state, table) {
             Some(handle) => take(&state, table, &handle, &m).await,
             None => TableReply::Gone,
         };
@@ -64,7 +60,7 @@ async fn serve(state: AppState, table: TableId, keep: tokio::sync::mpsc::Sender<
 }
 
 /// Hands one request to the table.
-async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Message) -> TableReply {
+async fn take(state: &Site, table: TableId, handle: &TableHandle, m: &Message) -> TableReply {
     let taken = TableReply::Taken {
         node: state.node.id.clone(),
     };
@@ -129,7 +125,7 @@ async fn take(state: &AppState, table: TableId, handle: &TableHandle, m: &Messag
 }
 
 /// A connection of this node, as a table's caller: its own id and outbox.
-pub(crate) async fn local(state: &AppState, conn: u64, user: UserId) -> Option<Stand> {
+pub(crate) async fn local(state: &Site, conn: u64, user: UserId) -> Option<Stand> {
     let out = state.sockets.outbox(ConnId(conn))?;
     let user: Arc<UserInfo> = Arc::new(state.db.user(user).await.ok()??.into());
     Some(Stand {
@@ -141,7 +137,7 @@ pub(crate) async fn local(state: &AppState, conn: u64, user: UserId) -> Option<S
 
 /// The stand-in of connection `conn` of `node` (user `user`), made on first use (the user read
 /// once, its forwarder started).
-pub(crate) async fn stand(state: &AppState, node: &str, conn: u64, user: UserId) -> Option<Stand> {
+pub(crate) async fn stand(state: &Site, node: &str, conn: u64, user: UserId) -> Option<Stand> {
     let proxies = &state.remote.proxies;
     if let Some(s) = proxies.find_stand(node, conn) {
         return Some(s);
@@ -164,7 +160,7 @@ pub(crate) async fn stand(state: &AppState, node: &str, conn: u64, user: UserId)
 
 /// Publishes what the stand-in `id` of connection `conn` of `node` receives, in order, then
 /// its close; forgets it once its outbox is closed or dropped.
-async fn forward(state: AppState, node: Arc<str>, conn: u64, id: ConnId, ends: Ends) {
+async fn forward(state: Site, node: Arc<str>, conn: u64, id: ConnId, ends: Ends) {
     let (mut rx, mut closing) = ends;
     let subject = state.broker.subjects().node_conns(&node);
     // The numbered events sent since the last note: the node's relay delivers them.
@@ -227,7 +223,7 @@ fn event_number(text: &str) -> Option<(TableId, u64)> {
     Some((head.table, head.v))
 }
 
-async fn publish(state: &AppState, subject: &Subject, note: &ConnNote<'_>) {
+async fn publish(state: &Site, subject: &Subject, note: &ConnNote<'_>) {
     let Ok(payload) = serde_json::to_vec(note) else {
         return;
     };

@@ -2,10 +2,10 @@
 //! node that answered each one's `join`, so that they can be told to join again when such a
 //! table gets another owner (`remote_tables`).
 
-use tables::table::{ConnId, Outbox};
 use platform::TableId;
 use std::collections::HashMap;
 use std::sync::Mutex;
+use tables::table::{ConnId, Outbox};
 
 /// A connection watching a table of another node.
 #[derive(Debug)]

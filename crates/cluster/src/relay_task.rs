@@ -5,13 +5,13 @@
 //! the owner again without `since`).
 
 use super::notes::EvNote;
-use crate::state::AppState;
-use tables::table::{ConnId, Outbox};
+use crate::site::Site;
 use bus::{BrokerError, Subscription};
 use kit::clock;
 use platform::{TableId, UserId};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tables::table::{ConnId, Outbox};
 use tokio::task::JoinHandle;
 
 /// How often waiting notes are looked at.
@@ -24,7 +24,7 @@ const SWEEP_EVERY: Duration = Duration::from_millis(250);
 /// # Errors
 /// [`BrokerError`] if the relay's subscription fails.
 pub async fn join(
-    state: &AppState,
+    state: &Site,
     table: TableId,
     (conn, user, out): (ConnId, UserId, &Outbox),
     since: Option<&(String, u64)>,
@@ -43,7 +43,7 @@ pub async fn join(
 }
 
 /// A relay's task: hands it each event published for `table` until the relay is dropped.
-async fn run(state: AppState, table: TableId, mut sub: Subscription) {
+async fn run(state: Site, table: TableId, mut sub: Subscription) {
     while let Some(m) = sub.next().await {
         let Ok(note) = serde_json::from_slice::<EvNote<'_>>(&m.payload) else {
             tracing::warn!(table = table.0, "unreadable table event");
@@ -59,7 +59,7 @@ async fn run(state: AppState, table: TableId, mut sub: Subscription) {
 }
 
 /// Starts the sweep of notes that waited too long for their events.
-pub fn start(state: &AppState) -> Vec<JoinHandle<()>> {
+pub fn start(state: &Site) -> Vec<JoinHandle<()>> {
     let state = state.clone();
     vec![tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);

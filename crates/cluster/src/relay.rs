@@ -14,11 +14,11 @@
 //! it is sent a fresh `table_state` as after a gap (docs/protocol.md §5; docs/scale.md,
 //! "Remote tables").
 
-use tables::table::{Close, ConnId, History, Outbox};
 use platform::{Millis, TableId, UserId};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tables::table::{Close, ConnId, History, Outbox};
 use tokio::task::AbortHandle;
 
 /// Longest a note waits for the events before it; then the connection resyncs.

@@ -12,16 +12,16 @@
 
 use super::failover::Failover;
 use super::notes::{DeskReply, SeekRequest};
-use tables::seek::{Asker, DeskMsg};
-use crate::state::AppState;
-use tables::table::ConnId;
-use tables::route::{self, Route};
+use crate::site::Site;
 use bus::{Message, RequestError, Subscription};
 use bytes::Bytes;
 use platform::{TableId, UserId};
 use serde_json::value::RawValue;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
+use tables::route::{self, Route};
+use tables::seek::{Asker, DeskMsg};
+use tables::table::ConnId;
 
 /// The lease id of the site's seek desk (above every event's and ladder's lease).
 pub const DESK_LEASE: TableId = TableId(9_000_000_000_000_000);
@@ -31,17 +31,13 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Whether seek messages go to this node's own desk: one node, or this node holds the lease.
 #[must_use]
-pub fn here(state: &AppState) -> bool {
+pub fn here(state: &Site) -> bool {
     state.broker.is_local() || state.remote.desk_here.load(Ordering::Relaxed)
 }
 
 /// Hands `msg` to the site's desk: this node's, or as the client's `text` (of connection `conn`
 /// of `user`) to the node that holds the desk. `false`: no desk could take it.
-pub async fn send(
-    state: &AppState,
-    msg: DeskMsg,
-    (conn, user, text): (ConnId, UserId, &str),
-) -> bool {
+pub async fn send(state: &Site, msg: DeskMsg, (conn, user, text): (ConnId, UserId, &str)) -> bool {
     if here(state) {
         return state.seeks.send(msg).await;
     }
@@ -65,7 +61,7 @@ pub async fn send(
 /// The connection `conn` of `user` closed (it `sought`: sent the desk something): the desk
 /// drops their seeks if it was their last connection (on this node; the desk's node also
 /// counts its own), and the desk's node forgets the connection's stand-in.
-pub async fn closed(state: &AppState, user: UserId, conn: ConnId, sought: bool) {
+pub async fn closed(state: &Site, user: UserId, conn: ConnId, sought: bool) {
     if here(state) {
         let _ = state.seeks.send(DeskMsg::Closed { user }).await;
         return;
@@ -88,7 +84,7 @@ pub async fn closed(state: &AppState, user: UserId, conn: ConnId, sought: bool) 
 
 /// Sends `req` to the desk's node: `Some(taken)`, or `None` once this node holds the desk
 /// itself (the caller hands the message to its own desk).
-async fn request(state: &AppState, req: &SeekRequest<'_>) -> Option<bool> {
+async fn request(state: &Site, req: &SeekRequest<'_>) -> Option<bool> {
     let Ok(payload) = serde_json::to_vec(req) else {
         return Some(false);
     };
@@ -120,14 +116,14 @@ async fn request(state: &AppState, req: &SeekRequest<'_>) -> Option<bool> {
 /// Starts the task that claims the desk's lease every beat and, while this node holds it,
 /// serves `<prefix>.seeks` (nothing with the in-process broker: the one node's desk is the
 /// site's).
-pub fn spawn(state: &AppState) {
+pub fn spawn(state: &Site) {
     if state.broker.is_local() {
         return;
     }
     tokio::spawn(hold(state.clone()));
 }
 
-async fn hold(state: AppState) {
+async fn hold(state: Site) {
     let mut every = tokio::time::interval(Duration::from_millis(state.node.beat_ms.max(100)));
     let mut serving: Option<Subscription> = None;
     loop {
@@ -174,7 +170,7 @@ async fn hold(state: AppState) {
 
 /// Whether this node holds the desk's lease: while it serves, whether the lease is still its
 /// own; else whether a claim is granted (a live holder keeps it).
-async fn holds(state: &AppState, serving: bool) -> Result<bool, store::StoreError> {
+async fn holds(state: &Site, serving: bool) -> Result<bool, store::StoreError> {
     if serving {
         let owner = state.db.table_owner(DESK_LEASE).await?;
         return Ok(owner.is_some_and(|o| o.node == state.node.id));
@@ -191,7 +187,7 @@ async fn next(serving: &mut Option<Subscription>) -> Option<Message> {
 }
 
 /// Hands one request to this node's desk.
-async fn take(state: &AppState, m: &Message) {
+async fn take(state: &Site, m: &Message) {
     let reply = if here(state) {
         hand(state, m).await;
         DeskReply::Taken
@@ -203,7 +199,7 @@ async fn take(state: &AppState, m: &Message) {
     }
 }
 
-async fn hand(state: &AppState, m: &Message) {
+async fn hand(state: &Site, m: &Message) {
     let Ok(req) = serde_json::from_slice::<SeekRequest<'_>>(&m.payload) else {
         tracing::warn!("unreadable seek request");
         return;

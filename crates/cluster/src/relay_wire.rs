@@ -1,4 +1,4 @@
-//! The client messages a relay reads or rewrites as text (`crate::cluster::relay`): the head of
+//! The client messages a relay reads or rewrites as text (`crate::relay`): the head of
 //! a `table_state` (which table, feed and number it places a connection at) and a `join`
 //! without its `since`, for when the relay cannot answer it and the owner sends the whole state.
 

@@ -9,11 +9,14 @@
 //! node with no `[cluster]` section is the default
 //! and needs nothing: with the in-process broker no relay runs.
 
+#![warn(missing_docs)]
+
 mod config;
 pub mod director_service;
 pub mod event_feed;
 pub mod event_publisher;
 pub mod failover;
+mod hooks;
 pub mod lobby_relay;
 pub mod notes;
 pub mod placement;
@@ -27,15 +30,16 @@ pub mod remote_tables;
 pub mod remote_watch;
 pub mod seat_service;
 pub mod seek_desk;
+pub mod site;
 pub mod table_service;
 pub mod takeover;
 pub mod users;
 
 pub use config::ClusterConfig;
-pub use store::Node;
 pub use remote::Remote;
+pub use site::{Hooks, Site, SiteParts};
+pub use store::Node;
 
-use crate::state::AppState;
 use bus::BrokerError;
 use tokio::task::JoinHandle;
 
@@ -43,7 +47,7 @@ use tokio::task::JoinHandle;
 ///
 /// # Errors
 /// [`BrokerError`] if a subscription fails.
-pub async fn start_relays(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+pub async fn start_relays(state: &Site) -> Result<Vec<JoinHandle<()>>, BrokerError> {
     if state.broker.is_local() {
         return Ok(Vec::new());
     }

@@ -2,7 +2,7 @@
 //! be failing over (for `lease_ms` + [`FAILOVER_MARGIN`]); shared by remote tables, remote
 //! directors and the seek desk.
 
-use crate::state::AppState;
+use crate::site::Site;
 use bus::{RequestError, Subject};
 use bytes::Bytes;
 use kit::metrics::{metrics, seconds_since};
@@ -22,7 +22,7 @@ pub struct Failover {
 impl Failover {
     /// Starts the tries now: they end `lease_ms` + [`FAILOVER_MARGIN`] from now.
     #[must_use]
-    pub fn start(state: &AppState) -> Failover {
+    pub fn start(state: &Site) -> Failover {
         Failover {
             deadline: Instant::now() + Duration::from_millis(state.node.lease_ms) + FAILOVER_MARGIN,
         }
@@ -33,7 +33,7 @@ impl Failover {
     /// # Errors
     /// As [`bus::Broker::request`].
     pub async fn ask(
-        state: &AppState,
+        state: &Site,
         subject: &Subject,
         payload: &Bytes,
         timeout: Duration,

@@ -6,11 +6,11 @@
 //! Only clustered nodes run it.
 
 use super::notes::UserNote;
-use crate::state::AppState;
-use tables::sockets::Relayed;
+use crate::site::Site;
 use bus::{BrokerError, Subscription};
 use bytes::Bytes;
 use std::sync::Arc;
+use tables::sockets::Relayed;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -22,7 +22,7 @@ pub const USER_QUEUE: usize = 4_096;
 ///
 /// # Errors
 /// [`BrokerError`] if the subscription fails.
-pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError> {
+pub async fn start(state: &Site) -> Result<Vec<JoinHandle<()>>, BrokerError> {
     let sub = state
         .broker
         .subscribe(&state.broker.subjects().every_user())
@@ -35,8 +35,8 @@ pub async fn start(state: &AppState) -> Result<Vec<JoinHandle<()>>, BrokerError>
     ])
 }
 
-async fn publish(state: AppState, mut rx: mpsc::Receiver<Relayed>) {
-    let me = state.config.cluster.node_id.as_str();
+async fn publish(state: Site, mut rx: mpsc::Receiver<Relayed>) {
+    let me = state.cluster.node_id.as_str();
     while let Some((user, text)) = rx.recv().await {
         let Ok(msg) = serde_json::from_str(&text) else {
             continue;
@@ -56,8 +56,8 @@ async fn publish(state: AppState, mut rx: mpsc::Receiver<Relayed>) {
     }
 }
 
-async fn deliver(state: AppState, mut sub: Subscription) {
-    let me = state.config.cluster.node_id.as_str();
+async fn deliver(state: Site, mut sub: Subscription) {
+    let me = state.cluster.node_id.as_str();
     while let Some(m) = sub.next().await {
         match serde_json::from_slice::<UserNote<'_>>(&m.payload) {
             Ok(note) if note.node == me => {}

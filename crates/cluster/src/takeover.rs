@@ -10,13 +10,15 @@
 //! directors (not taken over here).
 
 use super::placement::rendezvous;
-use crate::state::AppState;
-use tables::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE};
+use crate::site::Site;
 use events::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use store::{StoreError, UnfinishedGame};
+use tables::table::{
+    ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE,
+};
 
 /// What this node knows of the site's tables at one instant: the live nodes and each claimed
 /// table's owner.
@@ -32,7 +34,7 @@ impl Ownership {
     ///
     /// # Errors
     /// [`StoreError::Db`].
-    pub async fn read(state: &AppState) -> Result<Ownership, StoreError> {
+    pub async fn read(state: &Site) -> Result<Ownership, StoreError> {
         Ok(Ownership {
             live: state.node.live_nodes(&state.db).await?,
             owners: state.db.table_owners().await?,
@@ -75,7 +77,7 @@ impl Ownership {
 /// # Errors
 /// [`StoreError::Db`] when the claim failed; `Corrupt` when the table cannot be set up.
 pub async fn open(
-    state: &AppState,
+    state: &Site,
     setup: TableSetup,
     restore: Option<UnfinishedGame>,
 ) -> Result<bool, StoreError> {
@@ -100,7 +102,7 @@ pub async fn open(
 /// # Errors
 /// [`StoreError`].
 pub async fn open_rooms(
-    state: &AppState,
+    state: &Site,
     seen: &Ownership,
     rooms: &[TableSetup],
     unfinished: &mut HashMap<TableId, UnfinishedGame>,
@@ -125,7 +127,7 @@ pub async fn open_rooms(
 ///
 /// # Errors
 /// [`StoreError`].
-pub async fn open_computer_game(state: &AppState, g: UnfinishedGame) -> Result<bool, StoreError> {
+pub async fn open_computer_game(state: &Site, g: UnfinishedGame) -> Result<bool, StoreError> {
     let Some(ai) = restored_ai_side(state, &g.game).filter(|_| g.game.room == "ai") else {
         return Ok(false);
     };
@@ -135,7 +137,7 @@ pub async fn open_computer_game(state: &AppState, g: UnfinishedGame) -> Result<b
 
 /// Every beat: takes over the tables whose owner's lease expired (or that nobody holds) and
 /// that placement gives this node, for ever (the task is aborted at shutdown).
-pub async fn watch(state: AppState) {
+pub async fn watch(state: Site) {
     let rooms = state.tables.rooms();
     let mut every = tokio::time::interval(Duration::from_millis(state.node.beat_ms));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -155,7 +157,7 @@ pub async fn watch(state: AppState) {
 ///
 /// # Errors
 /// [`StoreError`].
-pub async fn take_over(state: &AppState, rooms: &[TableSetup]) -> Result<usize, StoreError> {
+pub async fn take_over(state: &Site, rooms: &[TableSetup]) -> Result<usize, StoreError> {
     let me = state.node.id.as_str();
     let seen = Ownership::read(state).await?;
     // Tables held here that the database gives another node (this node was paused or lost the
