@@ -91,7 +91,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
         return Err("--name must be 1..=80 printable characters".into());
     }
     let (db, _) = a.db.open().await?;
-    tables::rating_pool::check_stored(&db, &config.rating).await?;
+    events::rating_pool::check_stored(&db, &config.rating).await?;
     let text = serde_json::to_string(&config).map_err(|e| e.to_string())?;
     let now = kit::clock::now();
     let id = db

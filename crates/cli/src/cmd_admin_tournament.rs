@@ -175,7 +175,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     };
     let now = kit::clock::now();
     let starts_at = now + Millis::from_secs(a.starts_in_secs);
-    tables::rating_pool::check_stored(&db, &spec.rating).await?;
+    events::rating_pool::check_stored(&db, &spec.rating).await?;
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
     let id = db
         .create_tournament(name, "swiss", &text, by.id, now.0, starts_at.0)

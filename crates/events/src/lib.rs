@@ -11,6 +11,7 @@
 pub mod deps;
 pub mod ladder;
 pub mod league;
+pub mod rating_pool;
 pub mod settings;
 pub mod site;
 pub mod tournament;

@@ -6,10 +6,14 @@ use std::hash::Hash;
 use std::sync::RwLock;
 use tokio::sync::mpsc;
 
-/// The mailbox of one director.
+/// Messages a director's mailbox holds before it refuses more (a director answers each in
+/// well under a millisecond unless it waits for its journal; a full mailbox means it is stuck).
+pub const MAILBOX: usize = 1_024;
+
+/// The mailbox of one director: bounded, as every queue of the server is.
 #[derive(Debug)]
 pub struct Mailbox<M> {
-    tx: mpsc::UnboundedSender<M>,
+    tx: mpsc::Sender<M>,
 }
 
 impl<M> Clone for Mailbox<M> {
@@ -21,8 +25,11 @@ impl<M> Clone for Mailbox<M> {
 }
 
 impl<M> Mailbox<M> {
-    pub fn new(tx: mpsc::UnboundedSender<M>) -> Mailbox<M> {
-        Mailbox { tx }
+    /// A new director's mailbox and the receiving end its task reads.
+    #[must_use]
+    pub fn channel() -> (Mailbox<M>, mpsc::Receiver<M>) {
+        let (tx, rx) = mpsc::channel(MAILBOX);
+        (Mailbox { tx }, rx)
     }
 
     /// Waits until the director's task has ended.
@@ -30,9 +37,17 @@ impl<M> Mailbox<M> {
         self.tx.closed().await;
     }
 
-    /// Sends `msg`; `false` if the director is gone.
+    /// Sends `msg`; `false` if the director is gone or its mailbox is full (the message is
+    /// dropped and a warning logged).
     pub fn send(&self, msg: M) -> bool {
-        self.tx.send(msg).is_ok()
+        match self.tx.try_send(msg) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                tracing::warn!("a director's mailbox is full: message dropped");
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 }
 

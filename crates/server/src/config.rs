@@ -5,7 +5,6 @@ pub use events::settings::{EventsSettings, TournamentsConfig};
 use kit::limits::Limits;
 use platform::clock::TimeControl;
 use platform::table::TableConfig;
-use platform::Millis;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 pub use tables::room_config::RoomConfig;

@@ -273,12 +273,12 @@ pub async fn start(
         store::recover_coins(&db, Some(g.game.id)).await?;
     }
 
-    tokio::spawn(tables::seek::desk::run(state.clone(), seek_rx));
+    tokio::spawn(tables::seek::desk::run(state.live.clone(), seek_rx));
     cluster::seek_desk::spawn(&state);
     tables::analysis::queue::start(&state).await?;
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
-    let watch = tokio::spawn(takeover::watch(state.clone()));
+    let watch = tokio::spawn(takeover::watch(state.site.clone()));
 
     if let Some(at) = crate::http::metrics::spawn_listener(&state).await? {
         tracing::info!(%at, "metrics served");

@@ -18,7 +18,6 @@ pub mod live;
 pub mod lobby;
 pub mod notices;
 pub mod owner;
-pub mod rating_pool;
 pub mod room_config;
 pub mod route;
 pub mod seek;

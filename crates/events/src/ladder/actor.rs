@@ -65,7 +65,7 @@ impl Director {
         view(&self.spec, &self.ladder, &self.names, clock::now())
     }
 
-    pub(super) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<LadderMsg>) {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<LadderMsg>) {
         loop {
             let wait = Duration::from_millis(self.deadline().0.saturating_sub(clock::now().0));
             tokio::select! {

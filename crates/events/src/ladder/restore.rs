@@ -15,7 +15,6 @@ use platform::ladder::{Challenge, LadderCommand};
 use platform::{Millis, TableId};
 use std::collections::HashMap;
 use store::{Fence, StoreError, UnfinishedGame};
-use tokio::sync::mpsc;
 
 /// Rebuilds ladder `spec` from its journal, without storing, opening or sending anything.
 pub(super) async fn rebuild(state: &Events, spec: &LadderSpec) -> Result<Director, StoreError> {
@@ -125,8 +124,7 @@ pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
 /// Registers and starts `d`'s task, resuming the games of `resume` first; nothing if the
 /// ladder has a director already.
 fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let handle = LadderHandle::new(tx);
+    let (handle, rx) = LadderHandle::channel();
     if !d.state.ladders.insert_new(d.spec.id, handle.clone()) {
         return;
     }

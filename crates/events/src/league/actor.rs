@@ -33,7 +33,7 @@ pub(super) struct Director {
 }
 
 impl Director {
-    pub(super) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<LeagueMsg>) {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<LeagueMsg>) {
         loop {
             let now = clock::now();
             let due = self.league.next_due().unwrap_or(now + NAP).min(now + NAP);

@@ -17,7 +17,6 @@ use platform::{Millis, TableId};
 use std::collections::HashMap;
 use std::time::Duration;
 use store::{Fence, LeagueRow, StoreError, UnfinishedGame};
-use tokio::sync::mpsc;
 
 /// How often the database is looked at for new leagues and admin requests.
 pub const PICKUP: Duration = Duration::from_secs(1);
@@ -178,8 +177,7 @@ pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
 /// Registers and starts `d`'s task, resuming the open boards first; nothing if the league has
 /// a director already.
 fn start(d: Director, resume: Vec<(MatchId, u8, Option<UnfinishedGame>)>) {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let handle = LeagueHandle::new(tx);
+    let (handle, rx) = LeagueHandle::channel();
     if !d.state.leagues.insert_new(d.id, handle.clone()) {
         return;
     }

@@ -107,7 +107,7 @@ impl Director {
         self.core.rules().phase()
     }
 
-    pub(super) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<DirectorMsg>) {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<DirectorMsg>) {
         loop {
             let wait = self
                 .deadline()

@@ -103,7 +103,7 @@ async fn create_as(
     spec.check().map_err(CreateError::Invalid)?;
     spec.award_titles(&state.profile)
         .map_err(CreateError::Invalid)?;
-    tables::rating_pool::check_new(state, &spec.rating)
+    crate::rating_pool::check_new(state, &spec.rating)
         .await?
         .map_err(CreateError::Invalid)?;
     let text = serde_json::to_string(spec).map_err(|e| CreateError::Invalid(e.to_string()))?;

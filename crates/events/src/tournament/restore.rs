@@ -13,7 +13,6 @@ use crate::deps::Events;
 use platform::{Millis, TableId};
 use std::collections::HashMap;
 use store::{StoreError, TournamentLogEntry, TournamentRow, UnfinishedGame};
-use tokio::sync::mpsc;
 
 /// A game to resume, with its game in progress if it had started.
 pub(super) type Resume = (Due, Option<UnfinishedGame>);
@@ -111,8 +110,7 @@ pub(super) async fn due_boards(
 /// Registers and starts `d`'s task, resuming `boards` first; nothing if the event has a
 /// director already.
 pub(super) fn start(d: Director, boards: Vec<Resume>) {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let handle = DirectorHandle::new(tx);
+    let (handle, rx) = DirectorHandle::channel();
     if !d.state.tournaments.insert_new(d.id, handle.clone()) {
         return;
     }

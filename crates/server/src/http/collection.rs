@@ -4,6 +4,7 @@
 use super::auth::CurrentUser;
 use super::json::AppJson;
 use crate::error::AppError;
+use crate::http::json::Done;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -39,8 +40,8 @@ struct SaveBody {
     tags: Vec<String>,
 }
 
-/// `{"tags": [label]}`.
-#[derive(Deserialize)]
+/// `{"tags": [label]}`, both ways.
+#[derive(Deserialize, Serialize)]
 struct TagsBody {
     tags: Vec<String>,
 }
@@ -214,23 +215,23 @@ async fn retag(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     AppJson(body): AppJson<TagsBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<TagsBody>, AppError> {
     let tags = clean_tags(&body.tags, state.config.limits.collection_max_tags)?;
     if !state.db.set_collection_tags(user.id, id, &tags).await? {
         return Err(AppError::NotFound);
     }
-    Ok(Json(serde_json::json!({ "tags": tags })))
+    Ok(Json(TagsBody { tags }))
 }
 
 async fn remove(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     if !state.db.delete_collection_game(user.id, id).await? {
         return Err(AppError::NotFound);
     }
-    Ok(Json(serde_json::json!({ "ok": true })))
+    Ok(Json(Done::OK))
 }
 
 async fn export(

@@ -8,6 +8,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use protocol::error_code::ErrorCode;
+use serde::Serialize;
 
 /// A JSON request body; malformed JSON, a missing `Content-Type` or a body of the wrong shape
 /// is refused with [`AppError::BadRequest`] `bad_message`.
@@ -62,4 +63,15 @@ pub async fn plain_rejections(resp: Response) -> Response {
             .to_owned(),
     };
     AppError::BadRequest(ErrorCode::BadMessage, text).into_response()
+}
+
+/// The answer of a command that has nothing more to say: `{"ok": true}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Done {
+    ok: bool,
+}
+
+impl Done {
+    /// `{"ok": true}`.
+    pub const OK: Done = Done { ok: true };
 }

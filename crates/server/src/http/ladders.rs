@@ -5,16 +5,15 @@
 
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
-use crate::http::json::AppJson;
+use crate::http::json::{AppJson, Done};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use events::ladder::{self, LadderMsg, LadderSummary, LadderView, Refusal};
-use platform::UserId;
+use platform::{TableId, UserId};
 use protocol::error_code::ErrorCode;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use tables::user::UserInfo;
 
 /// The ladder routes.
@@ -51,7 +50,7 @@ async fn rating_of(state: &AppState, id: u32, user: &UserInfo) -> Result<u32, Ap
     let Some(spec) = state.config.ladders.iter().find(|l| l.id == id) else {
         return Err(AppError::NotFound);
     };
-    Ok(tables::rating_pool::rating_in(state, user, &spec.rating).await?)
+    Ok(events::rating_pool::rating_in(state, user, &spec.rating).await?)
 }
 
 fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {
@@ -64,6 +63,19 @@ fn answer<T>(r: Option<Result<T, Refusal>>) -> Result<T, AppError> {
     }
 }
 
+/// `POST /api/ladders/{id}/join`'s answer: the new player's place.
+#[derive(Debug, Serialize)]
+struct Joined {
+    place: u32,
+}
+
+/// `POST /api/ladders/{id}/challenge`'s answer: the challenge and the table of its game.
+#[derive(Debug, Serialize)]
+struct Challenged {
+    challenge: u64,
+    table: TableId,
+}
+
 fn refused(why: &str) -> AppError {
     AppError::BadRequest(ErrorCode::LadderRefused, why.to_owned())
 }
@@ -72,7 +84,7 @@ async fn join(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u32>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Joined>, AppError> {
     if user.guest || user.computer.is_some() {
         return Err(refused("guests cannot join a ladder"));
     }
@@ -87,17 +99,17 @@ async fn join(
         })
         .await,
     )?;
-    Ok(Json(json!({ "place": place })))
+    Ok(Json(Joined { place }))
 }
 
 async fn leave(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u32>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let uid = user.id;
     answer(ladder::ask(&state, id, |reply| LadderMsg::Leave { user: uid, reply }).await)?;
-    Ok(Json(json!({ "ok": true })))
+    Ok(Json(Done::OK))
 }
 
 /// `POST /api/ladders/{id}/challenge` body.
@@ -112,7 +124,7 @@ async fn challenge(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u32>,
     AppJson(body): AppJson<ChallengeBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Challenged>, AppError> {
     let (uid, rating) = (user.id, rating_of(&state, id, &user).await?);
     let (challenge, table) = answer(
         ladder::ask(&state, id, |reply| LadderMsg::Challenge {
@@ -123,5 +135,8 @@ async fn challenge(
         })
         .await,
     )?;
-    Ok(Json(json!({ "challenge": challenge.0, "table": table })))
+    Ok(Json(Challenged {
+        challenge: challenge.0,
+        table,
+    }))
 }

@@ -6,17 +6,17 @@
 
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
-use crate::http::json::AppJson;
+use crate::http::json::{AppJson, Done};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use events::league::{self, view, Refusal};
 use platform::league::{League, LeagueCommand, LeagueEvent, MatchId, TeamId};
 use platform::{Millis, UserId};
 use protocol::error_code::ErrorCode;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// The league routes.
 pub fn routes() -> Router<AppState> {
@@ -34,19 +34,23 @@ async fn get_league(state: &AppState, id: u32) -> Result<(String, League), AppEr
     league::view(state, id).await.ok_or(AppError::NotFound)
 }
 
-async fn list(State(state): State<AppState>) -> Result<Json<Vec<Value>>, AppError> {
+async fn list(State(state): State<AppState>) -> Result<Response, AppError> {
     let rows = state
         .db
         .leagues()
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let mut out = Vec::new();
+    let mut leagues = Vec::new();
     for row in rows {
         if let Some((name, l)) = league::view(&state, row.id).await {
-            out.push(view::summary(row.id, &name, &l));
+            leagues.push((row.id, name, l));
         }
     }
-    Ok(Json(out))
+    let out: Vec<_> = leagues
+        .iter()
+        .map(|(id, name, l)| view::summary(*id, name, l))
+        .collect();
+    Ok(Json(out).into_response())
 }
 
 /// `GET /api/leagues/{id}` query: a season to show (default the current one).
@@ -59,25 +63,37 @@ async fn one(
     State(state): State<AppState>,
     Path(id): Path<u32>,
     Query(q): Query<SeasonQuery>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let (name, l) = get_league(&state, id).await?;
     let shown = l
         .season_view(q.season.unwrap_or(l.season))
         .ok_or(AppError::NotFound)?;
     let mut v = view::league(id, &name, &shown);
-    v["seasons"] = view::summary(id, &name, &l)["seasons"].take();
-    Ok(Json(v))
+    v.seasons = view::summary(id, &name, &l).seasons;
+    Ok(Json(v).into_response())
 }
 
 async fn one_match(
     State(state): State<AppState>,
     Path((id, m)): Path<(u32, u32)>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let (_, l) = get_league(&state, id).await?;
     let (season, x) = l.find_match(MatchId(m)).ok_or(AppError::NotFound)?;
-    let mut v = view::one_match(&state, id, &l, x).await;
-    v["season"] = json!(season);
-    Ok(Json(v))
+    let v = view::one_match(&state, (id, season), &l, x).await;
+    Ok(Json(v).into_response())
+}
+
+/// `POST …/withdraw`'s answer: done, and whether the team's games were voided.
+#[derive(Debug, Serialize)]
+struct Withdrawn {
+    ok: bool,
+    voided: bool,
+}
+
+/// `POST …/propose`'s answer: the agreed time, once both teams agreed.
+#[derive(Debug, Serialize)]
+struct Proposed {
+    agreed: Option<u64>,
 }
 
 fn refused(why: &str) -> AppError {
@@ -112,7 +128,7 @@ async fn enter(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u32>,
     AppJson(body): AppJson<EnterBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let roster = league::roster(&state, body.team)
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
@@ -128,7 +144,7 @@ async fn enter(
         division: body.division,
     };
     apply(&state, id, cmd).await?;
-    Ok(Json(json!({ "ok": true })))
+    Ok(Json(Done::OK))
 }
 
 /// `POST /api/leagues/{id}/withdraw` body.
@@ -144,7 +160,7 @@ async fn withdraw(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u32>,
     AppJson(body): AppJson<WithdrawBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Withdrawn>, AppError> {
     let cmd = LeagueCommand::Withdraw {
         team: body.team,
         by: Some(user.id),
@@ -153,7 +169,7 @@ async fn withdraw(
     let voided = events
         .iter()
         .any(|e| matches!(e, LeagueEvent::Withdrew { voided: true, .. }));
-    Ok(Json(json!({ "ok": true, "voided": voided })))
+    Ok(Json(Withdrawn { ok: true, voided }))
 }
 
 /// The team `user` captains in match `m` of league `id`.
@@ -183,7 +199,7 @@ async fn lineup(
     CurrentUser(user): CurrentUser,
     Path((id, m)): Path<(u32, u32)>,
     AppJson(body): AppJson<LineupBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let m = MatchId(m);
     let team = captains_team(&state, id, m, user.id).await?;
     let cmd = LeagueCommand::Lineup {
@@ -193,7 +209,7 @@ async fn lineup(
         order: body.order,
     };
     apply(&state, id, cmd).await?;
-    Ok(Json(json!({ "ok": true })))
+    Ok(Json(Done::OK))
 }
 
 /// `POST …/propose` body.
@@ -208,7 +224,7 @@ async fn propose(
     CurrentUser(user): CurrentUser,
     Path((id, m)): Path<(u32, u32)>,
     AppJson(body): AppJson<ProposeBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Proposed>, AppError> {
     let m = MatchId(m);
     let team = captains_team(&state, id, m, user.id).await?;
     let cmd = LeagueCommand::Propose {
@@ -222,5 +238,5 @@ async fn propose(
         LeagueEvent::Agreed { at, .. } => Some(at.0),
         _ => None,
     });
-    Ok(Json(json!({ "agreed": agreed })))
+    Ok(Json(Proposed { agreed }))
 }

@@ -79,14 +79,26 @@ pub(super) async fn list_reports(
     Ok(Json(rows.into_iter().map(Into::into).collect()))
 }
 
+/// `POST /api/admin/reports/{id}/close`'s answer.
+#[derive(Debug, Serialize)]
+pub(super) struct Closed {
+    closed: u64,
+}
+
+/// `POST /api/admin/lift`'s answer: how many sanctions were lifted.
+#[derive(Debug, Serialize)]
+struct Lifted {
+    lifted: u64,
+}
+
 pub(super) async fn close_report(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Closed>, AppError> {
     moderator(&state, &user)?;
     if state.db.close_report(id, kit::clock::now()).await? {
-        Ok(Json(serde_json::json!({ "closed": id })))
+        Ok(Json(Closed { closed: id }))
     } else {
         Err(AppError::NotFound)
     }
@@ -183,7 +195,7 @@ async fn lift(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppJson(body): AppJson<LiftBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Lifted>, AppError> {
     moderator(&state, &user)?;
     let kind = body
         .kind
@@ -198,5 +210,5 @@ async fn lift(
         .db
         .lift_sanctions(target.id, kind, kit::clock::now())
         .await?;
-    Ok(Json(serde_json::json!({ "lifted": lifted })))
+    Ok(Json(Lifted { lifted }))
 }

@@ -89,7 +89,7 @@ async fn history(
             let name: PoolName = name
                 .parse()
                 .map_err(|why| AppError::BadRequest(ErrorCode::BadMessage, why))?;
-            let profile = tables::rating_pool::profile_of(&state, name.as_str())
+            let profile = events::rating_pool::profile_of(&state, name.as_str())
                 .await?
                 .ok_or(AppError::NotFound)?;
             (profile, Some(name))

@@ -18,7 +18,6 @@ use protocol::error_code::ErrorCode;
 use protocol::team::TeamNotice;
 use protocol::ServerMsg;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use store::{TeamChange, TeamOp, TeamSummary};
 use tables::user::UserInfo;
 
@@ -74,7 +73,7 @@ impl From<TeamSummary> for SummaryView {
 async fn list(
     State(state): State<AppState>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<TeamList>, AppError> {
     let rows = match q.user {
         Some(user) => state.db.teams_of(UserId(user)).await?,
         None => {
@@ -83,7 +82,7 @@ async fn list(
         }
     };
     let teams: Vec<SummaryView> = rows.into_iter().map(SummaryView::from).collect();
-    Ok(Json(json!({ "teams": teams })))
+    Ok(Json(TeamList { teams }))
 }
 
 /// A refusal that is not one of the roster's rules.
@@ -110,14 +109,45 @@ async fn create(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     AppJson(body): AppJson<CreateBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Created>, AppError> {
     let captain = person(&user)?;
     let name = TeamName::parse(&body.name).map_err(|e| refused(&e.to_string()))?;
     let id = state
         .db
         .create_team(&name, captain, kit::clock::now())
         .await?;
-    Ok(Json(json!({ "id": id, "name": name.display })))
+    Ok(Json(Created {
+        id,
+        name: name.display,
+    }))
+}
+
+/// `GET /api/teams`.
+#[derive(Serialize)]
+struct TeamList {
+    teams: Vec<SummaryView>,
+}
+
+/// `POST /api/teams`'s answer.
+#[derive(Serialize)]
+struct Created {
+    id: TeamId,
+    name: String,
+}
+
+/// A team's results, added over its members.
+#[derive(Serialize)]
+struct Results {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+/// A change of the team: done, and whether the team is dissolved now.
+#[derive(Serialize)]
+struct Changed {
+    ok: bool,
+    dissolved: bool,
 }
 
 /// A member on the team page.
@@ -144,7 +174,7 @@ struct TeamView {
     /// In join order (the default board order).
     members: Vec<MemberView>,
     /// The members' results added up.
-    results: Value,
+    results: Results,
 }
 
 async fn one(
@@ -174,9 +204,11 @@ async fn one(
         });
     }
     let sum = |f: fn(&MemberView) -> u64| members.iter().map(f).sum::<u64>();
-    let results = json!({
-        "wins": sum(|m| m.wins), "draws": sum(|m| m.draws), "losses": sum(|m| m.losses),
-    });
+    let results = Results {
+        wins: sum(|m| m.wins),
+        draws: sum(|m| m.draws),
+        losses: sum(|m| m.losses),
+    };
     Ok(Json(TeamView {
         id: roster.id,
         name: roster.name,
@@ -201,7 +233,7 @@ fn notice_of(op: &TeamOp) -> Option<(TeamNotice, Option<UserId>)> {
 
 /// Applies `op` and answers `{"ok":true,"dissolved":bool}`; the team's players (and a player
 /// who left or was removed) are told as a stored `team_notice`.
-async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Value>, AppError> {
+async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Changed>, AppError> {
     let notice = notice_of(&op);
     let change = state
         .db
@@ -221,14 +253,17 @@ async fn change(state: &AppState, id: u64, op: TeamOp) -> Result<Json<Value>, Ap
             tables::notices::send_kept(state, user, &msg).await;
         }
     }
-    Ok(Json(json!({ "ok": true, "dissolved": dissolved })))
+    Ok(Json(Changed {
+        ok: true,
+        dissolved,
+    }))
 }
 
 async fn join(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Changed>, AppError> {
     let me = person(&user)?;
     change(&state, id, TeamOp::Join(me)).await
 }
@@ -237,7 +272,7 @@ async fn leave(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Changed>, AppError> {
     change(&state, id, TeamOp::Leave(user.id)).await
 }
 
@@ -253,7 +288,7 @@ async fn kick(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     AppJson(body): AppJson<MemberBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Changed>, AppError> {
     let op = TeamOp::Kick {
         by: user.id,
         user: body.user,
@@ -266,7 +301,7 @@ async fn captain(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     AppJson(body): AppJson<MemberBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Changed>, AppError> {
     let op = TeamOp::Captain {
         by: user.id,
         to: body.user,
@@ -286,7 +321,7 @@ async fn open(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     AppJson(body): AppJson<OpenBody>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<Changed>, AppError> {
     let op = TeamOp::Open {
         by: user.id,
         open: body.open,

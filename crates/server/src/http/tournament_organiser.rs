@@ -9,6 +9,7 @@
 use super::tournament_reply::{answer, results_final};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
+use crate::http::json::Done;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::routing::post;
@@ -98,7 +99,7 @@ async fn organise(
     user: &UserInfo,
     id: u64,
     cmd: impl FnOnce(&str) -> Option<Command>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let row = may_run(state, user, id).await?;
     let Some(cmd) = cmd(&system_of(&row)) else {
         return Err(AppError::BadRequest(
@@ -123,7 +124,7 @@ async fn forbid(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     Json(body): Json<ForbidBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     organise(&state, &user, id, |system| {
         (system == "swiss").then_some(Command::Swiss(SwissCommand::Forbid {
             a: UserId(body.a),
@@ -149,7 +150,7 @@ async fn pair(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     Json(body): Json<PairBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let boards = body
         .pairs
         .iter()
@@ -178,7 +179,7 @@ async fn foul(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     Json(body): Json<FoulBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let fouled = UserId(body.user);
     organise(&state, &user, id, |system| match system {
         "swiss" => Some(Command::Swiss(SwissCommand::Foul { user: fouled })),
@@ -217,7 +218,7 @@ async fn correct(
     CurrentUser(user): CurrentUser,
     Path(id): Path<u64>,
     Json(body): Json<CorrectBody>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let Some(result) = result_of_text(&body.result) else {
         return Err(AppError::BadRequest(
             ErrorCode::BadMessage,

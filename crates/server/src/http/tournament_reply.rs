@@ -2,6 +2,7 @@
 //! organiser's routes.
 
 use crate::error::AppError;
+use crate::http::json::Done;
 use crate::state::AppState;
 use axum::Json;
 use events::tournament::Refusal;
@@ -13,9 +14,9 @@ pub(super) async fn answer(
     state: &AppState,
     id: u64,
     reply: Option<Result<(), Refusal>>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     match reply {
-        Some(Ok(())) => Ok(Json(serde_json::json!({"ok": true}))),
+        Some(Ok(())) => Ok(Json(Done::OK)),
         Some(Err(Refusal::NotStored(e))) => Err(AppError::Internal(e)),
         Some(Err(Refusal::NotEnoughCoins)) => Err(AppError::BadRequest(
             ErrorCode::NotEnoughCoins,

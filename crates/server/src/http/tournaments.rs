@@ -8,6 +8,7 @@ use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row
 use super::tournament_reply::{answer, refused};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
+use crate::http::json::Done;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
@@ -153,7 +154,7 @@ async fn act(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path((id, action)): Path<(u64, String)>,
-) -> Result<Json<serde_json::Value>, AppError> {
+) -> Result<Json<Done>, AppError> {
     let uid = user.id;
     let reply = match action.as_str() {
         "join" => {
@@ -167,7 +168,7 @@ async fn act(
             tables::behaviour::gate::may_play(&state, uid, spec.min_behaviour, kit::clock::now())
                 .await?;
             // Seeded by the rating the event's games change: its pool's, or the site's.
-            let rating = tables::rating_pool::rating_in(&state, &user, &spec.rating).await?;
+            let rating = events::rating_pool::rating_in(&state, &user, &spec.rating).await?;
             tournament::ask(&state, id, |reply| DirectorMsg::Join {
                 user: uid,
                 rating,

@@ -192,7 +192,7 @@ impl Search {
                 self.send(d, lines, true);
                 return;
             }
-            let lines: Vec<LineView> = lines.into_iter().map(LineView::from).collect();
+            let lines: Vec<LineView> = lines.into_iter().map(line_view).collect();
             if depth == max {
                 self.send(depth, lines, true);
                 return;
@@ -220,13 +220,12 @@ impl Search {
     }
 }
 
-impl From<engine::analysis::Line> for LineView {
-    fn from(l: engine::analysis::Line) -> LineView {
-        let e = EvalView::from(l.eval);
-        LineView {
-            cp: e.cp,
-            mate: e.mate,
-            pv: l.pv.iter().map(ToString::to_string).collect(),
-        }
+/// An engine line as the protocol shows it.
+fn line_view(l: engine::analysis::Line) -> LineView {
+    let e = EvalView::from(l.eval);
+    LineView {
+        cp: e.cp,
+        mate: e.mate,
+        pv: l.pv.iter().map(ToString::to_string).collect(),
     }
 }

@@ -277,7 +277,7 @@ pub fn route(msg: ClientMsg) -> Result<Route, BadMessage> {
         } => coins(
             table,
             CoinCmd::Bet {
-                pick: pick.into(),
+                pick: pick_of(pick),
                 amount: amount.0,
                 key: key(k)?,
                 game_id,
@@ -295,13 +295,12 @@ impl From<WagerModeMsg> for WagerKind {
     }
 }
 
-impl From<PickMsg> for Pick {
-    fn from(p: PickMsg) -> Pick {
-        match p {
-            PickMsg::Red => Pick::RedWins,
-            PickMsg::Black => Pick::BlackWins,
-            PickMsg::Draw => Pick::Draw,
-        }
+/// The pick a bet names.
+fn pick_of(p: PickMsg) -> Pick {
+    match p {
+        PickMsg::Red => Pick::RedWins,
+        PickMsg::Black => Pick::BlackWins,
+        PickMsg::Draw => Pick::Draw,
     }
 }
 

@@ -9,7 +9,7 @@ use protocol::client::BadMessage;
 use protocol::parse;
 use xiangqi::Color;
 
-fn route(text: &str) -> Result<Route, BadMessage> {
+fn routed(text: &str) -> Result<Route, BadMessage> {
     route(parse(text).unwrap().msg)
 }
 
@@ -28,7 +28,7 @@ fn parses_messages_and_refuses_garbage() {
         }
     );
     assert_eq!(
-        route(r#"{"t":"sit","table":1,"color":"black"}"#).unwrap(),
+        routed(r#"{"t":"sit","table":1,"color":"black"}"#).unwrap(),
         Route::Table {
             table: TableId(1),
             action: Action::Sit(Color::Black)
@@ -37,13 +37,13 @@ fn parses_messages_and_refuses_garbage() {
     assert!(parse(r#"{"t":"fly","table":1}"#).is_err());
     assert!(parse(r#"{"t":"sit","table":1,"color":"green"}"#).is_err());
     assert!(parse("not json").is_err());
-    assert!(route(r#"{"t":"move","table":3,"mv":"zz99"}"#).is_err());
+    assert!(routed(r#"{"t":"move","table":3,"mv":"zz99"}"#).is_err());
 }
 
 #[test]
 fn parses_coin_commands_and_checks_keys() {
     assert_eq!(
-        route(r#"{"t":"wager_propose","table":2,"stakes":{"red":5,"black":7},"mode":"coaching"}"#)
+        routed(r#"{"t":"wager_propose","table":2,"stakes":{"red":5,"black":7},"mode":"coaching"}"#)
             .unwrap(),
         Route::Coins {
             table: TableId(2),
@@ -57,7 +57,7 @@ fn parses_coin_commands_and_checks_keys() {
         }
     );
     assert!(matches!(
-        route(r#"{"t":"bet","table":2,"pick":"draw","amount":5,"key":"abcd-1234"}"#).unwrap(),
+        routed(r#"{"t":"bet","table":2,"pick":"draw","amount":5,"key":"abcd-1234"}"#).unwrap(),
         Route::Coins {
             table: TableId(2),
             cmd: CoinCmd::Bet {
@@ -69,7 +69,7 @@ fn parses_coin_commands_and_checks_keys() {
         }
     ));
     assert_eq!(
-        route(
+        routed(
             r#"{"t":"wager_agree","table":2,"key":"abcd-1234","version":3,"stakes":{"red":1.5,"black":2}}"#
         )
         .unwrap(),
@@ -87,22 +87,22 @@ fn parses_coin_commands_and_checks_keys() {
             }
         }
     );
-    assert!(route(r#"{"t":"wager_topup","table":2,"amount":5,"key":"short"}"#).is_err());
-    assert!(route(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).is_err());
+    assert!(routed(r#"{"t":"wager_topup","table":2,"amount":5,"key":"short"}"#).is_err());
+    assert!(routed(r#"{"t":"wager_agree","table":2,"key":"bad key!!"}"#).is_err());
     assert!(parse(r#"{"t":"bet","table":2,"pick":"blue","amount":5,"key":"abcdefgh"}"#).is_err());
 }
 
 #[test]
 fn analyse_takes_one_line_by_default() {
     assert_eq!(
-        route(r#"{"t":"analyse","fen":"9/9/9/9/9/9/9/9/9/9 w"}"#).unwrap(),
+        routed(r#"{"t":"analyse","fen":"9/9/9/9/9/9/9/9/9/9 w"}"#).unwrap(),
         Route::Analyse {
             fen: "9/9/9/9/9/9/9/9/9/9 w".into(),
             multipv: 1
         }
     );
     assert_eq!(
-        route(r#"{"t":"analyse_stop"}"#).unwrap(),
+        routed(r#"{"t":"analyse_stop"}"#).unwrap(),
         Route::AnalyseStop
     );
     // The FEN is checked where the search starts (`bad_fen`), multipv's type here.

@@ -25,7 +25,7 @@ pub(super) enum Feed {
 
 /// The epoch of the spectators' feed: its numbering is its own, so a `since` of one feed is
 /// never taken for the other.
-pub(crate) fn delayed_epoch(epoch: &str) -> String {
+pub fn delayed_epoch(epoch: &str) -> String {
     format!("{epoch}.spectators")
 }
 

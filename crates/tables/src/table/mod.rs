@@ -48,7 +48,7 @@ pub use apply_error::ApplyError;
 pub use caller::Caller;
 pub use coin_cmd::{CoinCmd, Seen, Stakes, WagerKind};
 pub use computer_game::{ai_setup, level_player, open_computer_table, restored_ai_side, AiRequest};
-pub(crate) use delayed::delayed_epoch;
+pub use delayed::delayed_epoch;
 pub use history::{History, HISTORY_LEN};
 pub use journal::{decode, decode_action, encode_action, JournalOp};
 pub use lazy::{check_dormant, hold, may_sleep, release_dormant, wake};

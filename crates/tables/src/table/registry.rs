@@ -113,7 +113,7 @@ impl Registry {
     }
 
     /// Ties `keep` to table `id` for as long as this node holds it (dropped with it).
-    pub(crate) fn keep(&self, id: TableId, keep: mpsc::Receiver<()>) {
+    pub fn keep(&self, id: TableId, keep: mpsc::Receiver<()>) {
         if let Ok(mut t) = self.tables.write() {
             if let Some(h) = t.get_mut(&id) {
                 h.keep = Some(keep);

@@ -4,7 +4,7 @@
 use crate::lobby::RoomInfo;
 use crate::owner::Owner;
 use platform::table::TableConfig;
-use platform::{Millis, TableId, UserId};
+use platform::{TableId, UserId};
 use std::sync::Arc;
 pub use store::Lease;
 use xiangqi::Color;

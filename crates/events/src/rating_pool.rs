@@ -2,10 +2,10 @@
 //! keeps of a player (the site's, or the player's in the event's own pool), and the checks that
 //! keep one pool rated by one profile.
 
-use crate::live::Live;
-use crate::user::UserInfo;
+use crate::deps::Events;
 use platform::rating::{PlayerRating, Profile, RatingScope};
 use store::StoreError;
+use tables::user::UserInfo;
 
 /// A rating as ladders and events keep it: whole points, 0..=10000.
 #[must_use]
@@ -19,7 +19,7 @@ pub fn whole(r: &PlayerRating) -> u32 {
 /// # Errors
 /// [`StoreError::Db`].
 pub async fn rating_in(
-    state: &Live,
+    state: &Events,
     user: &UserInfo,
     scope: &RatingScope,
 ) -> Result<u32, StoreError> {
@@ -34,7 +34,7 @@ pub async fn rating_in(
 ///
 /// # Errors
 /// [`StoreError::Db`].
-pub async fn profile_of(state: &Live, name: &str) -> Result<Option<Profile>, StoreError> {
+pub async fn profile_of(state: &Events, name: &str) -> Result<Option<Profile>, StoreError> {
     let configured = state
         .config
         .ladders
@@ -57,7 +57,7 @@ pub async fn profile_of(state: &Live, name: &str) -> Result<Option<Profile>, Sto
 /// # Errors
 /// [`StoreError::Db`].
 pub async fn check_new(
-    state: &Live,
+    state: &Events,
     scope: &RatingScope,
 ) -> Result<Result<(), String>, StoreError> {
     let Some(pool) = scope.pool() else {
