@@ -25,7 +25,7 @@ import * as leaguesView from './views/league/leagues.js';
 import * as leagueView from './views/league/league.js';
 import * as leagueMatchView from './views/league/match.js';
 import * as noticesView from './views/account/notices.js';
-import { isNotice, noticeText } from './views/account/notices.js';
+import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
@@ -40,10 +40,8 @@ const app = {
   user: null,
   /** One's waiting seeks: id -> { seek, window } (seek_waiting / seek_gone / seek_paired). */
   mySeeks: new Map(),
+  /** The socket (net/socket.js) once logged in: views subscribe with `app.socket.on(type, handler)`. */
   socket: null,
-  listeners: new Set(),
-  /** Subscribes to server messages; returns unsubscribe. */
-  onMessage(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
   go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
   setUser(user) { this.user = user; renderHeader(); },
   /** Notices not seen yet (the bell's count). */
@@ -123,24 +121,27 @@ function renderHeader() {
   net.dataset.status = s;
 }
 
-/** Opens the socket after login (idempotent). */
+/**
+ * Opens the socket after login (idempotent). The app's own subscriptions come first, so the
+ * header and one's seeks are up to date before a view hears the same message.
+ */
 app.connect = function connect() {
   if (this.socket) return;
-  this.socket = createSocket({
+  const socket = createSocket({
     onStatus: () => renderHeader(),
     onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen(); },
-    onMessage: (msg) => {
-      if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
-        this.user.coins = msg.coins;
-        renderHeader();
-      }
-      followSeeks(msg);
-      if (isNotice(msg)) {
-        toast(noticeText(msg));
-        if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
-      }
-      for (const fn of this.listeners) fn(msg);
-    },
+  });
+  this.socket = socket;
+  socket.on('balance', (msg) => {
+    if (this.user && Number.isFinite(msg.coins)) {
+      this.user.coins = msg.coins;
+      renderHeader();
+    }
+  });
+  socket.on(['seek_waiting', 'seek_gone', 'seek_paired'], followSeeks);
+  socket.on(NOTICE_TYPES, (msg) => {
+    toast(noticeText(msg));
+    if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
   });
 };
 

@@ -1,7 +1,7 @@
 // #/notices: one's stored notices (ladder challenges, deadlines, places; league matches), newest
 // first, each linking to where it happened; opening the page marks them seen. `noticeText`
-// words any `*_notice` message (main.js toasts it when it arrives), `noticeLink` says where it
-// leads.
+// words any notice message (NOTICE_TYPES: main.js toasts each when it arrives), `noticeLink`
+// says where it leads.
 
 import { api } from '../../net/http.js';
 import { t, formatDate } from '../../i18n.js';
@@ -22,10 +22,11 @@ const LINKS = new Map([
   ['ladder_notice', (m) => (m.notice?.table ? `#/table/${m.notice.table}` : `#/ladder/${m.ladder}`)],
 ]);
 
-/** Whether `msg` (a server message) is a notice that is also stored. */
-export function isNotice(msg) {
-  return typeof msg?.t === 'string' && msg.t.endsWith('_notice');
-}
+/**
+ * The server's notice messages, each also stored (docs/protocol.md: `ladder_notice`,
+ * `league_notice`, `team_notice`): main.js subscribes to these and toasts each one.
+ */
+export const NOTICE_TYPES = Object.freeze(['ladder_notice', 'league_notice', 'team_notice']);
 
 /** A notice message in words. */
 export function noticeText(msg) {

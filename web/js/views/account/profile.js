@@ -51,12 +51,12 @@ export function mount(root, app, [idText]) {
   let ledger = null;
   let bets = null;
 
-  const off = app.onMessage((msg) => {
-    if (msg.t !== 'balance' || !own) return;
+  // One's own balance follows the private `balance` message; another's profile hears nothing.
+  const off = own ? app.socket.on('balance', (msg) => {
     coinsNode.textContent = formatCoins(msg.coins);
     ledger?.reload();
     bets?.reload();
-  });
+  }) : () => {};
 
   Promise.all([api.user(id), api.userGames(id, 50), api.ratings(id).catch(() => null), api.behaviour(id).catch(() => null),
     api.pools(id).catch(() => null)]).then(([{ user, played }, { games }, history, behaviour, pools]) => {

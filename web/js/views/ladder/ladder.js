@@ -137,8 +137,8 @@ export function mount(root, app, [idText]) {
     }
   }, 1000));
   timers.push(setInterval(load, RELOAD_MS));
-  const off = app.onMessage((msg) => {
-    if (msg.t === 'ladder_notice' && msg.ladder === id) load();
+  const off = app.socket.on('ladder_notice', (msg) => {
+    if (msg.ladder === id) load();
   });
   load();
   return { unmount() { gone = true; off(); for (const x of timers) clearInterval(x); } };

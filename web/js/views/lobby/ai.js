@@ -43,8 +43,7 @@ export function mount(root, app) {
     const p = PRESETS[control.value];
     const isRated = rated.value === '1';
     off?.();
-    off = app.onMessage((msg) => {
-      if (msg.t !== 'table_state') return;
+    off = app.socket.on('table_state', (msg) => {
       off();
       off = null;
       sessionStorage.setItem(`chuhe.ai.${msg.table}`, JSON.stringify({

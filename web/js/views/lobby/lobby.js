@@ -128,13 +128,12 @@ export function mount(root, app) {
   /** Draws soon: many changes in a burst cost one drawing. */
   const later = () => { if (timer === null) timer = setTimeout(render, RENDER_MS); };
 
-  const off = app.onMessage((msg) => {
-    if (msg.t === 'balance') later();
-    if (msg.t === 'lobby') { rooms = msg.rooms; render(); }
-    if (msg.t === 'lobby_table' && applyTable(rooms, msg.table)) later();
-    if (msg.t === 'lobby_seeks' && applySeeks(rooms, msg)) later();
-    seeks.onMessage(msg);
-  });
+  const offs = [
+    app.socket.on('balance', later),
+    app.socket.on('lobby', (msg) => { rooms = msg.rooms; render(); }),
+    app.socket.on('lobby_table', (msg) => { if (applyTable(rooms, msg.table)) later(); }),
+    app.socket.on('lobby_seeks', (msg) => { if (applySeeks(rooms, msg)) later(); }),
+  ];
   root.appendChild(h('div.lobby', { 'data-testid': 'lobby' },
     h('div.lobby-head', {},
       h('h1', { text: t('lobby.title') }),
@@ -145,6 +144,6 @@ export function mount(root, app) {
     .then((data) => { if (!rooms.length) { rooms = data.rooms; render(); } })
     .catch((e) => toast(errorText(e)));
   return {
-    unmount() { off(); clearTimeout(timer); app.socket?.setLobby(false); },
+    unmount() { for (const off of offs) off(); seeks.destroy(); clearTimeout(timer); app.socket?.setLobby(false); },
   };
 }

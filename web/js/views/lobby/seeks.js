@@ -111,16 +111,21 @@ export function createSeeks(app) {
         : h('p.muted', { text: t('seek.none') })));
   }
 
-  function onMessage(msg) {
-    if (msg.t === 'seek_gone' && NOTICES.includes(msg.reason)) notice = { reason: msg.reason, by: msg.by };
-    if (msg.t === 'seek_waiting' || msg.t === 'seek_paired') notice = null;
-    if (['seek_waiting', 'seek_gone', 'seek_paired'].includes(msg.t)) render();
-    if (msg.t === 'challenge') { challenges.set(msg.seek.id, msg.seek); render(); }
-  }
+  // One's seeks (kept in app.mySeeks by main.js, which hears them first) and challenges received.
+  const offs = [
+    app.socket.on('seek_waiting', () => { notice = null; render(); }),
+    app.socket.on('seek_paired', () => { notice = null; render(); }),
+    app.socket.on('seek_gone', (msg) => {
+      if (NOTICES.includes(msg.reason)) notice = { reason: msg.reason, by: msg.by };
+      render();
+    }),
+    app.socket.on('challenge', (msg) => { challenges.set(msg.seek.id, msg.seek); render(); }),
+  ];
 
   return {
     node,
-    onMessage,
+    /** Stops listening (the hall is torn down). */
+    destroy() { for (const off of offs) off(); },
     /** Shows `r` (a Room with its seeks). */
     show(r) { room = r; render(); },
   };

@@ -271,45 +271,61 @@ export function mount(root, app, [idText]) {
   }
   let left = false;
 
-  const off = app.onMessage((msg) => {
-    if (msg.table !== tableId) return;
-    const now = performance.now();
-    if (msg.t === 'table_state') {
-      st = initTable(msg.state, now);
-      if (st.game?.end) endShownFor = st.game.game_id; // already over before we came: no pop-up
-      viewPly = null;
+  /** The whole table (on joining, and after a gap or a reconnect the server could not fill). */
+  function onTableState(msg) {
+    st = initTable(msg.state, performance.now());
+    if (st.game?.end) endShownFor = st.game.game_id; // already over before we came: no pop-up
+    viewPly = null;
+    recompute();
+    drawAll();
+  }
+
+  /** One numbered event (in order: socket.js asks again on a gap). */
+  function onEvent(msg) {
+    if (!st) return;
+    const e = msg.e;
+    applyEvent(st, e, performance.now());
+    if (['game_started', 'moved', 'undone'].includes(e.type)) {
+      hint = null;
+      if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
       recompute();
-      drawAll();
-    } else if (msg.t === 'ev' && st) {
-      const e = msg.e;
-      applyEvent(st, e, now);
-      if (['game_started', 'moved', 'undone'].includes(e.type)) {
-        hint = null;
-        if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
-        recompute();
-        if (e.type === 'moved') moveSound(lastMoveKind(positions));
-      }
-      if (e.type === 'chat') { chat.update(st.chat); return; }
-      drawAll();
-      if (e.type === 'game_ended' || e.type === 'rated') showEnd();
-      if (e.type === 'wager_settled') showSettlement(e);
-    } else if (msg.t === 'hint' && st) {
-      const move = parseMove(msg.mv);
-      if (move && msg.ply === game()?.moves.length) {
-        hint = { ply: msg.ply, move };
-        drawBoard();
-        drawSide();
-      }
-    } else if (msg.t === 'my_bet') {
-      betPanel.myBet(msg);
-      const g = game();
-      if (msg.payout !== null && msg.payout !== undefined && g?.game_id === msg.game_id && endBox?.isOpen()) endBox.add(betPanel.payoutLine(msg));
-    } else if (msg.t === 'error' && msg.code === 'not_enough_coins' && !st) {
-      refused();
-    } else if (msg.t === 'error' && msg.code) {
-      toast(errorText(msg));
+      if (e.type === 'moved') moveSound(lastMoveKind(positions));
     }
-  });
+    if (e.type === 'chat') { chat.update(st.chat); return; }
+    drawAll();
+    if (e.type === 'game_ended' || e.type === 'rated') showEnd();
+    if (e.type === 'wager_settled') showSettlement(e);
+  }
+
+  /** The answer to `hint`, while the position it was asked for is still on the board. */
+  function onHint(msg) {
+    if (!st) return;
+    const move = parseMove(msg.mv);
+    if (move && msg.ply === game()?.moves.length) {
+      hint = { ply: msg.ply, move };
+      drawBoard();
+      drawSide();
+    }
+  }
+
+  /** One's own bet, and after the game its payout (also added to the game-over box). */
+  function onMyBet(msg) {
+    betPanel.myBet(msg);
+    const g = game();
+    if (msg.payout !== null && msg.payout !== undefined && g?.game_id === msg.game_id && endBox?.isOpen()) endBox.add(betPanel.payoutLine(msg));
+  }
+
+  /** An error about this table that answers no command of ours (those reject their promise). */
+  function onError(msg) {
+    if (msg.code === 'not_enough_coins' && !st) refused();
+    else if (msg.code) toast(errorText(msg));
+  }
+
+  const handlers = { table_state: onTableState, ev: onEvent, hint: onHint, my_bet: onMyBet, error: onError };
+  // Every one of these names its table: another table's are not ours.
+  const offs = Object.entries(handlers).map(([type, handle]) => app.socket.on(type, (msg) => {
+    if (msg.table === tableId) handle(msg);
+  }));
   app.socket.watchTable(tableId);
 
   return {
@@ -320,7 +336,7 @@ export function mount(root, app, [idText]) {
       if (endBox?.isOpen()) { endShownFor = null; showEnd(); }
     },
     unmount() {
-      off();
+      for (const off of offs) off();
       ticker.stop();
       turnAlert(false);
       moveList.destroy();

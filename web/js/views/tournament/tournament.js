@@ -125,8 +125,8 @@ export function mount(root, app, [idText]) {
     }
   }
 
-  const off = app.onMessage((msg) => {
-    if ((msg.t !== 't_ev' && msg.t !== 't_state') || msg.tournament !== id) return;
+  const off = app.socket.on(['t_state', 't_ev'], (msg) => {
+    if (msg.tournament !== id) return;
     clearTimeout(timer);
     timer = setTimeout(load, RELOAD_MS);
   });
