@@ -342,8 +342,9 @@ export function mount(root, app, [idText]) {
       moveList.destroy();
       board.destroy();
       endBox?.close();
-      // Leaving a game in progress loses it, so a player only stops listening here.
-      if (!left) app.socket.unwatchTable(tableId, !(live() && mySeat()));
+      // Leaving a game in progress loses it, so a player only stops listening here. Logging out
+      // closes the socket first (app.socket is null): nothing to leave then.
+      if (!left) app.socket?.unwatchTable(tableId, !(live() && mySeat()));
     },
   };
 }
