@@ -33,7 +33,7 @@ test('screens subscribe to their message types and unsubscribe when left', async
     ['#/leagues', '[data-testid=leagues]', 0],
     ['#/notices', '[data-testid=notices]', 0],
     ['#/import', '[data-testid=import-text]', 0],
-    ['#/analysis', '[data-testid=an-moves]', 1], // analysis_lines
+    ['#/analysis', '[data-testid=analysis]', 1], // analysis_lines
   ];
   for (const [hash, selector, own] of screens) {
     const n = await visit(page, hash, selector);
