@@ -1,8 +1,8 @@
-// Unit tests of the organiser's pairing box (web/js/views/tourorganiser.js): "red black" lines
+// Unit tests of the organiser's pairing box (web/js/views/tournament/organiser.js): "red black" lines
 // become boards, a single id the bye, and the active players not listed sit the round out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parsePairing } from '../../web/js/views/tourorganiser.js';
+import { parsePairing } from '../../web/js/views/tournament/organiser.js';
 import { has } from '../../web/js/i18n.js';
 
 test('pairing lines become boards, a bye and the absent players', () => {

@@ -2,7 +2,7 @@
 // one is given, and a ladder's or event's `rating` is worded in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { specOf } from '../../web/js/views/tourcreate.js';
+import { specOf } from '../../web/js/views/tournament/create.js';
 import { ratingScopeText, POOLS } from '../../web/js/i18n/pools.js';
 import { t, has } from '../../web/js/i18n.js';
 

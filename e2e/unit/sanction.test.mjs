@@ -1,7 +1,7 @@
-// The ban banner's countdown text (web/js/views/sanction.js).
+// The ban banner's countdown text (web/js/views/account/sanction.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { timeLeft } from '../../web/js/views/sanction.js';
+import { timeLeft } from '../../web/js/views/account/sanction.js';
 
 test('timeLeft counts down in m:ss, then h:mm:ss, never below zero', () => {
   assert.equal(timeLeft(65_000, 0), '1:05');

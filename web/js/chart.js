@@ -1,4 +1,4 @@
-// Geometry of the rating history chart (views/ratingchart.js draws it). Pure: tested in e2e/unit/.
+// Geometry of the rating history chart (views/account/ratingchart.js draws it). Pure: tested in e2e/unit/.
 
 /** A "nice" step (1, 2 or 5 × 10^k, at least 1: ratings are labelled in whole points) so that `span` is cut into about `count` parts. */
 export function niceStep(span, count = 5) {

@@ -6,27 +6,27 @@
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
 import { t, setLang, getLang, onLangChange, translate } from './i18n.js';
-import * as authView from './views/auth.js';
-import * as lobbyView from './views/lobby.js';
-import * as tableView from './views/table.js';
-import * as aiView from './views/ai.js';
-import * as profileView from './views/profile.js';
-import * as replayView from './views/replay.js';
-import * as importView from './views/import.js';
-import * as collectionView from './views/collection.js';
-import * as analysisView from './views/analysis.js';
-import * as tournamentListView from './views/tournamentlist.js';
-import * as tournamentView from './views/tournament.js';
-import * as laddersView from './views/ladders.js';
-import * as ladderView from './views/ladder.js';
-import * as teamsView from './views/teams.js';
-import * as teamView from './views/team.js';
-import * as leaguesView from './views/leagues.js';
-import * as leagueView from './views/league.js';
-import * as leagueMatchView from './views/leaguematch.js';
-import * as noticesView from './views/notices.js';
-import { isNotice, noticeText } from './views/notices.js';
-import './views/leaguenotice.js';
+import * as authView from './views/account/auth.js';
+import * as lobbyView from './views/lobby/lobby.js';
+import * as tableView from './views/table/table.js';
+import * as aiView from './views/lobby/ai.js';
+import * as profileView from './views/account/profile.js';
+import * as replayView from './views/records/replay.js';
+import * as importView from './views/records/import.js';
+import * as collectionView from './views/records/collection.js';
+import * as analysisView from './views/records/analysis.js';
+import * as tournamentListView from './views/tournament/tournaments.js';
+import * as tournamentView from './views/tournament/tournament.js';
+import * as laddersView from './views/ladder/ladders.js';
+import * as ladderView from './views/ladder/ladder.js';
+import * as teamsView from './views/team/teams.js';
+import * as teamView from './views/team/team.js';
+import * as leaguesView from './views/league/leagues.js';
+import * as leagueView from './views/league/league.js';
+import * as leagueMatchView from './views/league/match.js';
+import * as noticesView from './views/account/notices.js';
+import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
+import './views/league/notice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
 import { toast, errorText } from './ui.js';
@@ -40,10 +40,8 @@ const app = {
   user: null,
   /** One's waiting seeks: id -> { seek, window } (seek_waiting / seek_gone / seek_paired). */
   mySeeks: new Map(),
+  /** The socket (net/socket.js) once logged in: views subscribe with `app.socket.on(type, handler)`. */
   socket: null,
-  listeners: new Set(),
-  /** Subscribes to server messages; returns unsubscribe. */
-  onMessage(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
   go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
   setUser(user) { this.user = user; renderHeader(); },
   /** Notices not seen yet (the bell's count). */
@@ -123,24 +121,27 @@ function renderHeader() {
   net.dataset.status = s;
 }
 
-/** Opens the socket after login (idempotent). */
+/**
+ * Opens the socket after login (idempotent). The app's own subscriptions come first, so the
+ * header and one's seeks are up to date before a view hears the same message.
+ */
 app.connect = function connect() {
   if (this.socket) return;
-  this.socket = createSocket({
+  const socket = createSocket({
     onStatus: () => renderHeader(),
     onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen(); },
-    onMessage: (msg) => {
-      if (msg.t === 'balance' && this.user && Number.isFinite(msg.coins)) {
-        this.user.coins = msg.coins;
-        renderHeader();
-      }
-      followSeeks(msg);
-      if (isNotice(msg)) {
-        toast(noticeText(msg));
-        if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
-      }
-      for (const fn of this.listeners) fn(msg);
-    },
+  });
+  this.socket = socket;
+  socket.on('balance', (msg) => {
+    if (this.user && Number.isFinite(msg.coins)) {
+      this.user.coins = msg.coins;
+      renderHeader();
+    }
+  });
+  socket.on(['seek_waiting', 'seek_gone', 'seek_paired'], followSeeks);
+  socket.on(NOTICE_TYPES, (msg) => {
+    toast(noticeText(msg));
+    if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
   });
 };
 

@@ -40,8 +40,8 @@ export function createEngineClient(app, onLines) {
   let pv = 1;
   const send = (msg) => app.socket?.send(msg).catch(() => { /* shown by the missing lines */ });
   const ask = () => { if (enabled && fen) send({ t: 'analyse', fen, multipv: pv }); };
-  const off = app.onMessage((msg) => {
-    if (msg.t === 'analysis_lines' && enabled && msg.fen === fen) onLines(msg);
+  const off = app.socket.on('analysis_lines', (msg) => {
+    if (enabled && msg.fen === fen) onLines(msg);
   });
   return {
     set(newFen) { fen = newFen; ask(); },

@@ -1,4 +1,4 @@
-// Texts of the organiser's tools on an event page (tourorganiser.js) and the arena's berserk
+// Texts of the organiser's tools on an event page (views/tournament/organiser.js) and the arena's berserk
 // button, merged into i18n.js's dictionary.
 
 export const ORGANISER = {

@@ -1,13 +1,16 @@
 // The WebSocket of docs/protocol.md: reconnects by itself with backoff, measures lag by ping,
-// answers command promises by ack/error ids, and resyncs watched tables after a gap or a
-// reconnect (join {table, epoch, since: v}).
+// answers command promises by ack/error ids, resyncs watched tables after a gap or a reconnect
+// (join {table, epoch, since: v}), and hands every other message to the handlers subscribed to
+// its type (`on(type, handler)`, dispatcher.js).
+
+import { createDispatcher } from './dispatcher.js';
 
 const PING_MS = 4000;
 const PONG_TIMEOUT_MS = 10000;
 
 /**
- * hooks: onMessage(msg) for every server message except ack/pong, onStatus('connecting'|'online'|
- * 'offline'), onWelcome(msg).
+ * hooks: onStatus('connecting'|'online'|'offline'), onWelcome(msg). Server messages other than
+ * welcome, ack, pong and answered errors go to the handlers of `socket.on(type, handler)`.
  */
 export function createSocket(hooks) {
   let ws = null;
@@ -23,6 +26,7 @@ export function createSocket(hooks) {
   const tournaments = new Set(); // tournaments watched (t_watch)
   const pings = new Map(); // n -> sent at
   const self = { lag: 0, epoch: null, status: 'connecting' };
+  const messages = createDispatcher();
 
   function url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -110,7 +114,7 @@ export function createSocket(hooks) {
       default:
         break;
     }
-    hooks.onMessage?.(msg);
+    messages.dispatch(msg);
   }
   function joinMsg(table, tv) {
     const m = { t: 'join', table };
@@ -128,6 +132,13 @@ export function createSocket(hooks) {
     raw({ t: 'ping', n: pingN });
   }
 
+  /**
+   * Subscribes `handler(msg)` to the server messages of `type` (a `t`, or a list of them);
+   * returns the unsubscribe, which a view calls when it is torn down.
+   */
+  self.on = messages.on;
+  /** How many subscriptions are live (for tests and debugging). */
+  self.subscriptions = messages.size;
   /** Sends a command; resolves on ack, rejects with {code} on error or when offline. */
   self.send = (msg) => new Promise((resolve, reject) => {
     const id = nextId++;

@@ -1,0 +1,28 @@
+// #/tournaments: the events of the site — running, upcoming and finished, each linking to its
+// page (#/tournament/ID, tournament.js) — and, for organisers, the form to create one
+// (create.js).
+
+import { api } from '../../net/http.js';
+import { t, formatDate } from '../../i18n.js';
+import { h, errorText } from '../../ui.js';
+import { createForm } from './create.js';
+
+export function mount(root, app) {
+  const box = h('div.tournaments', { 'data-testid': 'tournaments' }, h('span.muted', { text: '…' }));
+  root.appendChild(box);
+  api.tournaments().then((data) => {
+    const section = (key) => {
+      const items = data?.[key] || [];
+      return h('section.panel', { 'data-testid': `tournaments-${key}` },
+        h('h2', { text: t(`tour.${key}`) }),
+        items.length
+          ? h('ul.tour-list', {}, items.map((e) => h('li', {},
+            h('a', { href: `#/tournament/${e.id}`, 'data-testid': 'tournament-link', text: e.name }),
+            h('span.muted', { text: ` · ${formatDate(e.starts_at)}` }))))
+          : h('p.muted', { text: t('tour.none') }));
+    };
+    box.replaceChildren(h('h1', { text: t('tour.title') }), data?.organiser ? createForm(app) : null,
+      section('running'), section('upcoming'), section('finished'));
+  }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
+}
+
