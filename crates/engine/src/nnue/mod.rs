@@ -256,7 +256,10 @@ mod tests {
         }
         let mean = sum / n.max(1) as f32;
         eprintln!("quantisation error: mean {mean:.2} cp, worst {worst:.2} cp over {n} positions");
-        assert!(mean < 8.0 && worst < 30.0, "quantisation error: mean {mean} worst {worst} cp");
+        assert!(
+            mean < 8.0 && worst < 30.0,
+            "quantisation error: mean {mean} worst {worst} cp"
+        );
         // And it survives the file format.
         let back = Network::from_bytes(&q.to_bytes()).expect("round trip");
         assert_eq!(back, q);

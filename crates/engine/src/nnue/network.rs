@@ -198,7 +198,7 @@ impl Network {
         }
         let mut output_weights = [0i16; 2 * HIDDEN];
         for w in &mut output_weights {
-            *w = next(100);
+            *w = next(120);
         }
         Network {
             feature_weights,
@@ -440,18 +440,25 @@ fn add_sub_sub(
     }
 }
 
-/// `Σ clamp(a, 0, QA)² · w`, summed in blocks of 64 lanes in `i32` (a term is at most
-/// 255² × 32 768 < 2³¹; a block of a trained net's, whose output weights are clipped to
-/// ±1.98 × `QB` = ±253, at most 64 × 255² × 253 ≈ 1.05 × 10⁹) and the blocks in `i64`.
+/// `Σ clamp(a, 0, QA)² · w`, as `(v · w) · v` with `v · w` in `i16` — exact for a trained
+/// net, whose output weights are clipped to ±0.99 × `QB` = ±127 (255 × 127 < 2¹⁵), and the
+/// multiply-add pattern (`pmullw` + `pmaddwd`) the compiler vectorises; summed in blocks of 64
+/// lanes in `i32` (64 × 255 × 32 767 < 2³¹) and the blocks in `i64`. Weights outside that range
+/// (a file not made by the trainer) give wrong values, never undefined behaviour.
 #[inline]
 fn screlu_dot(a: &[i16; HIDDEN], w: &[i16]) -> i64 {
     let mut total = 0i64;
     for (ca, cw) in a.chunks_exact(64).zip(w.chunks_exact(64)) {
-        let mut s = 0i32;
-        for i in 0..64 {
-            let v = i32::from(ca[i].clamp(0, QA as i16));
-            s = s.wrapping_add(v * i32::from(cw[i]) * v);
+        // Adjacent pairs summed into one `i32` lane: the shape of `pmaddwd`.
+        let mut lanes = [0i32; 32];
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let v0 = ca[2 * i].clamp(0, QA as i16);
+            let v1 = ca[2 * i + 1].clamp(0, QA as i16);
+            let p0 = i32::from(v0.wrapping_mul(cw[2 * i])) * i32::from(v0);
+            let p1 = i32::from(v1.wrapping_mul(cw[2 * i + 1])) * i32::from(v1);
+            *lane = p0.wrapping_add(p1);
         }
+        let s = lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x));
         total += i64::from(s);
     }
     total

@@ -11,9 +11,12 @@
 use super::network::{feature, Network, HIDDEN, INPUTS, QA, QB, SCALE};
 use xiangqi::Position;
 
-/// Largest absolute float weight: × `QB` (128) it still fits the output layer's `i32` blocks, and × `QA`
-/// (255) × 32 pieces + bias it fits the int16 accumulator.
+/// Largest absolute feature weight or bias: × `QA` (255) × 32 pieces + bias it fits the int16
+/// accumulator.
 pub const WEIGHT_CLIP: f32 = 1.98;
+/// Largest absolute output weight: × `QB` (128) × an activation (255) it fits an `i16`, as the
+/// output layer's multiply needs.
+pub const OUTPUT_CLIP: f32 = 0.99;
 
 /// One training position, compact: its pieces, side to move, score and result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,22 +261,22 @@ impl FloatNet {
         self.ob = 0.0;
     }
 
-    /// The quantised network (weights clipped to ±[`WEIGHT_CLIP`] first).
+    /// The quantised network (weights clipped to ±[`WEIGHT_CLIP`] and ±[`OUTPUT_CLIP`] first).
     #[must_use]
     pub fn quantise(&self) -> Network {
-        let q = |x: f32, k: i32| {
-            (x.clamp(-WEIGHT_CLIP, WEIGHT_CLIP) * k as f32)
+        let q = |x: f32, clip: f32, k: i32| {
+            (x.clamp(-clip, clip) * k as f32)
                 .round()
                 .clamp(-32767.0, 32767.0) as i16
         };
-        let fw = self.w.iter().map(|&x| q(x, QA)).collect();
+        let fw = self.w.iter().map(|&x| q(x, WEIGHT_CLIP, QA)).collect();
         let mut fb = [0i16; HIDDEN];
         for (d, &x) in fb.iter_mut().zip(&self.b) {
-            *d = q(x, QA);
+            *d = q(x, WEIGHT_CLIP, QA);
         }
         let mut ow = [0i16; 2 * HIDDEN];
         for (d, &x) in ow.iter_mut().zip(&self.ow) {
-            *d = q(x, QB);
+            *d = q(x, OUTPUT_CLIP, QB);
         }
         let ob = (self.ob * (QA * QB) as f32).round() as i32;
         Network::from_parts(fw, fb, ow, ob)
@@ -343,12 +346,13 @@ impl Adam {
         let vs = self.v.params_mut();
         for (k, p) in net.params_mut().into_iter().enumerate() {
             let (gk, mk, vk) = (&mut *gs[k], &mut *ms[k], &mut *vs[k]);
+            // The output weights (k = 2) have their own, tighter bound.
+            let clip = if k == 2 { OUTPUT_CLIP } else { WEIGHT_CLIP };
             for i in 0..p.len() {
                 let gi = gk[i] * scale;
                 mk[i] = B1 * mk[i] + (1.0 - B1) * gi;
                 vk[i] = B2 * vk[i] + (1.0 - B2) * gi * gi;
-                p[i] =
-                    (p[i] - step * mk[i] / (vk[i].sqrt() + 1e-8)).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                p[i] = (p[i] - step * mk[i] / (vk[i].sqrt() + 1e-8)).clamp(-clip, clip);
             }
         }
     }
