@@ -21,6 +21,10 @@
 //!   plus the network's own speed: `R` rounds (default 2,000) of full evaluations of the bench
 //!   positions, and of incremental update + evaluation over their legal moves.
 //! * `random --out NET [--seed S]` — a network with random weights (speed tests only).
+//! * `positions --pgn FILE --out FILE [--skip P] [--every K]` — `FEN | result` lines from a
+//!   UTF-8 PGN collection of finished games (master games: `scripts/nnue_master_positions.sh`
+//!   decodes the CCPD's Big5 files first): every `K`-th position after the first `P` plies, not
+//!   in check, each position once; the input of `label`.
 
 use engine::nnue::train::{train, FloatNet, Sample, TrainConfig};
 use engine::nnue::{AccumulatorStack, Network};
@@ -39,7 +43,8 @@ const USAGE: &str = "usage:
                    [--lr-decay D] [--lambda W] [--threads T] [--valid F] [--seed S]
   chuhe-nnue check --net NET [--data FILE]
   chuhe-nnue bench [--net NET] [--depth D] [--hash MB] [--rounds R]
-  chuhe-nnue random --out NET [--seed S]";
+  chuhe-nnue random --out NET [--seed S]
+  chuhe-nnue positions --pgn FILE --out FILE [--skip P] [--every K]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,6 +56,7 @@ fn main() {
         Some("check") => check(rest),
         Some("bench") => bench(rest),
         Some("random") => random(rest),
+        Some("positions") => positions(rest),
         _ => Err(USAGE.to_string()),
     };
     if let Err(e) = result {
@@ -267,7 +273,10 @@ fn label(args: &[String]) -> Result<(), String> {
         }
         let pos = Position::from_fen(fen).map_err(|e| format!("{e}: {fen}"))?;
         // The result is the last field (a `FEN | score | result` line keeps its result).
-        let result: f64 = parts.last().and_then(|r| r.parse().ok()).unwrap_or(0.5);
+        let result: f64 = parts
+            .next_back()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(0.5);
         read += 1;
         if pos.is_check() {
             continue;
@@ -501,5 +510,43 @@ fn random(args: &[String]) -> Result<(), String> {
     net.save(Path::new(&out))
         .map_err(|e| format!("{out}: {e}"))?;
     println!("{out}: checksum {:016x}", net.checksum());
+    Ok(())
+}
+
+fn positions(args: &[String]) -> Result<(), String> {
+    use xiangqi::GameResult;
+    let pgn: String = option(args, "--pgn", None)?;
+    let out: String = option(args, "--out", None)?;
+    let skip: usize = option(args, "--skip", Some(10))?;
+    let every: usize = option(args, "--every", Some(2))?;
+    let text = std::fs::read_to_string(&pgn).map_err(|e| format!("{pgn}: {e}"))?;
+    let collection = xiangqi::record::read_collection(&text);
+    let mut file = BufWriter::new(std::fs::File::create(&out).map_err(|e| format!("{out}: {e}"))?);
+    let (mut games, mut written) = (0usize, 0usize);
+    // Each position once (the first game that reaches it gives its result).
+    let mut seen = std::collections::HashSet::new();
+    for game in &collection.games {
+        let result = match game.result {
+            GameResult::RedWins => 1.0,
+            GameResult::BlackWins => 0.0,
+            GameResult::Draw => 0.5,
+            GameResult::Unfinished => continue,
+        };
+        let Ok(list) = game.positions() else { continue };
+        games += 1;
+        for pos in list.iter().skip(skip).step_by(every.max(1)) {
+            if pos.is_check() || pos.legal_moves().is_empty() || !seen.insert(pos.hash()) {
+                continue;
+            }
+            writeln!(file, "{} | {result:.1}", pos.fen()).map_err(|e| e.to_string())?;
+            written += 1;
+        }
+    }
+    file.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} games read ({} unreadable), {games} finished, {written} positions written",
+        collection.games.len(),
+        collection.errors.len()
+    );
     Ok(())
 }
