@@ -562,13 +562,14 @@ impl Searcher {
         }
         let v = match &self.net {
             Some(net) => {
+                let acc = self.accs.current(net);
                 debug_assert_eq!(
-                    self.accs.top(),
+                    acc,
                     &net.refresh(&self.pos),
                     "incremental accumulator out of step: {}",
                     self.pos.fen()
                 );
-                net.output(self.accs.top(), self.pos.turn())
+                net.output(acc, self.pos.turn())
             }
             None => evaluate_state(&self.pos, &self.state, &Params::DEFAULT),
         };
@@ -598,9 +599,9 @@ impl Searcher {
         let mover = self.pos.code_at(m.to());
         self.state
             .apply(mover, m.from(), m.to(), undo.captured_code());
-        if let Some(net) = &self.net {
+        if self.net.is_some() {
             self.accs
-                .push_move(net, mover, m.from(), m.to(), undo.captured_code());
+                .push_move(mover, m.from(), m.to(), undo.captured_code());
         }
         undo
     }

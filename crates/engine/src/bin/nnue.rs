@@ -413,14 +413,8 @@ fn check(args: &[String]) -> Result<(), String> {
             }
             let m = legal.as_slice()[rng.below(legal.len())];
             let undo = pos.do_move(m);
-            stack.push_move(
-                &net,
-                pos.code_at(m.to()),
-                m.from(),
-                m.to(),
-                undo.captured_code(),
-            );
-            if stack.top() != &net.refresh(&pos) {
+            stack.push_move(pos.code_at(m.to()), m.from(), m.to(), undo.captured_code());
+            if stack.current(&net) != &net.refresh(&pos) {
                 return Err(format!("incremental accumulator differs at {}", pos.fen()));
             }
             checked += 1;
@@ -488,8 +482,8 @@ fn bench(args: &[String]) -> Result<(), String> {
                 stack.reset(&net, pos);
                 for m in pos.legal_moves().iter().copied() {
                     let captured = pos.code_at(m.to());
-                    stack.push_move(&net, pos.code_at(m.from()), m.from(), m.to(), captured);
-                    sink += i64::from(net.output(stack.top(), !pos.turn()));
+                    stack.push_move(pos.code_at(m.from()), m.from(), m.to(), captured);
+                    sink += i64::from(net.output(stack.current(&net), !pos.turn()));
                     stack.pop();
                     m_count += 1;
                 }
