@@ -88,7 +88,8 @@ mod tests {
             });
             // Popping returns to the earlier accumulators unchanged.
             while stack.depth() > 0 {
-                assert_eq!(stack.current(&net), &tops[stack.depth()]);
+                let d = stack.depth();
+                assert_eq!(stack.current(&net), &tops[d]);
                 stack.pop();
             }
             assert_eq!(stack.current(&net), &tops[0]);
