@@ -71,7 +71,7 @@ mod tests {
                 let fresh = net.refresh(pos);
                 // Lazily: only every third position is looked at, so that some updates run
                 // several plies at once.
-                if seed % 2 == 0 || stack.depth() % 3 == 0 {
+                if seed.is_multiple_of(2) || stack.depth().is_multiple_of(3) {
                     assert_eq!(
                         stack.current(&net),
                         &fresh,
