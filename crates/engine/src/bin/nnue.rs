@@ -25,6 +25,10 @@
 //!   UTF-8 PGN collection of finished games (master games: `scripts/nnue_master_positions.sh`
 //!   decodes the CCPD's Big5 files first): every `K`-th position after the first `P` plies, not
 //!   in check, each position once; the input of `label`.
+//! * `openings --pgn FILE --out FILE [--plies N] [--min-games G] [--max K]` — match openings:
+//!   the first `N` plies (default 8) of the games from the standard start, lines that at least
+//!   `G` games (default 2) share, the `K` most played (default 3,000), as Fairy-Stockfish
+//!   coordinates (ranks 1–10) for `match.py`, after a `#` header naming the source.
 
 use engine::nnue::train::{train, FloatNet, Sample, TrainConfig};
 use engine::nnue::{AccumulatorStack, Network};
@@ -44,7 +48,8 @@ const USAGE: &str = "usage:
   chuhe-nnue check --net NET [--data FILE]
   chuhe-nnue bench [--net NET] [--depth D] [--hash MB] [--rounds R]
   chuhe-nnue random --out NET [--seed S]
-  chuhe-nnue positions --pgn FILE --out FILE [--skip P] [--every K]";
+  chuhe-nnue positions --pgn FILE --out FILE [--skip P] [--every K]
+  chuhe-nnue openings --pgn FILE --out FILE [--plies N] [--min-games G] [--max K]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,6 +62,7 @@ fn main() {
         Some("bench") => bench(rest),
         Some("random") => random(rest),
         Some("positions") => positions(rest),
+        Some("openings") => openings(rest),
         _ => Err(USAGE.to_string()),
     };
     if let Err(e) = result {
@@ -541,6 +547,74 @@ fn positions(args: &[String]) -> Result<(), String> {
         "{} games read ({} unreadable), {games} finished, {written} positions written",
         collection.games.len(),
         collection.errors.len()
+    );
+    Ok(())
+}
+
+/// A move in Fairy-Stockfish's coordinates (ranks 1–10), as `match.py` reads openings.
+fn fsf_move(m: Move) -> String {
+    let sq = |s: xiangqi::Square| {
+        let i = s.index();
+        format!("{}{}", char::from(b'a' + (i % 9) as u8), i / 9 + 1)
+    };
+    format!("{}{}", sq(m.from()), sq(m.to()))
+}
+
+fn openings(args: &[String]) -> Result<(), String> {
+    let pgn: String = option(args, "--pgn", None)?;
+    let out: String = option(args, "--out", None)?;
+    let plies: usize = option(args, "--plies", Some(8))?;
+    let min_games: usize = option(args, "--min-games", Some(2))?;
+    let max: usize = option(args, "--max", Some(3000))?;
+    let text = std::fs::read_to_string(&pgn).map_err(|e| format!("{pgn}: {e}"))?;
+    let collection = xiangqi::record::read_collection(&text);
+    let mut counts: std::collections::HashMap<Vec<Move>, usize> = std::collections::HashMap::new();
+    let mut games = 0usize;
+    for game in &collection.games {
+        if !game.starts_from_standard_position()
+            || game.moves.len() <= plies
+            || game.positions().is_err()
+        {
+            continue;
+        }
+        games += 1;
+        *counts.entry(game.moves[..plies].to_vec()).or_default() += 1;
+    }
+    let mut lines: Vec<(Vec<Move>, usize)> = counts
+        .into_iter()
+        .filter(|(_, n)| *n >= min_games)
+        .collect();
+    let text_of = |line: &[Move]| {
+        line.iter()
+            .map(|&m| fsf_move(m))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    lines.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then_with(|| text_of(&a.0).cmp(&text_of(&b.0)))
+    });
+    lines.truncate(max);
+    let mut file = BufWriter::new(std::fs::File::create(&out).map_err(|e| format!("{out}: {e}"))?);
+    let w = |file: &mut BufWriter<std::fs::File>, s: String| {
+        writeln!(file, "{s}").map_err(|e| e.to_string())
+    };
+    w(&mut file, format!("# {} openings: the first {plies} plies shared by at least {min_games} master games (most played first),", lines.len()))?;
+    w(
+        &mut file,
+        "# from the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0.".to_string(),
+    )?;
+    w(
+        &mut file,
+        "# Fairy-Stockfish coordinates (ranks 1-10); made by scripts/make_openings.sh.".to_string(),
+    )?;
+    for (line, _) in &lines {
+        w(&mut file, text_of(line))?;
+    }
+    file.flush().map_err(|e| e.to_string())?;
+    eprintln!(
+        "{games} games from the start position, {} lines of {plies} plies written",
+        lines.len()
     );
     Ok(())
 }
