@@ -89,12 +89,17 @@ def main():
         print("Elo n/a (score %.0f%%)" % (100 * mean))
     s0, s1 = score_of_elo(args.elo0), score_of_elo(args.elo1)
     a, b = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
-    if var > 0:
-        llr = pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    # A floor on the variance keeps a few identical pairs from deciding at once (a typical
+    # pair variance is 0.03-0.06).
+    llr = pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * max(var, 0.01))
+    if pairs < 10:
+        verdict = "undecided: fewer than 10 pairs"
+    elif llr >= b:
+        verdict = "H1 accepted (Elo >= %g)" % args.elo1
+    elif llr <= a:
+        verdict = "H0 accepted (Elo <= %g)" % args.elo0
     else:
-        llr = math.inf if mean > (s0 + s1) / 2 else -math.inf
-    verdict = "H1 accepted (Elo >= %g)" % args.elo1 if llr >= b else \
-        "H0 accepted (Elo <= %g)" % args.elo0 if llr <= a else "undecided: play more games"
+        verdict = "undecided: play more games"
     print("SPRT [%g, %g]: LLR %.2f (bounds %.2f, %.2f): %s" % (args.elo0, args.elo1, llr, a, b, verdict))
     return 0
 
