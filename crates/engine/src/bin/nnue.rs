@@ -618,3 +618,33 @@ fn openings(args: &[String]) -> Result<(), String> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_use_fairy_stockfish_ranks() {
+        let m: Move = "h2e2".parse().expect("ICCS move");
+        assert_eq!(fsf_move(m), "h3e3");
+        let m: Move = "b9c7".parse().expect("ICCS move");
+        assert_eq!(fsf_move(m), "b10c8");
+    }
+
+    #[test]
+    fn self_play_writes_quiet_positions_with_a_result() {
+        let mut engine = Engine::new(1);
+        engine.set_book(false);
+        let mut rng = Rng(5);
+        let (lines, result) = self_play(&mut engine, &Position::startpos(), 300, &mut rng, true);
+        assert!([0.0, 0.5, 1.0].contains(&result));
+        assert!(!lines.is_empty());
+        for (fen, score) in &lines {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            assert!(!pos.is_check(), "{fen}");
+            assert!(score.abs() < engine::search::MATE_BOUND);
+            let line = format!("{fen} | {score} | {result:.1}");
+            Sample::parse(&line).expect("the trainer reads the line");
+        }
+    }
+}
