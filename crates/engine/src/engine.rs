@@ -126,6 +126,14 @@ impl Engine {
     /// Evaluates with `net` (`None`: the hand-written evaluation, the default). Changing it
     /// clears the hash table, as a new game does.
     pub fn set_network(&mut self, net: Option<std::sync::Arc<crate::nnue::Network>>) {
+        let same = match (&self.net, &net) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
         self.searcher.set_network(net.clone());
         self.net = net;
         self.new_game();

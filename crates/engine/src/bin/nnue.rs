@@ -431,7 +431,7 @@ fn check(args: &[String]) -> Result<(), String> {
         let file = args.get(i + 1).ok_or("--data needs a file")?;
         let reader =
             std::io::BufReader::new(std::fs::File::open(file).map_err(|e| format!("{file}: {e}"))?);
-        let (mut err, mut n) = (0f64, 0usize);
+        let (mut err, mut classical, mut n) = (0f64, 0f64, 0usize);
         for line in reader.lines().map_while(Result::ok) {
             let parts: Vec<&str> = line.split('|').map(str::trim).collect();
             let (Some(Ok(pos)), Some(Ok(score))) = (
@@ -440,14 +440,15 @@ fn check(args: &[String]) -> Result<(), String> {
             ) else {
                 continue;
             };
-            let v = net.evaluate(&pos);
-            let red = if pos.turn() == Color::Red { v } else { -v };
-            err += f64::from((red - score).abs());
+            let red = |v: i32| if pos.turn() == Color::Red { v } else { -v };
+            err += f64::from((red(net.evaluate(&pos)) - score).abs());
+            classical += f64::from((red(engine::eval::evaluate(&pos)) - score).abs());
             n += 1;
         }
         println!(
-            "mean absolute error against the data's scores: {:.1} cp over {n} positions",
-            err / n.max(1) as f64
+            "mean absolute error against the data's scores: network {:.1} cp, hand-written {:.1} cp, over {n} positions",
+            err / n.max(1) as f64,
+            classical / n.max(1) as f64
         );
     }
     Ok(())
