@@ -51,7 +51,18 @@ impl BenchResult {
 /// Searches every benchmark position to `depth` with a `hash_mb` table.
 #[must_use]
 pub fn run(depth: i32, hash_mb: usize) -> BenchResult {
+    run_with(depth, hash_mb, None)
+}
+
+/// [`run`] with the evaluation network `net` (`None`: the hand-written evaluation, as [`run`]).
+#[must_use]
+pub fn run_with(
+    depth: i32,
+    hash_mb: usize,
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
+) -> BenchResult {
     let mut engine = Engine::new(hash_mb);
+    engine.set_network(net);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -34,6 +34,8 @@ pub struct Engine {
     rng: Rng,
     hash_mb: usize,
     book: bool,
+    /// The evaluation network (`None`: the hand-written evaluation, the default).
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl Default for Engine {
@@ -61,6 +63,7 @@ impl Engine {
             rng: Rng::new(0x5EED),
             hash_mb,
             book: true,
+            net: None,
         }
     }
 
@@ -118,6 +121,28 @@ impl Engine {
     /// used only for searches limited by time.
     pub fn set_book(&mut self, on: bool) {
         self.book = on;
+    }
+
+    /// Evaluates with `net` (`None`: the hand-written evaluation, the default). Changing it
+    /// clears the hash table, as a new game does.
+    pub fn set_network(&mut self, net: Option<std::sync::Arc<crate::nnue::Network>>) {
+        let same = match (&self.net, &net) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        self.searcher.set_network(net.clone());
+        self.net = net;
+        self.new_game();
+    }
+
+    /// The evaluation network in use, if any.
+    #[must_use]
+    pub fn network(&self) -> Option<&std::sync::Arc<crate::nnue::Network>> {
+        self.net.as_ref()
     }
 
     /// Seeds the random choices of the lower levels.
@@ -251,6 +276,7 @@ impl Engine {
         while self.helpers.len() < self.threads - 1 {
             let mut h = Searcher::sharing(std::sync::Arc::clone(&tt));
             h.set_helper(self.helpers.len() + 1);
+            h.set_network(self.net.clone());
             self.helpers.push(h);
         }
         // Helpers stop with the main search; they obey no clock or node limit of their own.

@@ -554,10 +554,13 @@ impl Searcher {
             raw_stand = match entry {
                 Some(e) => e.eval(),
                 None => {
-                    // Far enough above beta, material alone decides the stand-pat.
-                    let lazy = shifted(self.material_eval(), correction);
-                    if lazy - LAZY_MARGIN >= beta {
-                        return lazy;
+                    // Far enough above beta, material alone decides the stand-pat (hand-written
+                    // evaluation only: a network's scale is its own).
+                    if !self.uses_network() {
+                        let lazy = shifted(self.material_eval(), correction);
+                        if lazy - LAZY_MARGIN >= beta {
+                            return lazy;
+                        }
                     }
                     self.eval()
                 }

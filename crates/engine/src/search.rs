@@ -13,6 +13,7 @@ use crate::eval::evaluate_state;
 use crate::eval_state::EvalState;
 use crate::history::History;
 use crate::movepick::Picker;
+use crate::nnue::{AccumulatorStack, Network};
 use crate::params::Params;
 use crate::repetition::RepEntry;
 use crate::tt::TranspositionTable;
@@ -166,6 +167,10 @@ pub struct Searcher {
     eval_cache: Vec<u64>,
     /// Material, piece-square sums and piece sets of `pos`, kept in step by `make`/`unmake`.
     pub(crate) state: EvalState,
+    /// The evaluation network, if one is set (otherwise the hand-written evaluation).
+    net: Option<Arc<Network>>,
+    /// The network's accumulators along the search line (used only with a network).
+    accs: AccumulatorStack,
 }
 
 impl Searcher {
@@ -214,7 +219,42 @@ impl Searcher {
             pickers: (0..MAX_PLY + 2).map(|_| Picker::empty()).collect(),
             eval_cache: vec![0; EVAL_CACHE_SIZE],
             state: EvalState::new(&Position::startpos(), &Params::DEFAULT),
+            net: None,
+            accs: AccumulatorStack::new(0),
         }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand-written evaluation). Clears the
+    /// evaluation cache and the learnt corrections; the hash table, which may be shared and
+    /// whose entries also hold evaluations, is the caller's to clear ([`Engine::set_network`]
+    /// does).
+    ///
+    /// [`Engine::set_network`]: crate::Engine::set_network
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&self.net, &net) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        self.accs = AccumulatorStack::new(if net.is_some() { MAX_PLY + 8 } else { 0 });
+        self.net = net;
+        self.eval_cache.fill(0);
+        self.correction.clear();
+    }
+
+    /// Whether the static evaluation is a network's.
+    #[inline(always)]
+    pub(crate) fn uses_network(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// The evaluation network in use, if any.
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Replaces the hash table by one of `mb` MiB.
@@ -264,6 +304,9 @@ impl Searcher {
     ) -> SearchResult {
         self.pos = pos.clone();
         self.state = EvalState::new(pos, &Params::DEFAULT);
+        if let Some(net) = &self.net {
+            self.accs.reset(net, pos);
+        }
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.line.clear();
@@ -517,7 +560,19 @@ impl Searcher {
         if *slot >> 32 == key >> 32 {
             return *slot as u32 as i32;
         }
-        let v = evaluate_state(&self.pos, &self.state, &Params::DEFAULT);
+        let v = match &self.net {
+            Some(net) => {
+                let acc = self.accs.current(net);
+                debug_assert_eq!(
+                    acc,
+                    &net.refresh(&self.pos),
+                    "incremental accumulator out of step: {}",
+                    self.pos.fen()
+                );
+                net.output(acc, self.pos.turn())
+            }
+            None => evaluate_state(&self.pos, &self.state, &Params::DEFAULT),
+        };
         *slot = (key & !0xFFFF_FFFF) | u64::from(v as u32);
         v
     }
@@ -544,6 +599,10 @@ impl Searcher {
         let mover = self.pos.code_at(m.to());
         self.state
             .apply(mover, m.from(), m.to(), undo.captured_code());
+        if self.net.is_some() {
+            self.accs
+                .push_move(mover, m.from(), m.to(), undo.captured_code());
+        }
         undo
     }
 
@@ -553,6 +612,9 @@ impl Searcher {
         let mover = self.pos.code_at(m.to());
         self.state
             .revert(mover, m.from(), m.to(), undo.captured_code());
+        if self.net.is_some() {
+            self.accs.pop();
+        }
         self.pos.undo_move(m, undo);
     }
 

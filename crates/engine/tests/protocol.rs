@@ -168,3 +168,30 @@ fn uci_ponder_waits_for_ponderhit() {
     let out = converse("uci\nposition startpos\ngo ponder depth 2\nponderhit\nisready\nquit\n");
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
 }
+
+#[test]
+fn eval_file_option_loads_a_network_or_says_why_not() {
+    let path = std::env::temp_dir().join(format!("chuhe-evalfile-{}.nnue", std::process::id()));
+    let net = engine::nnue::Network::random(2);
+    net.save(&path).expect("save");
+    let out = converse(&format!(
+        "uci\nsetoption name EvalFile value /nonexistent/x.nnue\nsetoption name EvalFile value {}\n\
+         position startpos\ngo depth 4\nsetoption name EvalFile value <classical>\nquit\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).ok();
+    assert!(out.contains("option name EvalFile type string"), "{out}");
+    assert!(
+        out.contains("info string error: cannot read network file /nonexistent/x.nnue"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "info string evaluation: network {}",
+            path.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("info string evaluation: classical"), "{out}");
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+}

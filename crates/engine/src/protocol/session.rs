@@ -189,6 +189,7 @@ impl Session {
                 "option threads type spin min 1 max 64 default 1",
                 "option level type spin min 1 max 10 default 10",
                 "option movelimit type spin min 0 max 1000 default 120",
+                "option evalfile type string default <classical>",
                 "option newgame type button",
                 "ucciok",
             ],
@@ -202,6 +203,7 @@ impl Session {
                 "option name Move Overhead type spin default 20 min 0 max 5000",
                 "option name Level type spin default 10 min 1 max 10",
                 "option name MoveLimit type spin default 120 min 0 max 1000",
+                "option name EvalFile type string default <classical>",
                 "option name UCI_Variant type combo default xiangqi var xiangqi",
                 "option name UCI_Ranks1to10 type check default false",
                 "uciok",
@@ -276,8 +278,30 @@ impl Session {
                 }
             }
             "uci_ranks1to10" => self.ranks1to10 = flag,
+            "evalfile" => self.set_eval_file(value.trim()),
             "clear hash" => self.engine().new_game(),
             _ => {}
+        }
+    }
+
+    /// `EvalFile`: a network file (docs/engine.md, NNUE), or `<classical>` / empty for the
+    /// hand-written evaluation. A file that cannot be used leaves the evaluation as it was and
+    /// says why.
+    fn set_eval_file(&mut self, value: &str) {
+        if value.is_empty() || value.eq_ignore_ascii_case("<classical>") {
+            self.engine().set_network(None);
+            self.message("evaluation: classical");
+            return;
+        }
+        match crate::nnue::Network::load(std::path::Path::new(value)) {
+            Ok(net) => {
+                let sum = net.checksum();
+                self.engine().set_network(Some(std::sync::Arc::new(net)));
+                self.message(&format!(
+                    "evaluation: network {value} (checksum {sum:016x})"
+                ));
+            }
+            Err(e) => self.message(&format!("error: {e}; evaluation unchanged")),
         }
     }
 
