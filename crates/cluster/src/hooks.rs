@@ -6,12 +6,12 @@ use crate::{director_service, remote_directors, remote_tables, seat_service, tab
 use events::ladder::LadderMsg;
 use events::league::Refusal as LeagueRefusal;
 use events::tournament::DirectorMsg;
-use events::{Events, EventsSite};
+use events::EventsSite;
 use platform::league::{LeagueCommand, LeagueEvent};
 use platform::TableId;
 use std::sync::Arc;
 use tables::site::{BoxFuture, SeatRequest};
-use tables::{Live, TableSite};
+use tables::TableSite;
 
 /// What is said when the site is already gone (the node is stopping).
 const STOPPING: &str = "the node is stopping";
@@ -25,7 +25,7 @@ impl TableSite for Hooks {
         self.remote.events.offer(table, delayed, v, msg);
     }
 
-    fn serve_table(&self, _: &Live, table: TableId) {
+    fn serve_table(&self, table: TableId) {
         if let Some(site) = self.site() {
             table_service::spawn(&site, table);
         }
@@ -33,7 +33,6 @@ impl TableSite for Hooks {
 
     fn seat_at<'a>(
         &'a self,
-        _: &'a Live,
         node: &'a str,
         req: &'a SeatRequest,
     ) -> BoxFuture<'a, Result<(), String>> {
@@ -49,12 +48,7 @@ impl EventsSite for Hooks {
         !self.broker.is_local()
     }
 
-    fn ask_tournament<'a>(
-        &'a self,
-        _: &'a Events,
-        event: u64,
-        msg: DirectorMsg,
-    ) -> BoxFuture<'a, ()> {
+    fn ask_tournament(&self, event: u64, msg: DirectorMsg) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             if let Some(site) = self.site() {
                 remote_directors::tournament(&site, event, msg).await;
@@ -62,7 +56,7 @@ impl EventsSite for Hooks {
         })
     }
 
-    fn ask_ladder<'a>(&'a self, _: &'a Events, id: u32, msg: LadderMsg) -> BoxFuture<'a, ()> {
+    fn ask_ladder(&self, id: u32, msg: LadderMsg) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             if let Some(site) = self.site() {
                 remote_directors::ladder(&site, id, msg).await;
@@ -70,12 +64,11 @@ impl EventsSite for Hooks {
         })
     }
 
-    fn ask_league<'a>(
-        &'a self,
-        _: &'a Events,
+    fn ask_league(
+        &self,
         id: u32,
         cmd: LeagueCommand,
-    ) -> BoxFuture<'a, Result<Vec<LeagueEvent>, LeagueRefusal>> {
+    ) -> BoxFuture<'_, Result<Vec<LeagueEvent>, LeagueRefusal>> {
         Box::pin(async move {
             match self.site() {
                 Some(site) => remote_directors::league(&site, id, cmd).await,
@@ -84,13 +77,13 @@ impl EventsSite for Hooks {
         })
     }
 
-    fn serve_director(&self, _: &Events, lease: TableId, closed: BoxFuture<'static, ()>) {
+    fn serve_director(&self, lease: TableId, closed: BoxFuture<'static, ()>) {
         if let Some(site) = self.site() {
             director_service::spawn(&site, lease, closed);
         }
     }
 
-    fn announce_owner<'a>(&'a self, _: &'a Events, table: TableId) -> BoxFuture<'a, ()> {
+    fn announce_owner(&self, table: TableId) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             if let Some(site) = self.site() {
                 remote_tables::announce_owner(&site, table).await;

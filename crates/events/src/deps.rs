@@ -2,11 +2,11 @@
 //! `tournament.Env`): the live tables they seat games at, their own settings and registries, and
 //! the rest of the site as far as they need it ([`EventsSite`]).
 
-use crate::ladder::Ladders;
-use crate::league::Leagues;
+use crate::ladder::registry::Ladders;
+use crate::league::registry::Leagues;
 use crate::settings::EventsSettings;
 use crate::site::EventsSite;
-use crate::tournament::Tournaments;
+use crate::tournament::registry::Tournaments;
 use std::sync::Arc;
 use tables::Live;
 
@@ -40,6 +40,20 @@ impl Events {
         Events {
             inner: Arc::new(parts),
         }
+    }
+}
+
+impl EventsParts {
+    /// Serves the director reached through `mailbox` (whose lease id is `lease`) to other
+    /// nodes while its task runs.
+    pub fn serve_director<M: Send + 'static>(
+        &self,
+        lease: platform::TableId,
+        mailbox: &kit::directors::Mailbox<M>,
+    ) {
+        let mailbox = mailbox.clone();
+        let closed = Box::pin(async move { mailbox.closed().await });
+        self.site.serve_director(lease, closed);
     }
 }
 

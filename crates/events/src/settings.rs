@@ -1,7 +1,7 @@
 //! [`EventsSettings`]: the sections of the configuration the event directors read, handed over
 //! by the edge's `Config` (which validates them): `[tournaments]` and `[[ladders]]`.
 
-use crate::ladder::LadderSpec;
+use crate::ladder::spec::LadderSpec;
 use serde::Deserialize;
 
 /// What the events read of the configuration.

@@ -2,7 +2,6 @@
 //! site. On one node it is [`OneNode`], which does nothing; on several the cluster implements it
 //! (`cluster::Site`). Nothing in this crate asks whether it runs alone: it asks the site.
 
-use crate::live::Live;
 use platform::clock::TimeControl;
 use platform::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -24,12 +23,11 @@ pub trait TableSite: Send + Sync {
 
     /// Serves table `table` of this node to other nodes' connections, waking it
     /// ([`crate::table::wake`]) when it is dormant.
-    fn serve_table(&self, live: &Live, table: TableId);
+    fn serve_table(&self, table: TableId);
 
     /// Asks node `node` to seat the pair of `req` at its free table `req.table`.
     fn seat_at<'a>(
         &'a self,
-        live: &'a Live,
         node: &'a str,
         req: &'a SeatRequest,
     ) -> BoxFuture<'a, Result<(), String>>;
@@ -46,14 +44,9 @@ impl TableSite for OneNode {
 
     fn offer_event(&self, _: TableId, _: bool, _: u64, _: &Arc<str>) {}
 
-    fn serve_table(&self, _: &Live, _: TableId) {}
+    fn serve_table(&self, _: TableId) {}
 
-    fn seat_at<'a>(
-        &'a self,
-        _: &'a Live,
-        _: &'a str,
-        _: &'a SeatRequest,
-    ) -> BoxFuture<'a, Result<(), String>> {
+    fn seat_at<'a>(&'a self, _: &'a str, _: &'a SeatRequest) -> BoxFuture<'a, Result<(), String>> {
         Box::pin(async { Err("one node: no other node to seat at".to_owned()) })
     }
 }

@@ -10,9 +10,8 @@
 //! update and an attack test each.
 
 use crate::attacks::{HORSE_ATTACKERS, PAWN_ATTACKERS};
-use crate::lines::{
-    file_line, file_points, rank_line, rank_points, FILE_NUM, RANK_NUM, SQUARE_BIT,
-};
+use crate::bitboard::SQUARE_BIT;
+use crate::lines::{file_line, file_points, rank_line, rank_points, FILE_NUM, RANK_NUM};
 use crate::position::{code, EMPTY};
 use crate::{File, Move, Position, Rank, Role};
 

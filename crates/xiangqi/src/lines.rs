@@ -8,6 +8,7 @@
 //! cannon screens and cannon captures — for move generation, king-attack tests and the engine's
 //! mobility terms.
 
+pub use crate::bitboard::SQUARE_BIT;
 use crate::{Bitboard, File, Rank};
 
 /// What a chariot or cannon sees along one line (a rank or a file), as bit masks over the line's
@@ -89,18 +90,6 @@ static FILE_MOVES: [[LineMoves; 1024]; 10] = {
             occ += 1;
         }
         i += 1;
-    }
-    t
-};
-
-/// `SQUARE_BIT[square]`: the square's bit in a 90-bit set (a table load instead of a 128-bit
-/// variable shift, which takes several instructions on x86-64).
-pub static SQUARE_BIT: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        t[s] = 1u128 << s;
-        s += 1;
     }
     t
 };

@@ -9,7 +9,8 @@ use crate::attacks::{
     HORSE_ATTACKERS, HORSE_CHECK_LEG, KING_RELATION, NO_LEG, PAWN_ATTACKERS, REL_DIAGONAL,
     REL_ON_LINE, STEPPER_ATTACKERS,
 };
-use crate::lines::{file_line, rank_line, FILE_NUM, RANK_NUM, SQUARE_BIT};
+use crate::bitboard::SQUARE_BIT;
+use crate::lines::{file_line, rank_line, FILE_NUM, RANK_NUM};
 use crate::zobrist::{PIECE_KEYS, SIDE_KEY};
 use crate::{Bitboard, Color, File, Move, Piece, Rank, Role, Square};
 use std::fmt;

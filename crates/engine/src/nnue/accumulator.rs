@@ -9,25 +9,8 @@
 //! changes no piece, so it needs no entry: the evaluation reads the same accumulator with the
 //! other side to move.
 
-use super::network::{Network, HIDDEN};
+use super::network::{Accumulator, Network};
 use xiangqi::{Position, Square};
-
-/// The first layer's output for both perspectives (index 0: Red's view, 1: Black's).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Accumulator {
-    /// `HIDDEN` values per perspective.
-    pub v: [[i16; HIDDEN]; 2],
-}
-
-impl Accumulator {
-    /// An all-zero accumulator.
-    #[must_use]
-    pub fn zero() -> Accumulator {
-        Accumulator {
-            v: [[0; HIDDEN]; 2],
-        }
-    }
-}
 
 /// One ply of the line: the move that reached it and, once computed, its accumulator.
 #[derive(Clone, Debug)]

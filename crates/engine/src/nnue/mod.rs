@@ -14,10 +14,10 @@ mod accumulator;
 mod network;
 pub mod train;
 
-pub use accumulator::{Accumulator, AccumulatorStack};
+pub use accumulator::AccumulatorStack;
 pub use network::{
-    checksum, feature, NetError, Network, EVAL_LIMIT, HEADER_LEN, HIDDEN, INPUTS, MAGIC,
-    PAYLOAD_LEN, QA, QB, SCALE, VERSION,
+    checksum, feature, Accumulator, NetError, Network, EVAL_LIMIT, HEADER_LEN, HIDDEN, INPUTS,
+    MAGIC, PAYLOAD_LEN, QA, QB, SCALE, VERSION,
 };
 
 #[cfg(test)]

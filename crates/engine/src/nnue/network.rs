@@ -7,7 +7,6 @@
 //! FNV-1a 64 checksum of the payload) followed by little-endian weights; anything that does not
 //! match exactly is refused with an error that says what is wrong, never half-loaded.
 
-use super::accumulator::Accumulator;
 use std::fmt;
 use std::path::Path;
 use xiangqi::{Color, Position, Square};
@@ -462,4 +461,21 @@ fn screlu_dot(a: &[i16; HIDDEN], w: &[i16]) -> i64 {
         total += i64::from(s);
     }
     total
+}
+
+/// The first layer's output for both perspectives (index 0: Red's view, 1: Black's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// `HIDDEN` values per perspective.
+    pub v: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// An all-zero accumulator.
+    #[must_use]
+    pub fn zero() -> Accumulator {
+        Accumulator {
+            v: [[0; HIDDEN]; 2],
+        }
+    }
 }

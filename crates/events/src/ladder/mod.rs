@@ -10,10 +10,10 @@ mod actor;
 mod board;
 mod games;
 mod lease;
-mod msg;
+pub(crate) mod msg;
 mod notices;
 mod outcome;
-mod registry;
+pub(crate) mod registry;
 mod restore;
 pub mod spec;
 mod table_ids;
@@ -42,7 +42,7 @@ pub async fn ask<T>(
     let configured = state.config.ladders.iter().any(|l| l.id == id);
     if state.ladders.get(id).is_none() && configured && state.site.is_clustered() {
         let (tx, rx) = oneshot::channel();
-        state.site.ask_ladder(state, id, msg(tx)).await;
+        state.site.ask_ladder(id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await

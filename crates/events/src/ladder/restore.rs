@@ -116,7 +116,7 @@ pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
         tracing::info!(ladder = spec.id, games = resume.len(), "picked up a ladder");
         start(d, resume);
         // Watchers elsewhere of the node that ran it are told it moved.
-        state.site.announce_owner(state, lease_id(spec.id)).await;
+        state.site.announce_owner(lease_id(spec.id)).await;
     }
     Ok(())
 }
@@ -128,7 +128,7 @@ fn start(d: Director, resume: Vec<(Challenge, Option<UnfinishedGame>)>) {
     if !d.state.ladders.insert_new(d.spec.id, handle.clone()) {
         return;
     }
-    crate::site::serve_director(&d.state, lease_id(d.spec.id), &handle);
+    d.state.serve_director(lease_id(d.spec.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

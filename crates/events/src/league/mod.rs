@@ -10,10 +10,10 @@ mod actor;
 mod board;
 pub mod games;
 mod lease;
-mod msg;
+pub(crate) mod msg;
 mod notices;
 pub mod outcome;
-mod registry;
+pub(crate) mod registry;
 mod restore;
 mod table_ids;
 pub mod view;
@@ -58,7 +58,7 @@ pub async fn command(
         if !exists(state, id).await {
             return None;
         }
-        return Some(state.site.ask_league(state, id, cmd).await);
+        return Some(state.site.ask_league(id, cmd).await);
     }
     command_here(state, id, cmd).await
 }

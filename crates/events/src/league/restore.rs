@@ -131,7 +131,7 @@ pub async fn pick_up(state: &Events) -> Result<(), StoreError> {
                 tracing::info!(league = row.id, boards = resume.len(), "picked up a league");
                 start(d, resume);
                 // Watchers elsewhere of the node that ran it are told it moved.
-                state.site.announce_owner(state, lease_id(row.id)).await;
+                state.site.announce_owner(lease_id(row.id)).await;
             }
         }
         let Some(h) = state.leagues.get(row.id) else {
@@ -181,7 +181,7 @@ fn start(d: Director, resume: Vec<(MatchId, u8, Option<UnfinishedGame>)>) {
     if !d.state.leagues.insert_new(d.id, handle.clone()) {
         return;
     }
-    crate::site::serve_director(&d.state, lease_id(d.id), &handle);
+    d.state.serve_director(lease_id(d.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(resume).await;

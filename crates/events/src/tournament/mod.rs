@@ -12,11 +12,11 @@ mod boards;
 mod entry;
 mod journal;
 mod lease;
-mod msg;
+pub(crate) mod msg;
 mod pickup;
 mod purse;
 mod recurring;
-mod registry;
+pub(crate) mod registry;
 mod report;
 mod restore;
 pub mod schedule;
@@ -190,7 +190,7 @@ pub async fn ask(
 ) -> Option<Result<(), Refusal>> {
     if state.tournaments.get(id).is_none() && state.site.is_clustered() {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        state.site.ask_tournament(state, id, msg(tx)).await;
+        state.site.ask_tournament(id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await

@@ -51,7 +51,7 @@ async fn pick_up(state: &Events) -> Result<(), store::StoreError> {
                 start(d, boards);
                 // Watchers elsewhere of the node that ran it watch again, here.
                 let lease = super::lease_id(row.id);
-                state.site.announce_owner(state, lease).await;
+                state.site.announce_owner(lease).await;
             }
             Err(e) => tracing::error!(event = row.id, "cannot start the event: {e}"),
         }

@@ -114,7 +114,7 @@ pub(super) fn start(d: Director, boards: Vec<Resume>) {
     if !d.state.tournaments.insert_new(d.id, handle.clone()) {
         return;
     }
-    crate::site::serve_director(&d.state, super::lease_id(d.id), &handle);
+    d.state.serve_director(super::lease_id(d.id), &handle);
     tokio::spawn(async move {
         let mut d = d;
         d.resume(boards).await;

@@ -1,6 +1,6 @@
 //! Errors of the clock.
 
-use super::control::FlagKind;
+use super::flag::FlagKind;
 use thiserror::Error;
 use xiangqi::Color;
 

@@ -5,8 +5,9 @@
 //! is charged only when the player presses ([`Clock::press`]), so pausing, restoring and
 //! snapshots never lose precision.
 
-use super::control::{FlagKind, TimeControl};
+use super::control::TimeControl;
 use super::error::ClockError;
+use super::flag::FlagKind;
 use super::player::{Charge, PlayerClock};
 use super::snapshot::{ClockSnapshot, PlayerView};
 use crate::ids::{color_serde, Millis};

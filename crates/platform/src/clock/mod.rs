@@ -16,6 +16,7 @@
 
 mod control;
 mod error;
+mod flag;
 mod game_clock;
 mod lag;
 mod player;
@@ -23,10 +24,11 @@ mod presets;
 mod snapshot;
 
 pub use control::{
-    Byoyomi, FlagKind, Stage, TimeControl, MAX_BYOYOMI_PERIOD, MAX_BYOYOMI_PERIODS, MAX_INCREMENT,
+    Byoyomi, Stage, TimeControl, MAX_BYOYOMI_PERIOD, MAX_BYOYOMI_PERIODS, MAX_INCREMENT,
     MAX_PER_MOVE, MAX_STAGES, MAX_STAGE_MOVES, MAX_STAGE_TIME,
 };
 pub use error::ClockError;
+pub use flag::FlagKind;
 pub use game_clock::{Clock, Press, RunState};
 pub use lag::{
     LagBudget, FLAG_GRACE_MAX, LAG_GAIN_MAX, LAG_GAIN_MIN, LAG_QUOTA_MAX_MOVES,

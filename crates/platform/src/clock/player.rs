@@ -3,7 +3,8 @@
 //! All the arithmetic of a single move lives here: how long the current move may take
 //! ([`PlayerClock::allowance`]) and what a move of a given length costs ([`PlayerClock::charge`]).
 
-use super::control::{FlagKind, TimeControl};
+use super::control::TimeControl;
+use super::flag::FlagKind;
 use super::lag::LagBudget;
 use crate::ids::Millis;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,7 @@
 //! What clients display: the state of both clocks at one instant.
 
-use super::control::{FlagKind, TimeControl};
+use super::control::TimeControl;
+use super::flag::FlagKind;
 use super::player::PlayerClock;
 use crate::ids::{color_serde, Millis};
 use serde::{Deserialize, Serialize};

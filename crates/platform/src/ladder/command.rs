@@ -1,15 +1,12 @@
 //! What a ladder is asked ([`LadderCommand`]), what it answers ([`LadderEvent`]) and why it
 //! refuses ([`LadderError`]; a refused command changes nothing).
 
-use super::state::Challenge;
+use super::challenge::Challenge;
 use crate::{Millis, UserId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A challenge's number on its ladder (1, 2, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ChallengeId(pub u64);
+pub use super::challenge::ChallengeId;
 
 impl fmt::Display for ChallengeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -9,6 +9,7 @@
 //! - [`command`]: commands, events and typed refusals.
 //! - [`state`]: the ladder itself and how each command changes it.
 
+mod challenge;
 pub mod command;
 pub mod config;
 pub mod reach;

@@ -2,6 +2,7 @@
 //! them. `apply` works on a copy and keeps it only on success, so a refused command changes
 //! nothing.
 
+pub use super::challenge::Challenge;
 use super::command::{
     ChallengeId, LadderCommand, LadderError, LadderEvent, Outcome, RemoveReason, Side,
 };
@@ -22,23 +23,6 @@ pub struct Rung {
     pub active_at: Millis,
     /// Their time-outs (instants), pruned to the window.
     pub timeouts: Vec<Millis>,
-}
-
-/// An open (accepted, not yet played) challenge.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Challenge {
-    /// Its number.
-    pub id: ChallengeId,
-    /// Who challenged.
-    pub challenger: UserId,
-    /// Who was challenged.
-    pub defender: UserId,
-    /// When.
-    pub at: Millis,
-    /// By when its game's first moves are due.
-    pub deadline: Millis,
-    /// The places when it was issued: `(challenger, defender)`.
-    pub places: (u32, u32),
 }
 
 /// A challenge that ended.

@@ -35,8 +35,8 @@ pub use command::{LeagueCommand, LeagueError, LeagueEvent};
 pub use config::{LeagueConfig, MatchPoints, TieBreak};
 pub use schedule::{red_is_home, MatchId};
 pub use score::{BoardResult, MatchScore};
-pub use seasons::PastSeason;
 pub use standings::{standings, Standing};
+pub use state::PastSeason;
 pub use state::{Division, League, LeagueMatch, Phase, Team};
 
 #[cfg(test)]

@@ -3,19 +3,7 @@
 //! [`League::find_match`]).
 
 use super::schedule::MatchId;
-use super::state::{Division, League, LeagueMatch, Phase};
-use serde::{Deserialize, Serialize};
-
-/// An ended season as it stood at its end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PastSeason {
-    /// Its number.
-    pub season: u32,
-    /// Its divisions.
-    pub divisions: Vec<Division>,
-    /// Its matches.
-    pub matches: Vec<LeagueMatch>,
-}
+use super::state::{League, LeagueMatch, PastSeason, Phase};
 
 impl League {
     /// Keeps the current season among the past ones (at `next-season`).

@@ -146,7 +146,7 @@ pub struct League {
     pub withdrawn: Vec<TeamId>,
     /// The ended seasons, oldest first (kept at `next-season`).
     #[serde(default)]
-    pub past: Vec<super::PastSeason>,
+    pub past: Vec<PastSeason>,
 }
 
 impl League {
@@ -252,4 +252,15 @@ impl League {
     pub fn score_of(&self, results: &[BoardResult]) -> MatchScore {
         match_score(results, self.config.match_points)
     }
+}
+
+/// An ended season as it stood at its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastSeason {
+    /// Its number.
+    pub season: u32,
+    /// Its divisions.
+    pub divisions: Vec<Division>,
+    /// Its matches.
+    pub matches: Vec<LeagueMatch>,
 }

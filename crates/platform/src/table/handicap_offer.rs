@@ -5,27 +5,10 @@
 use super::error::TableError;
 use super::event::Event;
 use super::handicap::Handicap;
+use super::handicap_terms::{AgreedHandicap, HandicapProposal};
 use super::model::Table;
 use crate::ids::UserId;
-use xiangqi::{Color, Position};
-
-/// A handicap with the start position it gives at this table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgreedHandicap {
-    /// The handicap.
-    pub handicap: Handicap,
-    /// The position games start from with it.
-    pub start: Position,
-}
-
-/// A pending handicap proposal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandicapProposal {
-    /// The proposer's seat.
-    pub by: Color,
-    /// The proposed handicap and its start.
-    pub offer: AgreedHandicap,
-}
+use xiangqi::Color;
 
 impl Table {
     /// The seat of `user` when no game is in progress and both seats are taken.

@@ -6,7 +6,7 @@
 use super::chat::ChatGate;
 use super::config::TableConfig;
 use super::game::Game;
-use super::handicap_offer::{AgreedHandicap, HandicapProposal};
+use super::handicap_terms::{AgreedHandicap, HandicapProposal};
 use crate::clock::TimeControl;
 use crate::ids::{Millis, TableId, UserId};
 use std::collections::BTreeSet;

@@ -137,7 +137,7 @@ impl Desk {
                 control: p.control.clone(),
                 rated: p.rated,
             };
-            match self.state.site.seat_at(&self.state, &node, &req).await {
+            match self.state.site.seat_at(&node, &req).await {
                 Ok(()) => return Some(table),
                 Err(why) => tracing::debug!(table = table.0, node, "pair not seated: {why}"),
             }

@@ -46,7 +46,7 @@ pub fn hold(state: &Live, id: TableId, lease: Lease) {
     if let Some(s) = summary {
         state.lobby.update(id, &room, s);
     }
-    state.site.serve_table(state, id);
+    state.site.serve_table(id);
 }
 
 /// Whether room table `id` may be held dormant rather than started (a room table, no game to

@@ -24,6 +24,6 @@ pub fn spawn_table(
     let handle = start(state, setup, lease, restore, None)?;
     state.tables.insert(id, handle.clone());
     // Clustered: connections of other nodes reach it too.
-    state.site.serve_table(state, id);
+    state.site.serve_table(id);
     Ok(handle)
 }

@@ -12,9 +12,10 @@ pub mod scoring;
 mod teams;
 
 pub use apply::berserk_control;
+pub use model::TeamEntry;
 pub use model::{
     Arena, ArenaCommand, ArenaConfig, ArenaError, ArenaEvent, ArenaGame, ArenaPlayer, SheetEntry,
     Status,
 };
 pub use scoring::on_fire;
-pub use teams::{team_standings, TeamEntry, TeamRow};
+pub use teams::{team_standings, TeamRow};

@@ -1,12 +1,20 @@
 //! The arena's state, commands, events and errors.
 
-use super::teams::TeamEntry;
 use crate::clock::TimeControl;
-use crate::ids::{Millis, UserId};
+use crate::ids::{Millis, TeamId, UserId};
 use crate::tournament::{GameResult, PlayerResult, Scale};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use xiangqi::Color;
+
+/// The team a player entered with, and its name as it was then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamEntry {
+    /// The team.
+    pub id: TeamId,
+    /// Its name when the player joined.
+    pub name: String,
+}
 
 /// How an arena is run (thresholds in plies, as lila's with Xiangqi's move counts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

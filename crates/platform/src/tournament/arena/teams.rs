@@ -2,19 +2,10 @@
 //! sum of its `top` best players' scores. Team standings are a pure function of the players'
 //! scores: by team score, then team id; teams equal on score share a rank.
 
-use super::model::Arena;
+use super::model::{Arena, TeamEntry};
 use crate::ids::{TeamId, UserId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The team a player entered with, and its name as it was then.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamEntry {
-    /// The team.
-    pub id: TeamId,
-    /// Its name when the player joined.
-    pub name: String,
-}
 
 /// One team's line of the team standings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

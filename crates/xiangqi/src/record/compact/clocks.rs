@@ -22,6 +22,9 @@ pub const CLOCKS_FORMAT: u8 = 1;
 /// Number of size classes: class 0 is the value 0, class `k` ≥ 1 the values with `k` bits.
 pub const CLOCK_CLASSES: usize = 33;
 
+// The shipped code lengths have one entry per class.
+const _: () = assert!(super::format1::CLOCK_LENGTHS.len() == CLOCK_CLASSES);
+
 /// The reading as kept: centiseconds.
 fn to_centis(ms: u32) -> i64 {
     i64::from(ms / 10)

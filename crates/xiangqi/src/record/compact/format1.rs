@@ -96,6 +96,6 @@ pub(super) static RANK_LENGTHS: [u8; crate::MAX_MOVES] = [
 
 /// Code lengths of clock residual classes.
 #[rustfmt::skip]
-pub(super) static CLOCK_LENGTHS: [u8; super::clocks::CLOCK_CLASSES] = [
+pub(super) static CLOCK_LENGTHS: [u8; 33] = [
     3, 3, 3, 2, 2, 4, 10, 13, 13, 7, 6, 6, 13, 13, 13, 13, 7, 7, 8, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 12, 12, 12, 12,
 ];

@@ -170,9 +170,7 @@ impl Tables {
         );
         rows(&mut out, &self.rank_lengths, 32);
         out.push_str("];\n\n/// Code lengths of clock residual classes.\n");
-        out.push_str(
-            "#[rustfmt::skip]\npub(super) static CLOCK_LENGTHS: [u8; super::clocks::CLOCK_CLASSES] = [\n",
-        );
+        out.push_str("#[rustfmt::skip]\npub(super) static CLOCK_LENGTHS: [u8; 33] = [\n");
         rows(&mut out, &self.clock_lengths, 33);
         out.push_str("];\n");
         out
