@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Import circles among the files of a Rust crate.
 
-Usage: scripts/import_cycles.py crates/server/src [crates/platform/src/rating ...]
+Usage: scripts/import_cycles.py [--modules] crates/server/src [crates/platform/src/rating ...]
 (a folder inside a crate's src: circles among the files under it)
 
 Every `crate::…`, `super::…` and `self::…` path in a file (in `use` lines and inline; test
 modules — from `#[cfg(test)]` to the end of the file — left out) is an edge from that file to
 the file of the module it names. A name that a `mod.rs`/`lib.rs` re-exports (`pub use x::Y`)
-is followed to the file that defines it, and re-exports themselves are not edges. Prints each
-circle (strongly connected set of files) and exits 1 if there is one.
+is followed to the file that defines it, and re-exports themselves are not edges. With
+`--modules`, a name used through a module's `mod.rs` is an edge to that `mod.rs` (the module's
+face) instead, which also finds circles between modules. Prints each circle (strongly connected
+set of files) and exits 1 if there is one.
 """
 import os
 import re
@@ -62,6 +64,9 @@ def expand_use(tree):
     return out
 
 
+FOLLOW_FACADES = True
+
+
 def main(src):
     files = {}
     for d, _, names in os.walk(src):
@@ -89,7 +94,7 @@ def main(src):
             if tuple(segs[:i]) in files:
                 best = tuple(segs[:i])
         rest = segs[len(best) :]
-        if rest and (best, rest[0]) in facade:
+        if FOLLOW_FACADES and rest and (best, rest[0]) in facade:
             target = facade[(best, rest[0])]
             if target and target != segs:
                 return resolve(target + rest[1:])
@@ -175,7 +180,11 @@ def crate_root(path):
 
 if __name__ == "__main__":
     found = False
-    for arg in sys.argv[1:] or ["crates/server/src"]:
+    args = sys.argv[1:]
+    if args and args[0] == "--modules":
+        FOLLOW_FACADES = False
+        args = args[1:]
+    for arg in args or ["crates/server/src"]:
         src = crate_root(arg)
         within = os.path.abspath(arg)
         files, edges = main(src)

@@ -37,9 +37,10 @@ if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; the
   for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
 fi
 
-# --- shape: no import circle among the files of these folders (docs/architecture.md) -----------
+# --- shape: no import circle in any crate, file by file and module by module (docs/architecture.md)
 step "import circles"
-python3 scripts/import_cycles.py crates/server/src crates/engine/src crates/platform/src/rating
+python3 scripts/import_cycles.py crates/*/src
+python3 scripts/import_cycles.py --modules crates/*/src
 
 # --- Rust tests ------------------------------------------------------------------------------
 step "cargo test (workspace; server tests on SQLite)"

@@ -22,6 +22,7 @@ pub mod notes;
 pub mod placement;
 pub mod proxies;
 pub mod relay;
+mod relay_state;
 pub mod relay_task;
 pub mod relay_wire;
 mod remote;

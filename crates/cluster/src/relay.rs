@@ -14,11 +14,13 @@
 //! it is sent a fresh `table_state` as after a gap (docs/protocol.md §5; docs/scale.md,
 //! "Remote tables").
 
+pub use crate::relay_state::Resync;
+use crate::relay_state::{blocked, hand, keep, release, Held, Inner, Member, Pending, Relay};
 use platform::{Millis, TableId, UserId};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tables::table::{Close, ConnId, History, Outbox};
+use tables::table::{Close, ConnId, Outbox};
 use tokio::task::AbortHandle;
 
 /// Longest a note waits for the events before it; then the connection resyncs.
@@ -27,60 +29,6 @@ pub const HOLD_MAX: Duration = Duration::from_secs(1);
 /// Feeds (owner runs) a relay keeps at most: the live one and the delayed one, with room for
 /// an owner's restart.
 const MAX_FEEDS: usize = 4;
-
-/// A connection to send a fresh `table_state` (its relay lost its place): table, connection,
-/// user.
-pub type Resync = (TableId, ConnId, UserId);
-
-/// A connection watching the table through the relay.
-#[derive(Debug)]
-struct Member {
-    out: Outbox,
-    user: UserId,
-    /// Its feed's epoch (`None` until its first `table_state` or local catch-up).
-    feed: Option<String>,
-    /// The last event number it was given on that feed.
-    last: u64,
-    /// Waiting for the fresh `table_state` it was sent for.
-    resyncing: bool,
-}
-
-impl Member {
-    /// Whether a note after event `v` must wait for this member.
-    fn blocks(&self, v: u64) -> bool {
-        self.feed.is_some() && !self.resyncing && self.last < v
-    }
-}
-
-/// One table's relay.
-#[derive(Debug)]
-struct Relay {
-    feeds: HashMap<String, History>,
-    members: HashMap<ConnId, Member>,
-    task: AbortHandle,
-}
-
-/// A note for a connection that waits for its events.
-#[derive(Debug)]
-struct Pending {
-    after: Vec<(TableId, u64)>,
-    msg: Option<Arc<str>>,
-    close: Option<Close>,
-    at: Instant,
-}
-
-/// A connection's waiting notes, in order.
-#[derive(Debug)]
-struct Held {
-    out: Outbox,
-    queue: VecDeque<Pending>,
-}
-
-#[derive(Debug, Default)]
-struct Inner {
-    tables: HashMap<TableId, Relay>,
-    held: HashMap<ConnId, Held>,
-}
 
 /// This node's relays of other nodes' tables.
 #[derive(Debug, Default)]
@@ -324,90 +272,6 @@ impl Relays {
             release(&mut inner, conn, &mut resync);
         }
         resync
-    }
-}
-
-/// Whether `relay` still has connections; if not, its task is stopped (it is dropped).
-fn keep(relay: &Relay) -> bool {
-    let any = !relay.members.is_empty();
-    if !any {
-        relay.task.abort();
-    }
-    any
-}
-
-/// Whether a note for `conn` after `after` must wait.
-fn blocked(inner: &Inner, conn: ConnId, after: &[(TableId, u64)]) -> bool {
-    after.iter().any(|(table, v)| {
-        inner
-            .tables
-            .get(table)
-            .and_then(|r| r.members.get(&conn))
-            .is_some_and(|m| m.blocks(*v))
-    })
-}
-
-/// Hands on `conn`'s waiting notes that need wait no more.
-fn release(inner: &mut Inner, conn: ConnId, resync: &mut Vec<Resync>) {
-    loop {
-        let Some(held) = inner.held.get(&conn) else {
-            return;
-        };
-        let ready = held
-            .queue
-            .front()
-            .is_some_and(|p| !blocked(inner, conn, &p.after));
-        if !ready {
-            return;
-        }
-        let out = held.out.clone();
-        let Some(p) = inner.held.get_mut(&conn).and_then(|h| h.queue.pop_front()) else {
-            return;
-        };
-        hand(inner, conn, &out, p.msg, p.close, resync);
-    }
-}
-
-/// Gives `conn` a note: a `table_state` first puts it on its feed at its number, then the
-/// relay's newer events follow it.
-fn hand(
-    inner: &mut Inner,
-    conn: ConnId,
-    out: &Outbox,
-    msg: Option<Arc<str>>,
-    close: Option<Close>,
-    resync: &mut Vec<Resync>,
-) {
-    if let Some(msg) = msg {
-        let state = super::relay_wire::state_head(&msg);
-        out.send(msg);
-        if let Some((table, epoch, v)) = state {
-            let relay = inner.tables.get_mut(&table);
-            if let Some((feeds, m)) =
-                relay.and_then(|r| Some((&r.feeds, r.members.get_mut(&conn)?)))
-            {
-                m.resyncing = false;
-                m.last = v;
-                if let Some(h) = feeds.get(&epoch).filter(|h| h.v() > v) {
-                    match h.since(v) {
-                        Some(events) => {
-                            for e in events {
-                                m.out.send(e);
-                            }
-                            m.last = h.v();
-                        }
-                        None => {
-                            m.resyncing = true;
-                            resync.push((table, conn, m.user));
-                        }
-                    }
-                }
-                m.feed = Some(epoch);
-            }
-        }
-    }
-    if let Some(why) = close {
-        out.close(why);
     }
 }
 

@@ -37,6 +37,7 @@ mod settle;
 mod sql;
 mod teams;
 mod tournaments;
+mod unfinished;
 mod users;
 mod wager_close;
 mod wager_summary;

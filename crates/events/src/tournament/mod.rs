@@ -21,6 +21,8 @@ mod report;
 mod restore;
 pub mod schedule;
 mod spec;
+#[cfg(test)]
+mod spec_tests;
 mod system;
 mod view;
 

@@ -229,6 +229,8 @@ error_codes! {
     AnalysisBusy = "analysis_busy",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
+    /// The table is another node's now (this node's lease was taken over); nothing changed.
+    TableMoved = "table_moved",
     /// The table is not running (the server is stopping).
     Unavailable = "unavailable",
     /// Something went wrong on the server (logged).

@@ -8,9 +8,8 @@ use super::limit::MessageLimiter;
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
 use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket};
-use cluster::relay_task;
 use cluster::remote_directors;
-use cluster::remote_tables::{self, RemoteError};
+use cluster::remote_tables;
 use futures_util::StreamExt;
 use kit::clock;
 use platform::TableId;
@@ -129,23 +128,23 @@ pub async fn run(state: AppState, socket: WebSocket, user: Arc<UserInfo>, sessio
     }
 }
 
-struct Reader {
-    state: AppState,
-    user: Arc<UserInfo>,
-    out: Outbox,
-    conn: ConnId,
-    joined: BTreeSet<TableId>,
-    limiter: MessageLimiter,
-    lobby: mpsc::Sender<bool>,
+pub(super) struct Reader {
+    pub(super) state: AppState,
+    pub(super) user: Arc<UserInfo>,
+    pub(super) out: Outbox,
+    pub(super) conn: ConnId,
+    pub(super) joined: BTreeSet<TableId>,
+    pub(super) limiter: MessageLimiter,
+    pub(super) lobby: mpsc::Sender<bool>,
     /// This connection's live engine lines (stopped when it closes).
-    live: LiveSession,
+    pub(super) live: LiveSession,
     /// It sent the seek desk something (the desk's node is told when it closes).
-    sought: bool,
+    pub(super) sought: bool,
 }
 
 impl Reader {
     /// This connection as the sender of request `id` to a table.
-    fn caller(&self, id: Option<u64>) -> Caller {
+    pub(super) fn caller(&self, id: Option<u64>) -> Caller {
         Caller {
             conn: self.conn,
             user: self.user.clone(),
@@ -154,7 +153,13 @@ impl Reader {
         }
     }
 
-    fn error(&self, id: Option<u64>, table: Option<TableId>, code: ErrorCode, message: &str) {
+    pub(super) fn error(
+        &self,
+        id: Option<u64>,
+        table: Option<TableId>,
+        code: ErrorCode,
+        message: &str,
+    ) {
         let mut m = ErrorMsg::new(id, code, message);
         if let Some(t) = table {
             m = m.at(t);
@@ -162,7 +167,7 @@ impl Reader {
         self.out.send_error(&m);
     }
 
-    fn bad(&self, id: Option<u64>, why: &str) {
+    pub(super) fn bad(&self, id: Option<u64>, why: &str) {
         self.error(id, None, ErrorCode::BadMessage, why);
     }
 
@@ -298,7 +303,7 @@ impl Reader {
         }
     }
 
-    fn ack(&self, id: Option<u64>) {
+    pub(super) fn ack(&self, id: Option<u64>) {
         if let Some(id) = id {
             self.out.send_msg(&ServerMsg::Ack { id });
         }
@@ -332,63 +337,6 @@ impl Reader {
             ),
             None => self.error(id, Some(table), ErrorCode::NotFound, "no such table"),
         }
-    }
-
-    /// Sends the client's `text` to `table`'s owner on another node; `watch`: whether it
-    /// starts (`join`, with its `since`) or stops (`leave`) watching there. A `join` goes
-    /// through this node's relay of the table, which answers its `since` when it can (else
-    /// the owner is asked for the whole `table_state`: `since` is left out).
-    async fn send_remote(
-        &mut self,
-        table: TableId,
-        (watch, since): (Option<bool>, Option<(String, u64)>),
-        id: Option<u64>,
-        text: &str,
-    ) {
-        let remote = &self.state.remote.watch;
-        let relays = &self.state.remote.relays;
-        let mut text = std::borrow::Cow::Borrowed(text);
-        match watch {
-            Some(true) => {
-                self.joined.insert(table);
-                remote.add(table, self.conn, &self.out);
-                let member = (self.conn, self.user.id, &self.out);
-                let joined = relay_task::join(&self.state, table, member, since.as_ref()).await;
-                if !joined.unwrap_or(false) {
-                    text = std::borrow::Cow::Owned(cluster::relay_wire::without_since(&text));
-                }
-            }
-            Some(false) => {
-                remote.remove(table, self.conn);
-                relays.leave(table, self.conn);
-            }
-            None => {}
-        }
-        let sent = remote_tables::send(&self.state, table, self.conn, self.user.id, &text).await;
-        let (code, why) = match sent {
-            // Taken at this node (the table came here meanwhile): it watches it locally now.
-            Ok(node) if node == self.state.node.id => {
-                relays.leave(table, self.conn);
-                return remote.remove(table, self.conn);
-            }
-            Ok(node) => {
-                if watch == Some(true) {
-                    remote.joined(table, self.conn, &node);
-                }
-                return;
-            }
-            Err(RemoteError::NotFound) => (ErrorCode::NotFound, "no such table"),
-            Err(RemoteError::Unavailable) => (
-                ErrorCode::Unavailable,
-                "the table's server is not reachable; try again",
-            ),
-        };
-        if watch == Some(true) {
-            self.joined.remove(&table);
-            remote.remove(table, self.conn);
-            relays.leave(table, self.conn);
-        }
-        self.error(id, Some(table), code, why);
     }
 
     async fn start_ai(&mut self, req: AiRequest, id: Option<u64>) {

@@ -6,6 +6,7 @@
 pub mod close;
 pub mod conn;
 pub mod limit;
+mod remote;
 pub mod writer;
 
 use crate::error::AppError;

@@ -11,7 +11,7 @@ use super::apply_error::ApplyError;
 use super::computer::Computer;
 use super::core::{Notice, TableCore};
 use super::desk::CoinDesk;
-use super::finisher::{self, Finish};
+use super::finisher;
 use super::history::History;
 use super::journal::encode_action;
 use super::msg::TableMsg;
@@ -21,7 +21,7 @@ use super::setup::{Lease, TableSetup};
 use super::spectators::SpectatorFeed;
 use super::watchers::Watchers;
 use crate::live::Live;
-use crate::owner::{Owner, TableNews};
+use crate::owner::Owner;
 use crate::user::COMPUTER;
 use kit::clock;
 use platform::table::{Action, Command, Event, GameEnd, Table, TableError};
@@ -317,39 +317,6 @@ impl TableActor {
                 _ => {}
             }
             self.publish_notices();
-        }
-    }
-
-    /// The game ended at `now`: stores its end (result, ratings, reward, settlements) and
-    /// publishes `game_ended`, `rated` and the settlements.
-    pub(super) async fn end_game(&mut self, end: GameEnd, now: Millis) {
-        if self.computer.is_some() {
-            self.core.state.tables.release_ai_game(self.core.id);
-        }
-        let Finish { rated, settled } =
-            finisher::finish(&mut self.core, &mut self.desk, end, now).await;
-        if self.core.is_fenced() {
-            // Not stored here: the new owner stores it from the journal.
-            return;
-        }
-        let e = self.core.event_view(&Event::GameEnded(end), now);
-        self.publish(e, now);
-        if let Some(r) = rated {
-            self.publish(r, now);
-        }
-        if let Some(s) = settled {
-            self.desk.publish_settled(&self.core, s);
-            self.publish_notices();
-        }
-        self.core.last_game_id = self.core.game_id.take();
-        if let Some(director) = self.owner.director() {
-            let present = self.watchers.users();
-            let table = self.core.id;
-            director.tell(TableNews::GameOver {
-                table,
-                end,
-                present,
-            });
         }
     }
 

@@ -21,6 +21,7 @@ impl ApplyError {
     pub fn code(&self) -> ErrorCode {
         match self {
             ApplyError::Table(e) => e.into(),
+            ApplyError::Unstored(store::StoreError::Fenced(_)) => ErrorCode::TableMoved,
             ApplyError::Unstored(_) => ErrorCode::NotStored,
         }
     }

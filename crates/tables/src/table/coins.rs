@@ -79,6 +79,10 @@ impl From<StoreError> for Refusal {
                 ErrorCode::IdempotencyConflict,
                 "this key was used for a different operation",
             ),
+            StoreError::Fenced(_) => Refusal::new(
+                ErrorCode::TableMoved,
+                "the table is another node's now: join it again",
+            ),
             other => {
                 tracing::error!("coin write: {other}");
                 Refusal::new(ErrorCode::Internal, "the operation could not be stored")

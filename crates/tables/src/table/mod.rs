@@ -22,6 +22,7 @@ mod core;
 mod delayed;
 mod delayed_view;
 mod desk;
+mod ending;
 mod finisher;
 mod history;
 mod joining;
