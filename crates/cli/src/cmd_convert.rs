@@ -1,17 +1,15 @@
 //! `chuhe convert <INPUT|-> [--from pgn|xqf|dhtmlxq|auto] [--to pgn|dhtmlxq]
 //! [--notation chinese|wxf|iccs] [-o OUTPUT]`: converts game records between formats.
 //!
-//! Text input is read as UTF-8 (with or without BOM), UTF-16 with BOM, or else GB18030 (a
-//! superset of GBK/GB2312, the encoding of legacy Chinese PGN files); XQF strings are GB18030.
-//! Output is always UTF-8.
+//! Text input is decoded by `study::decode_record`: UTF-8, UTF-16, GB18030/GBK or Big5, detected
+//! and confirmed by reading the moves, or the encoding `--encoding` names; XQF strings are
+//! GB18030. Output is always UTF-8.
 
 use std::fs;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use xiangqi::notation::Notation;
-use xiangqi::record::{
-    decode_text, parse_dhtmlxq, read_collection, read_xqf, write_dhtmlxq, write_pgn, Game,
-};
+use xiangqi::record::{parse_dhtmlxq, read_collection, read_xqf, write_dhtmlxq, write_pgn, Game};
 
 /// Input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,6 +50,10 @@ pub struct Args {
     /// Output file (standard output when absent).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Text encoding of the input (utf-8, utf-16le, utf-16be, gb18030, gbk, big5); detected when
+    /// absent.
+    #[arg(long)]
+    encoding: Option<String>,
 }
 
 /// GB18030 decoding of legacy text (never fails; malformed bytes become U+FFFD).
@@ -67,7 +69,11 @@ pub(crate) fn decode_legacy(bytes: &[u8]) -> String {
 /// converted, and the exit status is then 1.
 pub fn run(args: &Args) -> Result<(), String> {
     let bytes = read_input(&args.input)?;
-    let (games, broken) = read_games(&bytes, args.from, &args.input)?;
+    let encoding = match &args.encoding {
+        Some(label) => Some(study::encoding_for_label(label).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let (games, broken) = read_games_in(&bytes, args.from, &args.input, encoding)?;
     let text = render(&games, args.to, args.notation)?;
     match &args.output {
         Some(path) => {
@@ -116,10 +122,24 @@ pub(crate) fn read_games(
     from: InputFormat,
     name: &str,
 ) -> Result<(Vec<Game>, usize), String> {
-    let text = || decode_text(bytes, &decode_legacy);
+    read_games_in(bytes, from, name, None)
+}
+
+/// [`read_games`] with the text encoding forced or (`None`) detected.
+pub(crate) fn read_games_in(
+    bytes: &[u8],
+    from: InputFormat,
+    name: &str,
+    encoding: Option<&'static study::Encoding>,
+) -> Result<(Vec<Game>, usize), String> {
+    let text = || {
+        study::decode_record(bytes, encoding)
+            .map(|(t, _)| t)
+            .map_err(|e| format!("{name}: {e}"))
+    };
     let from = match from {
         InputFormat::Auto if bytes.starts_with(b"XQ") => InputFormat::Xqf,
-        InputFormat::Auto => detect(bytes, &text()),
+        InputFormat::Auto => detect(bytes, &text()?),
         f => f,
     };
     let (games, broken) = match from {
@@ -128,10 +148,10 @@ pub(crate) fn read_games(
             0,
         ),
         InputFormat::Dhtmlxq => (
-            vec![parse_dhtmlxq(&text()).map_err(|e| format!("{name}: {e}"))?],
+            vec![parse_dhtmlxq(&text()?).map_err(|e| format!("{name}: {e}"))?],
             0,
         ),
-        InputFormat::Pgn | InputFormat::Auto => read_pgn_games(&text(), name)?,
+        InputFormat::Pgn | InputFormat::Auto => read_pgn_games(&text()?, name)?,
     };
     if games.is_empty() && broken == 0 {
         return Err(format!("{name}: no game found"));
@@ -184,9 +204,15 @@ mod tests {
     }
 
     #[test]
-    fn gbk_is_decoded() {
-        // 炮二平五 in GBK.
-        let gbk = [0xC5, 0xDA, 0xB6, 0xFE, 0xC6, 0xBD, 0xCE, 0xE5];
-        assert_eq!(decode_text(&gbk, &decode_legacy), "炮二平五");
+    fn gbk_and_big5_are_decoded() {
+        // 1. 炮二平五 马8进7 in GBK, and 1. 炮二平五 馬８進７ in Big5.
+        let (gbk, _, _) = encoding_rs::GBK.encode("1. 炮二平五 马8进7 *");
+        let (games, _) = read_games(&gbk, InputFormat::Auto, "gbk").unwrap();
+        assert_eq!(games[0].moves.len(), 2);
+        let (big5, _, _) = encoding_rs::BIG5.encode("1. 炮二平五 馬８進７ *");
+        let (games, _) = read_games(&big5, InputFormat::Auto, "big5").unwrap();
+        assert_eq!(games[0].moves.len(), 2);
+        let forced = read_games_in(&big5, InputFormat::Pgn, "big5", Some(encoding_rs::UTF_8));
+        assert!(forced.unwrap_err().contains("not well-formed UTF-8"));
     }
 }
