@@ -3,7 +3,7 @@
 //! server itself and restarts it at random instead (see `soak`).
 
 use clap::Args as ClapArgs;
-use client::loadtest::{LoadOptions, Progress};
+use client::loadtest::{LoadOptions, LoadReport, Mode, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
@@ -29,8 +29,16 @@ pub struct Args {
     think_ms: u64,
     /// Every game moves in the same instant (fixed think time, common start): a worst-case
     /// burst instead of spread-out arrivals.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["end_together", "arena"])]
     burst: bool,
+    /// Every game ends within the same second (a Swiss round's or an arena's end): the games
+    /// play with spread-out moves, then all resign together.
+    #[arg(long, conflicts_with = "arena")]
+    end_together: bool,
+    /// Each table plays N games in a row, a new game as soon as the last ended, so games keep
+    /// starting while others end (an arena's continuous pairing).
+    #[arg(long, value_name = "N")]
+    arena: Option<usize>,
     /// Soak instead: for DURATION (e.g. 10m), play games against a `chuhe serve` that this
     /// command starts and kills or stops at random, then check every record and the ledger and
     /// report the server's memory over time. `--addr` is not used then.
@@ -52,6 +60,10 @@ pub struct Args {
     /// CPU time per relayed move.
     #[arg(long)]
     server_pid: Option<u32>,
+    /// The server's metrics address (its `[metrics] listen`): report the longest wait for a
+    /// database connection and the deepest journal queue it saw.
+    #[arg(long)]
+    metrics_addr: Option<SocketAddr>,
 }
 
 /// Runs the load test and prints the report.
@@ -68,9 +80,14 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         games: args.games,
         plies: args.plies,
         think: Duration::from_millis(args.think_ms),
-        burst: args.burst,
+        mode: match (args.burst, args.end_together, args.arena) {
+            (true, _, _) => Mode::Burst,
+            (_, true, _) => Mode::EndTogether,
+            (_, _, Some(n)) => Mode::Arena(n),
+            _ => Mode::Spread,
+        },
     };
-    let total = (args.games * args.plies) as u64;
+    let total = (args.games * args.plies * args.arena.unwrap_or(1).max(1)) as u64;
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(async move {
         let progress = Arc::new(Progress::default());
@@ -107,40 +124,74 @@ fn run_inner(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             .ok()
             .and_then(|mut p| p.take())
             .map(|p| p.finish());
-        report.map(|r| (r, readings))
+        let metrics = match args.metrics_addr {
+            Some(addr) => client::HttpClient::new(addr)
+                .get_text("/metrics")
+                .await
+                .ok()
+                .map(|(_, text)| crate::server_probe::ServerMetrics::parse(&text)),
+            None => None,
+        };
+        report.map(|r| (r, readings, metrics))
     })?;
-    let (report, readings) = report;
-    println!("games          {}", report.games);
-    println!("failed games   {}", report.errors);
-    if let Some(e) = &report.first_error {
-        println!("first failure  {e}");
-    }
-    println!("moves relayed  {}", report.moves);
-    println!("elapsed        {:.1} s", report.elapsed.as_secs_f64());
-    println!("moves/s        {:.0}", report.moves_per_sec);
-    println!("relay p50      {:.2} ms", report.p50.as_secs_f64() * 1e3);
-    println!("relay p99      {:.2} ms", report.p99.as_secs_f64() * 1e3);
-    println!("relay max      {:.2} ms", report.max.as_secs_f64() * 1e3);
-    if !report.p99_by_window.is_empty() {
-        let ms: Vec<String> = report
-            .p99_by_window
-            .iter()
-            .map(|d| format!("{:.1}", d.as_secs_f64() * 1e3))
-            .collect();
-        println!(
-            "p99 per {} s   {} ms",
-            client::loadtest::WINDOW.as_secs(),
-            ms.join(" ")
-        );
-    }
+    let (report, readings, metrics) = report;
+    print_report(&report);
     if let Some(r) = readings {
-        for line in r.report(2 * report.games as u64, report.moves) {
+        for line in r.report(2 * args.games as u64, report.moves) {
             println!("{line}");
         }
     } else if args.server_pid.is_some() {
         println!("server         its /proc entry could not be read");
     }
+    match (metrics, args.metrics_addr) {
+        (Some(m), _) => {
+            for line in m.report() {
+                println!("{line}");
+            }
+        }
+        (None, Some(addr)) => println!("server         {addr}/metrics could not be read"),
+        (None, None) => {}
+    }
     Ok(())
+}
+
+/// The load generator's own measurements.
+fn print_report(report: &LoadReport) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("games          {}", report.games);
+    println!("failed games   {}", report.errors);
+    for (cause, (n, example)) in &report.failures.by_cause {
+        let at = example
+            .last_move
+            .as_deref()
+            .map_or_else(String::new, |m| format!(", {m}"));
+        println!("  {n:>6}       {cause} (e.g. table {}{at})", example.table);
+    }
+    println!("moves relayed  {}", report.moves);
+    println!("elapsed        {:.1} s", report.elapsed.as_secs_f64());
+    println!("moves/s        {:.0}", report.moves_per_sec);
+    println!("relay p50      {:.2} ms", ms(report.p50));
+    println!("relay p99      {:.2} ms", ms(report.p99));
+    println!("relay max      {:.2} ms", ms(report.max));
+    if !report.p99_by_window.is_empty() {
+        let windows: Vec<String> = report
+            .p99_by_window
+            .iter()
+            .map(|d| format!("{:.1}", ms(*d)))
+            .collect();
+        println!(
+            "p99 per {} s   {} ms",
+            client::loadtest::WINDOW.as_secs(),
+            windows.join(" ")
+        );
+    }
+    println!(
+        "game ends      {} told; resignation to the opponent told: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        report.ends,
+        ms(report.end_p50),
+        ms(report.end_p99),
+        ms(report.end_max)
+    );
 }
 
 fn soak(args: &Args, duration: Duration) -> Result<(), Box<dyn std::error::Error>> {

@@ -56,7 +56,7 @@ impl Db {
         per_user: u64,
         now: u64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let exists: Option<i64> =
             sqlx::query_scalar("SELECT game_id FROM analyses WHERE game_id = $1")
                 .bind(game.sql())

@@ -6,6 +6,7 @@ use super::sql::{get, Sql};
 use super::{Db, StoreError};
 use platform::UserId;
 use sqlx::any::AnyRow;
+use sqlx::AnyConnection;
 use sqlx::Row;
 
 /// A game to save: its PGN and the columns searched.
@@ -136,7 +137,7 @@ impl Db {
         at: u64,
         max_games: u64,
     ) -> Result<Option<u64>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(
             "INSERT INTO collection_games \
              (owner_id, saved_at, red, black, event, date, result, ecco, opening, plies, pgn) \
@@ -162,7 +163,7 @@ impl Db {
             return Ok(None);
         };
         let id = get::<u64>(&row, "id")?;
-        insert_tags(&mut tx, owner, id, tags).await?;
+        insert_tags(&mut *tx, owner, id, tags).await?;
         tx.commit().await?;
         Ok(Some(id))
     }
@@ -177,7 +178,7 @@ impl Db {
         id: u64,
         tags: &[String],
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let mine: Option<i64> =
             sqlx::query_scalar("SELECT id FROM collection_games WHERE id = $1 AND owner_id = $2")
                 .bind(id.sql())
@@ -191,7 +192,7 @@ impl Db {
             .bind(id.sql())
             .execute(&mut *tx)
             .await?;
-        insert_tags(&mut tx, owner, id, tags).await?;
+        insert_tags(&mut *tx, owner, id, tags).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -201,7 +202,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn delete_collection_game(&self, owner: UserId, id: u64) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let gone = sqlx::query("DELETE FROM collection_games WHERE id = $1 AND owner_id = $2")
             .bind(id.sql())
             .bind(owner.sql())
@@ -343,7 +344,7 @@ impl Db {
 }
 
 async fn insert_tags(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut AnyConnection,
     owner: UserId,
     id: u64,
     tags: &[String],
@@ -353,7 +354,7 @@ async fn insert_tags(
             .bind(id.sql())
             .bind(owner.sql())
             .bind(tag)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     Ok(())

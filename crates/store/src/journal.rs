@@ -18,6 +18,7 @@
 use super::journal_entry::JournalEntry;
 use super::lease::{fences_held, Fence};
 use super::sql::{numbered_rows, Sql};
+use super::write_gate::Priority;
 use super::{Backend, Db, Fault, StoreError};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, Connection};
@@ -40,6 +41,9 @@ type Request = (Fence, JournalEntry, oneshot::Sender<Result<(), Refused>>);
 /// Most entries committed in one transaction.
 const MAX_BATCH: usize = 512;
 
+/// Commands that may wait for the writers; a table sending more waits for room.
+const QUEUE: usize = 4_096;
+
 /// Writer tasks on PostgreSQL (SQLite: one).
 pub const PG_WRITERS: usize = 3;
 
@@ -53,7 +57,7 @@ impl JournalWriter {
     /// Starts the writer tasks on `db`.
     #[must_use]
     pub fn spawn(db: Db) -> JournalWriter {
-        let (tx, rx) = mpsc::channel(4_096);
+        let (tx, rx) = mpsc::channel(QUEUE);
         let writers = match db.backend() {
             Backend::Sqlite => 1,
             Backend::Postgres => PG_WRITERS,
@@ -109,7 +113,26 @@ async fn next_batch(
             Err(_) => break,
         }
     }
+    note_queue(batch.len() + rx.len());
     true
+}
+
+/// Commands waiting for the writer over which a warning is logged (a quarter of the queue).
+const QUEUE_WARNING: usize = QUEUE / 4;
+
+/// Puts the journal's queue depth in `/metrics`, warning when it crosses [`QUEUE_WARNING`].
+fn note_queue(depth: usize) {
+    let metrics = kit::metrics::metrics();
+    let depth = i64::try_from(depth).unwrap_or(i64::MAX);
+    let before = metrics.journal_queue.set(depth);
+    kit::metrics::raise(&metrics.journal_queue_max, depth);
+    let warn = i64::try_from(QUEUE_WARNING).unwrap_or(i64::MAX);
+    if depth > warn && before <= warn {
+        tracing::warn!(
+            depth,
+            "the journal's queue is deep: moves are waiting to be stored"
+        );
+    }
 }
 
 async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
@@ -209,21 +232,10 @@ impl Conn {
     }
 }
 
-/// WAL pages after which a journal commit on SQLite also checkpoints (SQLite's default: 1,000).
-/// A checkpoint copies pages to the database file and syncs it; run by the commit that crosses
-/// the mark, it held up every move queued behind it. The other connections keep the default, so
-/// their commits (game ends, accounts) checkpoint first, off the moves' path.
-const WRITER_AUTOCHECKPOINT: u32 = 10_000;
-
-/// A connection for a writer: from the pool; on SQLite, one that leaves checkpoints to the
-/// others while the write-ahead log is short ([`WRITER_AUTOCHECKPOINT`]).
+/// A connection for a writer, from the pool (checkpoints are the checkpoint task's:
+/// `checkpoint.rs`).
 async fn writer_connection(db: &Db) -> Result<PoolConnection<Any>, StoreError> {
-    let mut conn = db.pool().acquire().await?;
-    if db.backend() == Backend::Sqlite {
-        let pragma = format!("PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT}");
-        sqlx::query(&pragma).execute(&mut *conn).await?;
-    }
-    Ok(conn)
+    Ok(db.pool().acquire().await?)
 }
 
 /// Writes the rows of `batch` whose fence holds, in one transaction on `conn`; returns the
@@ -237,6 +249,7 @@ async fn write(
     if db.backend() == Backend::Postgres {
         return super::journal_pg::write(conn, batch).await;
     }
+    let _turn = db.write_turn(Priority::Moves).await;
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
     let fences: BTreeSet<Fence> = batch.iter().map(|(f, _)| *f).collect();
     let held = fences_held(db, &mut tx, &fences).await?;

@@ -20,15 +20,52 @@
 //! (deadlock, serialization failure, busy) is run again as a whole (`retry.rs`).
 
 use super::sql::Sql;
+use super::write_gate::{Priority, WriteTurn};
 use super::{Db, StoreError};
 use platform::ledger::{
     AccountId, Applied, Coins, Entry, IdempotencyKey, LedgerError, Receipt, Transaction, TxKind,
     MAX_COINS,
 };
-use sqlx::{Acquire, Any, Row};
+use sqlx::{Acquire, Any, AnyConnection, Row};
 
-/// A database transaction of the store, for work that must commit together with ledger moves.
-pub type DbTx = sqlx::Transaction<'static, Any>;
+/// A database transaction of the store that writes, for work that must commit together with
+/// ledger moves. On SQLite it holds its turn at the write lock (`write_gate.rs`) until it ends.
+/// Dereferences to its connection: `&mut *tx` is an executor.
+pub struct DbTx {
+    tx: sqlx::Transaction<'static, Any>,
+    _turn: Option<WriteTurn>,
+}
+
+impl std::ops::Deref for DbTx {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for DbTx {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.tx
+    }
+}
+
+impl DbTx {
+    /// Commits the transaction (and gives the write turn back).
+    ///
+    /// # Errors
+    /// [`sqlx::Error`] if the commit failed.
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+
+    /// Rolls the transaction back (and gives the write turn back); dropping it does too.
+    ///
+    /// # Errors
+    /// [`sqlx::Error`] if the rollback failed.
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        self.tx.rollback().await
+    }
+}
 
 /// The stored name of a transaction kind (`starting_grant`, `reward`, …).
 fn kind_name(kind: TxKind) -> Result<String, StoreError> {
@@ -75,8 +112,17 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn begin_write(&self) -> Result<DbTx, StoreError> {
         Ok(match self.backend {
-            super::Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            super::Backend::Postgres => self.pool.begin().await?,
+            super::Backend::Sqlite => {
+                let turn = self.write_turn(Priority::Other).await;
+                DbTx {
+                    tx: self.pool.begin_with("BEGIN IMMEDIATE").await?,
+                    _turn: turn,
+                }
+            }
+            super::Backend::Postgres => DbTx {
+                tx: self.pool.begin().await?,
+                _turn: None,
+            },
         })
     }
 
@@ -119,7 +165,7 @@ impl Db {
         }
         for account in accounts {
             let name = account.to_string();
-            create_account(db_tx, &name).await?;
+            create_account(&mut **db_tx, &name).await?;
             sqlx::query("SELECT balance FROM ledger_accounts WHERE account = $1 FOR UPDATE")
                 .bind(&name)
                 .fetch_optional(&mut **db_tx)
@@ -140,11 +186,11 @@ impl Db {
     ) -> Result<Applied, StoreError> {
         tx.validate()?;
         // A replay needs no lock: answer it before touching any balance.
-        if let Some(done) = replay(db_tx, tx).await? {
+        if let Some(done) = replay(&mut **db_tx, tx).await? {
             return Ok(done);
         }
-        let mut sp = Acquire::begin(&mut *db_tx).await?;
-        let result = apply(&mut sp, tx).await;
+        let mut sp = Acquire::begin(&mut **db_tx).await?;
+        let result = apply(&mut *sp, tx).await;
         if let Ok(Some(applied)) = result {
             sp.commit().await?;
             return Ok(applied);
@@ -154,12 +200,12 @@ impl Db {
         }
         match result {
             // The key was claimed meanwhile (the claim waited for that transaction to commit).
-            Ok(_) => replay(db_tx, tx)
+            Ok(_) => replay(&mut **db_tx, tx)
                 .await?
                 .ok_or_else(|| StoreError::Corrupt(format!("ledger key {} vanished", tx.key))),
             // Refused: unless a concurrent submission of the same key got there first (and
             // spent what this one needed), in which case this is its replay.
-            Err(StoreError::Ledger(e)) => match replay(db_tx, tx).await? {
+            Err(StoreError::Ledger(e)) => match replay(&mut **db_tx, tx).await? {
                 Some(done) => Ok(done),
                 None => Err(e.into()),
             },
@@ -186,10 +232,7 @@ impl Db {
 ///
 /// The transaction's id is drawn after its accounts are locked, so for every account, ids grow
 /// in the order its balance changed: statements sorted by id show consistent balances.
-async fn apply(
-    conn: &mut sqlx::Transaction<'_, Any>,
-    tx: &Transaction,
-) -> Result<Option<Applied>, StoreError> {
+async fn apply(conn: &mut AnyConnection, tx: &Transaction) -> Result<Option<Applied>, StoreError> {
     let mut after = Vec::new();
     for (account, delta) in tx.net_by_account() {
         let balance = move_balance(conn, &account, delta, ceiling(&account, tx.kind)).await?;
@@ -204,7 +247,7 @@ async fn apply(
     .bind(kind_name(tx.kind)?)
     .bind(&tx.memo)
     .bind(now.sql())
-    .fetch_optional(&mut **conn)
+    .fetch_optional(&mut *conn)
     .await?;
     let Some(id) = id else {
         return Ok(None);
@@ -223,7 +266,7 @@ async fn apply(
         .bind(e.account.to_string())
         .bind(e.amount.get())
         .bind(balance_after)
-        .execute(&mut **conn)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(Some(Applied {
@@ -238,22 +281,19 @@ async fn apply(
 
 /// Moves `account` by `delta` if its balance stays in [floor, `top`]; returns the new balance.
 /// Creates the balance row of account `name` at zero unless it exists.
-async fn create_account(
-    conn: &mut sqlx::Transaction<'_, Any>,
-    name: &str,
-) -> Result<(), StoreError> {
+async fn create_account(conn: &mut AnyConnection, name: &str) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) \
          ON CONFLICT (account) DO NOTHING",
     )
     .bind(name)
-    .execute(&mut **conn)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 async fn move_balance(
-    conn: &mut sqlx::Transaction<'_, Any>,
+    conn: &mut AnyConnection,
     account: &AccountId,
     delta: i128,
     top: i128,
@@ -274,7 +314,7 @@ async fn move_balance(
         .bind(&name)
         .bind(lo)
         .bind(hi)
-        .fetch_optional(&mut **conn)
+        .fetch_optional(&mut *conn)
         .await?;
         if let Some(b) = updated {
             return Ok(b);
@@ -287,7 +327,7 @@ async fn move_balance(
     let available: i64 =
         sqlx::query_scalar("SELECT balance FROM ledger_accounts WHERE account = $1")
             .bind(&name)
-            .fetch_optional(&mut **conn)
+            .fetch_optional(&mut *conn)
             .await?
             .unwrap_or(0);
     let after = i128::from(available) + delta;
@@ -307,13 +347,10 @@ async fn move_balance(
 
 /// If `tx`'s key is taken: the original receipt when `tx` is the same transaction, else a
 /// conflict. `None` when the key is free.
-async fn replay(
-    conn: &mut sqlx::Transaction<'_, Any>,
-    tx: &Transaction,
-) -> Result<Option<Applied>, StoreError> {
+async fn replay(conn: &mut AnyConnection, tx: &Transaction) -> Result<Option<Applied>, StoreError> {
     let Some(row) = sqlx::query("SELECT id, kind, memo FROM ledger_tx WHERE key = $1")
         .bind(tx.key.as_str())
-        .fetch_optional(&mut **conn)
+        .fetch_optional(&mut *conn)
         .await?
     else {
         return Ok(None);
@@ -323,7 +360,7 @@ async fn replay(
         "SELECT account, amount, balance_after FROM ledger_entries WHERE tx_id = $1 ORDER BY seq",
     )
     .bind(id)
-    .fetch_all(&mut **conn)
+    .fetch_all(&mut *conn)
     .await?;
     let mut entries = Vec::with_capacity(lines.len());
     let mut after: Vec<(AccountId, Coins)> = Vec::new();

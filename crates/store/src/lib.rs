@@ -9,6 +9,7 @@
 mod analyses;
 mod behaviour;
 mod bets;
+mod checkpoint;
 mod coin_recovery;
 mod collections;
 mod computers;
@@ -28,6 +29,7 @@ mod node;
 mod notices;
 mod organisers;
 mod pool_ratings;
+mod probe;
 mod ratings;
 mod reports;
 mod requests;
@@ -42,6 +44,7 @@ mod users;
 mod wager_close;
 mod wager_summary;
 mod wagers;
+mod write_gate;
 
 pub use analyses::{AnalysisJob, AnalysisState};
 pub use behaviour::{NewSanction, SanctionKind, SanctionRow};
@@ -160,6 +163,8 @@ pub struct Db {
     pool: AnyPool,
     backend: Backend,
     faults: Arc<Faults>,
+    /// Turns at SQLite's write lock (unused on PostgreSQL).
+    gate: Arc<write_gate::WriteGate>,
 }
 
 impl Db {
@@ -175,29 +180,43 @@ impl Db {
             Backend::Postgres
         };
         let max = match backend {
-            Backend::Sqlite => 4,
+            // Readers need no turn (WAL); writers take one before a connection (`write_gate`).
+            Backend::Sqlite => 8,
             Backend::Postgres => 16,
         };
         let pool = AnyPoolOptions::new()
             .max_connections(max)
             .acquire_timeout(Duration::from_secs(10))
+            .acquire_slow_threshold(probe::SLOW)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        let pages = checkpoint::AUTOCHECKPOINT_PAGES;
+                        conn.execute(format!("PRAGMA wal_autocheckpoint = {pages}").as_str())
+                            .await?;
+                        let limit = checkpoint::JOURNAL_SIZE_LIMIT;
+                        conn.execute(format!("PRAGMA journal_size_limit = {limit}").as_str())
+                            .await?;
                     }
                     Ok(())
                 })
             })
             .connect(url)
             .await?;
-        Ok(Db {
+        let db = Db {
             pool,
             backend,
             faults: Arc::default(),
-        })
+            gate: Arc::default(),
+        };
+        if backend == Backend::Sqlite {
+            checkpoint::spawn(db.clone());
+        }
+        probe::spawn(db.clone());
+        Ok(db)
     }
 
     /// Opens (creating it if needed) the SQLite database `chuhe.db` in `dir`.
@@ -228,6 +247,17 @@ impl Db {
             Err(StoreError::Injected(fault))
         } else {
             Ok(())
+        }
+    }
+
+    /// Waits for a turn at SQLite's write lock (`write_gate.rs`); on PostgreSQL at once.
+    pub(crate) async fn write_turn(
+        &self,
+        priority: write_gate::Priority,
+    ) -> Option<write_gate::WriteTurn> {
+        match self.backend {
+            Backend::Sqlite => Some(self.gate.turn(priority).await),
+            Backend::Postgres => None,
         }
     }
 

@@ -34,7 +34,7 @@ impl Db {
         at: Millis,
         body: &str,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let row =
             sqlx::query("INSERT INTO notices (user_id, at, body) VALUES ($1, $2, $3) RETURNING id")
                 .bind(user.sql())

@@ -4,10 +4,11 @@
 //! a refused operation ([`StoreError::Team`]) writes nothing.
 
 use super::sql::{get, Sql};
-use super::{Db, DbTx, StoreError};
+use super::{Db, StoreError};
 use platform::team::{Departure, Roster, TeamName};
 use platform::{Millis, TeamId, UserId};
 use sqlx::any::AnyRow;
+use sqlx::AnyConnection;
 use sqlx::Row;
 
 /// A team with its members, as leagues read it.
@@ -146,7 +147,7 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn team_roster(&self, id: TeamId) -> Result<Option<TeamRoster>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let roster = read_roster(&mut tx, id).await?;
+        let roster = read_roster(&mut *tx, id).await?;
         tx.commit().await?;
         Ok(roster)
     }
@@ -198,7 +199,7 @@ impl Db {
         if locked.rows_affected() == 0 {
             return Ok(None);
         }
-        let Some(before) = read_roster(&mut tx, id).await? else {
+        let Some(before) = read_roster(&mut *tx, id).await? else {
             return Ok(None);
         };
         let mut roster = Roster {
@@ -258,18 +259,18 @@ impl Db {
     }
 }
 
-async fn read_roster(tx: &mut DbTx, id: TeamId) -> Result<Option<TeamRoster>, StoreError> {
+async fn read_roster(tx: &mut AnyConnection, id: TeamId) -> Result<Option<TeamRoster>, StoreError> {
     let Some(row) =
         sqlx::query("SELECT id, name, captain, open_join, created_at FROM teams WHERE id = $1")
             .bind(id.sql())
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?
     else {
         return Ok(None);
     };
     let members = sqlx::query("SELECT user_id FROM team_members WHERE team_id = $1 ORDER BY seq")
         .bind(id.sql())
-        .fetch_all(&mut **tx)
+        .fetch_all(&mut *tx)
         .await?
         .iter()
         .map(|r| get(r, "user_id"))
@@ -287,7 +288,7 @@ async fn read_roster(tx: &mut DbTx, id: TeamId) -> Result<Option<TeamRoster>, St
 /// Stores what changed from `before` to `after`: members gone and new (at the end of the join
 /// order), the captain and the open flag.
 async fn write_difference(
-    tx: &mut DbTx,
+    tx: &mut AnyConnection,
     before: &TeamRoster,
     after: &Roster,
     at: Millis,
@@ -297,7 +298,7 @@ async fn write_difference(
         sqlx::query("DELETE FROM team_members WHERE team_id = $1 AND user_id = $2")
             .bind(id.sql())
             .bind(gone.sql())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     for new in after.members.iter().filter(|m| !before.members.contains(m)) {
@@ -308,7 +309,7 @@ async fn write_difference(
         .bind(id.sql())
         .bind(new.sql())
         .bind(at.sql())
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     }
     if after.captain != before.captain || after.open != before.open {
@@ -316,7 +317,7 @@ async fn write_difference(
             .bind(id.sql())
             .bind(after.captain.sql())
             .bind(i64::from(after.open))
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     Ok(())

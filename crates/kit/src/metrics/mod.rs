@@ -38,6 +38,16 @@ pub struct Metrics {
     pub broker_latency: Histogram,
     /// Tables this node claimed from another (dead or silent) node.
     pub lease_takeovers: Counter<u64, AtomicU64>,
+    /// How long a request waited for a database connection (the store's probe: `store::probe`).
+    pub db_acquire_wait: Histogram,
+    /// The longest such wait since the process started (microseconds).
+    pub db_acquire_wait_max: Gauge,
+    /// Commands waiting for the journal writer (read at each batch).
+    pub journal_queue: Gauge,
+    /// The most commands that ever waited for the journal writer.
+    pub journal_queue_max: Gauge,
+    /// Game ends waiting to be stored.
+    pub game_ends_queued: Gauge,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -58,6 +68,13 @@ impl Metrics {
         let (connections, tables, games) = (Gauge::default(), Gauge::default(), Gauge::default());
         let (moves_relayed, broker_round_trips) = (Counter::default(), Counter::default());
         let lease_takeovers = Counter::<u64, AtomicU64>::default();
+        let db_acquire_wait = latency();
+        let (db_acquire_wait_max, journal_queue, journal_queue_max, game_ends_queued) = (
+            Gauge::default(),
+            Gauge::default(),
+            Gauge::default(),
+            Gauge::default(),
+        );
         let (relay_latency, commit_latency, broker_latency) = (latency(), latency(), latency());
         let mut r = Registry::with_prefix("chuhe");
         r.register(
@@ -101,6 +118,31 @@ impl Metrics {
             "Tables claimed from another node",
             lease_takeovers.clone(),
         );
+        r.register(
+            "db_acquire_wait_seconds",
+            "Wait for a database connection, probed every 50 ms",
+            db_acquire_wait.clone(),
+        );
+        r.register(
+            "db_acquire_wait_max_microseconds",
+            "Longest wait for a database connection since start",
+            db_acquire_wait_max.clone(),
+        );
+        r.register(
+            "journal_queue",
+            "Commands waiting for the journal writer",
+            journal_queue.clone(),
+        );
+        r.register(
+            "journal_queue_max",
+            "Most commands ever waiting for the journal writer",
+            journal_queue_max.clone(),
+        );
+        r.register(
+            "game_ends_queued",
+            "Game ends waiting to be stored",
+            game_ends_queued.clone(),
+        );
         Metrics {
             registry: r,
             connections,
@@ -112,6 +154,11 @@ impl Metrics {
             broker_round_trips,
             broker_latency,
             lease_takeovers,
+            db_acquire_wait,
+            db_acquire_wait_max,
+            journal_queue,
+            journal_queue_max,
+            game_ends_queued,
         }
     }
 
@@ -127,6 +174,13 @@ impl Metrics {
         }
         text
     }
+}
+
+/// Raises `gauge` to `value` if it is lower (a high-water mark).
+pub fn raise(gauge: &Gauge, value: i64) {
+    gauge
+        .inner()
+        .fetch_max(value, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Seconds since `start`, for a histogram.
