@@ -27,6 +27,8 @@ pub struct Faults {
     ledger: AtomicU32,
     /// The game whose journal rows are refused (0: none), as a database refuses a bad row.
     bad_journal_game: AtomicU64,
+    /// Milliseconds each game's end holds its transaction open (0: none), as a slow disk would.
+    slow_finish_ms: AtomicU64,
 }
 
 impl Faults {
@@ -49,6 +51,19 @@ impl Faults {
     pub fn refuse_journal_of(&self, game: Option<GameId>) {
         let id = game.map_or(0, |g| g.0);
         self.bad_journal_game.store(id, Ordering::SeqCst);
+    }
+
+    /// Makes every game's end hold its transaction open for `delay` (zero: no delay), as a slow
+    /// disk would: the moves of other games must still be stored and relayed meanwhile.
+    pub fn slow_finishes(&self, delay: std::time::Duration) {
+        let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
+        self.slow_finish_ms.store(ms, Ordering::SeqCst);
+    }
+
+    /// How long a game's end holds its transaction open ([`Faults::slow_finishes`]).
+    pub(crate) fn finish_delay(&self) -> Option<std::time::Duration> {
+        let ms = self.slow_finish_ms.load(Ordering::Relaxed);
+        (ms > 0).then(|| std::time::Duration::from_millis(ms))
     }
 
     /// Whether the write about to happen fails (counting it down).

@@ -9,7 +9,7 @@ use super::lease::{fence_in, Fence};
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::sql::{get, get_opt, Sql};
 use super::wagers::{write_on, CoinWrite};
-use super::{Db, Fault, StoreError};
+use super::{Backend, Db, Fault, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Transaction};
 use platform::{GameId, TableId, UserId};
@@ -228,6 +228,9 @@ impl Db {
         if let Some(fence) = f.fence {
             fence_in(self, &mut tx, fence).await?;
         }
+        if let Some(delay) = self.faults.finish_delay() {
+            tokio::time::sleep(delay).await;
+        }
         // Only a game still in progress is finished: its end is stored, rated and settled
         // exactly once.
         let updated = sqlx::query(
@@ -263,10 +266,13 @@ impl Db {
         if let Some(reward) = &f.reward {
             self.ledger_apply_in(&mut tx, reward).await?;
         }
-        sqlx::query("DELETE FROM game_log WHERE game_id = $1")
-            .bind(f.id.sql())
-            .execute(&mut *tx)
-            .await?;
+        // SQLite's journal is swept in the background (`journal_sweep.rs`).
+        if self.backend == Backend::Postgres {
+            sqlx::query("DELETE FROM game_log WHERE game_id = $1")
+                .bind(f.id.sql())
+                .execute(&mut *tx)
+                .await?;
+        }
         for w in &f.coins {
             write_on(self, &mut tx, w).await?;
         }

@@ -19,6 +19,7 @@ mod games;
 mod journal;
 mod journal_entry;
 mod journal_pg;
+mod journal_sweep;
 mod ladders;
 mod leagues;
 mod lease;
@@ -214,6 +215,7 @@ impl Db {
         };
         if backend == Backend::Sqlite {
             checkpoint::spawn(db.clone());
+            journal_sweep::spawn(db.clone());
         }
         probe::spawn(db.clone());
         Ok(db)

@@ -111,6 +111,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0021_rating_pools.sqlite.sql"),
         include_str!("../migrations/0021_rating_pools.postgres.sql"),
     ),
+    (
+        24,
+        include_str!("../migrations/0024_journal_append.sqlite.sql"),
+        include_str!("../migrations/0024_journal_append.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

@@ -5,8 +5,10 @@ use super::games::{game_from_row, GameRow, UnfinishedGame, GAME_COLUMNS};
 use super::journal_entry::JournalEntry;
 use super::sql::{get, Sql};
 use super::{Db, StoreError};
-use platform::TableId;
+use platform::{GameId, TableId};
+use sqlx::any::AnyRow;
 use sqlx::Row;
+use std::collections::HashMap;
 
 impl Db {
     /// Games still marked in progress, with their journals.
@@ -19,11 +21,26 @@ impl Db {
         ))
         .fetch_all(&self.pool)
         .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in &rows {
-            out.push(self.with_journal(game_from_row(row)?).await?);
+        // Every journal in one read (SQLite's log has no index by game: migration 0024).
+        let mut logs: HashMap<GameId, Vec<JournalEntry>> = HashMap::new();
+        let entries = sqlx::query(
+            "SELECT l.game_id, l.seq, l.at, l.user_id, l.action FROM game_log l \
+             JOIN games g ON g.id = l.game_id WHERE g.status = 'playing' \
+             ORDER BY l.game_id, l.seq",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for r in &entries {
+            let entry = entry_from_row(r)?;
+            logs.entry(entry.game_id).or_default().push(entry);
         }
-        Ok(out)
+        rows.iter()
+            .map(|row| {
+                let game = game_from_row(row)?;
+                let log = logs.remove(&game.id).unwrap_or_default();
+                Ok(UnfinishedGame { game, log })
+            })
+            .collect()
     }
 
     /// The game still marked in progress at `table` (the latest, should there be several),
@@ -58,17 +75,20 @@ impl Db {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(|r| -> Result<JournalEntry, StoreError> {
-                Ok(JournalEntry {
-                    game_id: get(r, "game_id")?,
-                    seq: get(r, "seq")?,
-                    at: get(r, "at")?,
-                    user: get(r, "user_id")?,
-                    action: r.try_get("action")?,
-                })
-            })
+            .map(entry_from_row)
             .collect::<Result<Vec<_>, _>>()?;
             Ok(UnfinishedGame { game, log })
         }
     }
+}
+
+/// One journal row read back.
+fn entry_from_row(r: &AnyRow) -> Result<JournalEntry, StoreError> {
+    Ok(JournalEntry {
+        game_id: get(r, "game_id")?,
+        seq: get(r, "seq")?,
+        at: get(r, "at")?,
+        user: get(r, "user_id")?,
+        action: r.try_get("action")?,
+    })
 }

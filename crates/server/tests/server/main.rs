@@ -19,6 +19,7 @@ mod compact_records;
 mod computer_ratings;
 mod director_fence;
 mod durability;
+mod end_burst;
 mod first_move;
 mod games;
 mod handicap;
