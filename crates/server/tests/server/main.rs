@@ -20,6 +20,7 @@ mod computer_ratings;
 mod director_fence;
 mod durability;
 mod end_burst;
+mod journal_sweep;
 mod first_move;
 mod games;
 mod handicap;
