@@ -24,6 +24,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, Connection};
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Why an append was not committed.
@@ -35,8 +36,18 @@ enum Refused {
     Failed(String),
 }
 
-/// One append: the table's fence, the entry, and where its outcome goes.
-type Request = (Fence, JournalEntry, oneshot::Sender<Result<(), Refused>>);
+/// How long an append may wait for the writer before it is refused unwritten: a command that
+/// cannot be stored is refused promptly (and, never written, changes nothing), not left hanging
+/// behind a stalled database.
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// One append: the table's fence, the entry, where its outcome goes, and when it was asked.
+struct Request {
+    fence: Fence,
+    entry: JournalEntry,
+    done: oneshot::Sender<Result<(), Refused>>,
+    asked: Instant,
+}
 
 /// Most entries committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -77,8 +88,14 @@ impl JournalWriter {
     /// failed or the writer stopped.
     pub async fn append(&self, fence: Fence, entry: JournalEntry) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
+        let request = Request {
+            fence,
+            entry,
+            done,
+            asked: Instant::now(),
+        };
         self.tx
-            .send((fence, entry, done))
+            .send(request)
             .await
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
@@ -139,7 +156,11 @@ async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
     let mut batch: Vec<Request> = Vec::with_capacity(MAX_BATCH);
     let mut conn = Conn::default();
     while next_batch(&db, &rx, &mut batch).await {
-        let rows: Vec<(Fence, &JournalEntry)> = batch.iter().map(|(f, e, _)| (*f, e)).collect();
+        refuse_late(&mut batch);
+        if batch.is_empty() {
+            continue;
+        }
+        let rows: Vec<(Fence, &JournalEntry)> = batch.iter().map(|r| (r.fence, &r.entry)).collect();
         let started = std::time::Instant::now();
         let written = conn.write(&db, &rows).await;
         kit::metrics::metrics()
@@ -147,8 +168,8 @@ async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
             .observe(kit::metrics::seconds_since(started));
         match written {
             Ok(fenced) => {
-                for (fence, _, done) in batch.drain(..) {
-                    let _ = done.send(outcome(&fenced, fence));
+                for r in batch.drain(..) {
+                    let _ = r.done.send(outcome(&fenced, r.fence));
                 }
             }
             Err(e) if batch.len() > 1 => {
@@ -157,7 +178,10 @@ async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
                     rows = batch.len(),
                     "journal batch failed ({e}); writing row by row"
                 );
-                for (fence, entry, done) in batch.drain(..) {
+                for Request {
+                    fence, entry, done, ..
+                } in batch.drain(..)
+                {
                     let result = match conn.write(&db, &[(fence, &entry)]).await {
                         Ok(fenced) => outcome(&fenced, fence),
                         Err(e) => {
@@ -175,11 +199,40 @@ async fn run(db: Db, rx: Arc<Mutex<mpsc::Receiver<Request>>>) {
             Err(e) => {
                 let e = e.to_string();
                 tracing::error!("journal write failed: {e}");
-                for (_, _, done) in batch.drain(..) {
-                    let _ = done.send(Err(Refused::Failed(e.clone())));
+                for r in batch.drain(..) {
+                    let _ = r.done.send(Err(Refused::Failed(e.clone())));
                 }
             }
         }
+    }
+}
+
+/// Refuses, unwritten, the appends of `batch` that waited longer than [`DEADLINE`] (and drops
+/// those whose table stopped waiting).
+fn refuse_late(batch: &mut Vec<Request>) {
+    let now = Instant::now();
+    let mut late = 0usize;
+    batch.retain_mut(|r| {
+        if r.done.is_closed() {
+            return false;
+        }
+        if now.duration_since(r.asked) <= DEADLINE {
+            return true;
+        }
+        late += 1;
+        let (done, _) = oneshot::channel();
+        let done = std::mem::replace(&mut r.done, done);
+        let _ = done.send(Err(Refused::Failed(format!(
+            "waited over {} s for the journal writer",
+            DEADLINE.as_secs()
+        ))));
+        false
+    });
+    if late > 0 {
+        tracing::warn!(
+            late,
+            "journal appends refused unwritten after waiting too long"
+        );
     }
 }
 
@@ -288,5 +341,44 @@ mod tests {
             "INSERT INTO game_log (game_id, seq, at, user_id, action) VALUES \
              ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10)"
         );
+    }
+
+    fn request(waited: std::time::Duration) -> (Request, oneshot::Receiver<Result<(), Refused>>) {
+        let (done, wait) = oneshot::channel();
+        let entry = JournalEntry {
+            game_id: platform::GameId(1),
+            seq: 0,
+            at: 0,
+            user: platform::UserId(1),
+            action: "resign".into(),
+        };
+        let fence = Fence {
+            table: platform::TableId(1),
+            epoch: super::super::lease::Epoch(1),
+        };
+        let asked = Instant::now()
+            .checked_sub(waited)
+            .unwrap_or_else(Instant::now);
+        (
+            Request {
+                fence,
+                entry,
+                done,
+                asked,
+            },
+            wait,
+        )
+    }
+
+    #[test]
+    fn appends_that_waited_too_long_are_refused_unwritten_and_abandoned_ones_dropped() {
+        let (fresh, _fresh_wait) = request(std::time::Duration::ZERO);
+        let (late, mut late_wait) = request(DEADLINE + std::time::Duration::from_secs(1));
+        let (abandoned, abandoned_wait) = request(std::time::Duration::ZERO);
+        drop(abandoned_wait);
+        let mut batch = vec![fresh, late, abandoned];
+        refuse_late(&mut batch);
+        assert_eq!(batch.len(), 1, "only the fresh append is written");
+        assert!(matches!(late_wait.try_recv(), Ok(Err(Refused::Failed(_)))));
     }
 }

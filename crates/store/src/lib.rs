@@ -192,6 +192,12 @@ impl Db {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
+                        // A new database gets small pages: each commit writes whole pages to
+                        // the log, and most commits carry a few rows of the journal
+                        // (docs/performance.md, issue 40). No effect on an existing database.
+                        let page = checkpoint::PAGE_SIZE;
+                        conn.execute(format!("PRAGMA page_size = {page}").as_str())
+                            .await?;
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;

@@ -46,8 +46,6 @@ pub struct Metrics {
     pub journal_queue: Gauge,
     /// The most commands that ever waited for the journal writer.
     pub journal_queue_max: Gauge,
-    /// Game ends waiting to be stored.
-    pub game_ends_queued: Gauge,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -69,12 +67,8 @@ impl Metrics {
         let (moves_relayed, broker_round_trips) = (Counter::default(), Counter::default());
         let lease_takeovers = Counter::<u64, AtomicU64>::default();
         let db_acquire_wait = latency();
-        let (db_acquire_wait_max, journal_queue, journal_queue_max, game_ends_queued) = (
-            Gauge::default(),
-            Gauge::default(),
-            Gauge::default(),
-            Gauge::default(),
-        );
+        let (db_acquire_wait_max, journal_queue, journal_queue_max) =
+            (Gauge::default(), Gauge::default(), Gauge::default());
         let (relay_latency, commit_latency, broker_latency) = (latency(), latency(), latency());
         let mut r = Registry::with_prefix("chuhe");
         r.register(
@@ -138,11 +132,6 @@ impl Metrics {
             "Most commands ever waiting for the journal writer",
             journal_queue_max.clone(),
         );
-        r.register(
-            "game_ends_queued",
-            "Game ends waiting to be stored",
-            game_ends_queued.clone(),
-        );
         Metrics {
             registry: r,
             connections,
@@ -158,7 +147,6 @@ impl Metrics {
             db_acquire_wait_max,
             journal_queue,
             journal_queue_max,
-            game_ends_queued,
         }
     }
 

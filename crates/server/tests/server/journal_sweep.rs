@@ -40,7 +40,11 @@ async fn the_sweep_deletes_ended_games_rows_only_and_a_restart_finds_the_others_
         cursor = server.db.sweep_journal(cursor).await.expect("sweep");
     }
     assert_eq!(rows_of(&db, g1).await, 0, "the ended game's rows are swept");
-    assert_eq!(rows_of(&db, g2).await, 2, "the game in progress keeps its rows");
+    assert_eq!(
+        rows_of(&db, g2).await,
+        2,
+        "the game in progress keeps its rows"
+    );
 
     let unfinished = server.db.unfinished_games().await.expect("unfinished");
     assert_eq!(unfinished.len(), 1);
