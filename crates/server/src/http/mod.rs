@@ -27,6 +27,7 @@ pub mod records;
 pub mod teams;
 pub mod timeout;
 pub mod tournament_files;
+mod tournament_names;
 pub mod tournament_organiser;
 mod tournament_reply;
 pub mod tournaments;

@@ -7,7 +7,7 @@
 // (docs/protocol.md §3.3); a pair formed is followed to its table by main.js (seek_paired).
 
 import { t } from '../../i18n.js';
-import { h, toast, errorText, userLine } from '../../ui.js';
+import { h, fill, toast, errorText, userLine } from '../../ui.js';
 import { showSanction } from '../account/sanction.js';
 import { describeControl } from '../../clock.js';
 import { toTimeControl, PRESETS } from '../../timecontrol.js';
@@ -97,7 +97,7 @@ export function createSeeks(app) {
   function render() {
     if (!room) { node.replaceChildren(); return; }
     const listed = room.seeks || [];
-    node.replaceChildren(
+    fill(node,
       h('h2', { text: t('seek.quick') }), grid(), ...waiting(),
       notice ? h('p.seek-notice', { 'data-testid': 'seek-notice', 'data-reason': notice.reason, text: t(`seek.gone.${notice.reason}`, { by: notice.by || '' }) }) : null,
       actions(),

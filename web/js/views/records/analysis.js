@@ -9,7 +9,7 @@ import { createBoard } from '../../board/board.js';
 import { START_FEN, squareName, fromPoint, readFen, otherColor } from '../../board/geometry.js';
 import { svgPoint } from '../../board/events.js';
 import { destsOf, legalMoves, positionProblem, makeFen } from '../../movegen.js';
-import { createTree, play, mainLineFrom, remove, promote, tokens } from '../../analysis/tree.js';
+import { createTree, play, mainLineFrom, remove, promote, tokens, nextMoveNumber } from '../../analysis/tree.js';
 import { treePgn, moveText } from '../../analysis/pgn.js';
 import { createEngineClient, engineLineView } from '../../analysis/engine.js';
 import { getNotation } from './movelist.js';
@@ -59,13 +59,13 @@ export function mount(root, app, [query]) {
   const engine = createEngineClient(app, (msg) => {
     clearTimeout(silence);
     engineStatus.textContent = '';
-    depth.textContent = t('an.depth', { d: msg.depth });
-    lines.replaceChildren(...msg.lines.map((line, i) => {
+    depth.textContent = t('an.lineDepth', { d: msg.depth });
+    lines.replaceChildren(...msg.lines.map((line) => {
       const v = engineLineView(msg.fen, line, getNotation());
       return h('div.an-line', {
         'data-testid': 'an-line', 'data-first': v.first || '',
         on: { click: () => { if (v.first && legalMoves(node.pieces, node.turn).includes(v.first)) { node = play(tree, node, v.first); show(); } } },
-      }, h('b', { text: v.eval }), ` ${i + 1}. `, v.moves.join(' '));
+      }, h('b', { 'data-eval': '', text: v.eval }), ` ${nextMoveNumber(tree, node)} `, v.moves.join(' '));
     }));
   });
   const engineOn = h('input', {
@@ -183,7 +183,7 @@ export function mount(root, app, [query]) {
     h('div.board-col', {}, boardWrap),
     h('div.side-col', {},
       h('div.panel', {},
-        h('h2', { 'data-i18n': 'an.title', text: t('an.title') }),
+        h('h1', { 'data-i18n': 'an.boardTitle', text: t('an.boardTitle') }),
         h('label', {}, t('an.fen'), ' ', fenInput),
         h('div.row', {},
           button('an-load', 'an.load', () => {

@@ -59,7 +59,7 @@ export function mount(root, app, [idText]) {
       h(`span.dot.${c}`), ` ${t(`color.${c}`)} `, h('b', { text: displayName(game[c]) }), rating(c));
     const meta = (label, value, testid) => [h('dt', { text: t(label) }), h('dd', { 'data-testid': testid, text: value })];
     info.replaceChildren(
-      h('h2', { text: `${t('replay.title')} #${game.id}` }),
+      h('h1', { text: `${t('replay.title')} · ${t('game.numbered', { n: game.id })}` }),
       player('red'),
       player('black'),
       h('dl.replay-meta', {},
@@ -70,7 +70,8 @@ export function mount(root, app, [idText]) {
         meta('profile.date', formatDate(game.started_at), 'replay-date'),
         meta('profile.rated', game.rated ? t('profile.ratedYes') : t('profile.ratedNo'), 'replay-rated')),
       ...(game.evidence ? [h('div.ruling', { 'data-testid': 'replay-ruling', text: evidenceText(game.evidence, getLang()) })] : []));
-    show(0);
+    // A finished game opens at its final position (where the result was decided).
+    show(game.status === 'playing' ? 0 : positions.length - 1);
     if (game.status !== 'playing') {
       analysis = createAnalysisPanel(id, {
         app,
@@ -79,7 +80,14 @@ export function mount(root, app, [idText]) {
       });
       analysisSlot.replaceChildren(analysis.node);
     }
-  }).catch((e) => info.replaceChildren(h('p.error', { text: errorText(e) })));
+  }).catch((e) => {
+    // A missing game is a page that says so, not an empty board.
+    if (e?.code === 'not_found') {
+      root.replaceChildren(h('div.panel.missing', { 'data-testid': 'replay-missing' },
+        h('h1', { text: t('replay.missing', { n: id }) }),
+        h('p', {}, h('a', { href: '#/', text: t('replay.missingBack') }))));
+    } else info.replaceChildren(h('p.error', { text: errorText(e) }));
+  });
   const notationSel = list.node.querySelector('select');
   notationSel.addEventListener('change', () => { pgn.href = api.pgnUrl(id, notationSel.value); analysis?.setPly(ply); });
   return { unmount() { list.destroy(); board.destroy(); analysis?.destroy(); } };

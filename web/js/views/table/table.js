@@ -25,6 +25,7 @@ import { controlsFor, isLive } from './controls.js';
 import { createControlsView } from './controlsview.js';
 import { createPlayers } from './players.js';
 import { createHeader } from './header.js';
+import { eventOf } from '../../eventtable.js';
 import { createChat } from './chat.js';
 import { moveSound, turnAlert } from '../../notify.js';
 
@@ -74,6 +75,8 @@ export function mount(root, app, [idText]) {
   const me = () => app.user?.id;
   const mySeat = () => (st ? seatOf(st, me()) : null);
   const game = () => st?.game || null;
+  /** The event this table plays for (eventtable.js), or null for a room's table. */
+  const event = () => (st ? eventOf(tableId, st.room || st.summary?.room) : null);
   const live = () => isLive(st);
   /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
   const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
@@ -164,7 +167,7 @@ export function mount(root, app, [idText]) {
   function drawSide() {
     const seat = mySeat();
     header.update(st, seat, positions.at(-1)?.check != null);
-    controls.update(controlsFor(st, seat, { hintPending, hintPly: hint?.ply }));
+    controls.update(controlsFor(st, seat, { hintPending, hintPly: hint?.ply, event: !!event() }));
   }
 
   /** What the controls without a protocol command of their own do. */
@@ -209,7 +212,9 @@ export function mount(root, app, [idText]) {
     drawSide();
     chat.update(st.chat);
     players.tick(st);
-    wagerPanel.update(st, seat);
+    // An event's game is no place for a private wager.
+    wagerPanel.node.hidden = !!event();
+    if (!event()) wagerPanel.update(st, seat);
     betPanel.update(st, seat);
     if (live()) ticker.start(); else ticker.stop();
     turnAlert(live() && !!seat && game()?.turn === seat);
@@ -221,7 +226,13 @@ export function mount(root, app, [idText]) {
     if (endShownFor !== g.game_id) {
       endShownFor = g.game_id;
       endBox?.close();
-      endBox = endDialog({ onRematch: mySeat() ? rematch : null, onReplay: () => app.go(`#/game/${g.game_id}`) });
+      const ev = event();
+      endBox = endDialog({
+        onRematch: mySeat() && !ev ? rematch : null,
+        onReplay: () => app.go(`#/game/${g.game_id}`),
+        onEvent: ev ? () => app.go(ev.href) : null,
+        seat: mySeat(),
+      });
       if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
     }
     endBox?.update(g);

@@ -5,7 +5,7 @@
 // history (GET /api/tables/{id}/wagers). Commands: docs/protocol.md, CONTRACTS.md §D.
 
 import { t, formatDate } from '../../i18n.js';
-import { h, modal, closeOnEscape } from '../../ui.js';
+import { h, modal, closeOnEscape, errorText } from '../../ui.js';
 import { api } from '../../net/http.js';
 import {
   formatCoins, signedCoins, percent, parseAmount, wagerPot, coachOf, wagerPhase, wagerActions,
@@ -225,7 +225,7 @@ async function historyDialog(tableId) {
             : null)))))));
     }
   } catch (e) {
-    list.replaceChildren(h('p.error', { text: String(e.code || e.message) }));
+    list.replaceChildren(h('p.error', { text: errorText(e) }));
   }
   return shown;
 }

@@ -16,6 +16,8 @@ import { bracket } from './bracket.js';
 import { countdown, tickCountdowns } from './countdown.js';
 import { arenaPlayers, arenaGames, arenaTeams } from './arena.js';
 import { organiserPanel } from './organiser.js';
+import { playerLink } from './names.js';
+import { presetName } from '../../i18n/site.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
@@ -69,7 +71,7 @@ export function mount(root, app, [idText]) {
     const head = h('div.panel', {},
       h('h1', { text: ev.name }),
       h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
-        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()}${fee}` }),
+        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()} · ${presetName(ev.spec.time_control, t)}${fee}` }),
       h('p.muted', { 'data-testid': 'tournament-rules', text: `${t('rules.label')}: ${rulesText(specRules(ev.spec), t)}` }),
       h('p.muted', { 'data-testid': 'tournament-rating', text: ratingScopeText(ev.spec.rating, t) }),
       clock ? h('p', {}, clock) : null,
@@ -82,13 +84,13 @@ export function mount(root, app, [idText]) {
       h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('tour.player') }), h('th', { text: t('tour.points') }),
         ...ev.tiebreaks.map((tb) => h('th', { text: tbName(tb) })))),
       h('tbody', {}, ev.standings.map((r) => h(`tr${r.user === me ? '.me' : ''}`, { 'data-user': r.user },
-        h('td', { text: String(r.rank) }), h('td', {}, h('a', { href: `#/user/${r.user}`, text: `#${r.user}` })),
+        h('td', { text: String(r.rank) }), h('td', {}, playerLink(ev, r.user)),
         h('td.num', { text: String(r.points) }), ...r.tiebreaks.map((v) => h('td.num', { text: v }))))));
     const rounds = system === 'knockout' || arena ? [] : ev.rounds.slice().reverse().map((r) => h('section.panel', { 'data-testid': `round-${r.number}` },
       h('h3', { text: t('tour.round', { n: r.number }) }),
       h('table.games-table', {}, h('tbody', {}, r.boards.map((b) => h('tr', {},
-        h('td', { text: `#${b.red}` }),
-        h('td', { text: b.black === null ? t('tour.bye') : `#${b.black}` }),
+        h('td', {}, playerLink(ev, b.red)),
+        h('td', {}, b.black === null ? t('tour.bye') : playerLink(ev, b.black)),
         h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || ''))))))));
     const table = {
       robin: () => h('section.panel', {}, h('h2', { text: t('tour.crosstable') }), crosstable(ev, me)),
