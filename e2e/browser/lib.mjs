@@ -102,9 +102,12 @@ export function uniqueName(prefix) {
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
 }
 
-/** Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes the user name, `base` another server. */
-export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null, base = BASE } = {}) {
-  const ctx = await browser.newContext({ viewport });
+/**
+ * Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes
+ * the user name, `base` another server, `touch` makes it a phone's (touch events, mobile viewport).
+ */
+export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null, base = BASE, touch = false } = {}) {
+  const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   await ctx.addInitScript(() => { localStorage.setItem('chuhe.noanim', '1'); });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${prefix}] pageerror:`, e.message));
