@@ -112,3 +112,13 @@ export function controlsFor(st, seat, local = {}) {
   buttons.push(control('flip', 'table.flip'), control('leave', 'table.leave'));
   return { notices: noticesFor(st, seat), buttons };
 }
+
+/**
+ * What the player of `seat` is told of event `e`: the other side declined their draw offer,
+ * takeback request, time control or handicap (the i18n key), or nothing.
+ */
+export function toldOf(e, seat) {
+  if (!seat || !e?.by || e.by === seat) return null;
+  const key = { draw_declined: 'told.draw', undo_declined: 'told.undo', control_declined: 'told.control', handicap_declined: 'told.handicap' }[e.type];
+  return key || null;
+}

@@ -21,7 +21,7 @@ import { handicapDialog } from './handicapdialog.js';
 import { createWagerPanel } from './wager.js';
 import { createBetPanel } from './betting.js';
 import { coinGate } from '../lobby/gate.js';
-import { controlsFor, isLive } from './controls.js';
+import { controlsFor, isLive, toldOf } from './controls.js';
 import { createControlsView } from './controlsview.js';
 import { createPlayers } from './players.js';
 import { createHeader } from './header.js';
@@ -295,7 +295,9 @@ export function mount(root, app, [idText]) {
   function onEvent(msg) {
     if (!st) return;
     const e = msg.e;
+    const told = toldOf(e, mySeat());
     applyEvent(st, e, performance.now());
+    if (told) toast(t(told));
     if (['game_started', 'moved', 'undone'].includes(e.type)) {
       hint = null;
       if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
