@@ -184,3 +184,18 @@ export async function text(page, selector) {
 }
 
 export { assert };
+
+/**
+ * The critical and serious accessibility violations of `page` as axe-core (npm, MPL-2.0) finds
+ * them against WCAG 2 A and AA: [{ id, impact, help, nodes: [selector] }].
+ */
+export async function axeViolations(page) {
+  const { createRequire } = await import('node:module');
+  const path = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  if (!(await page.evaluate(() => !!globalThis.axe))) await page.addScriptTag({ path });
+  const found = await page.evaluate(async () => {
+    const r = await globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+}

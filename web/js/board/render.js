@@ -15,7 +15,7 @@ export const PIECE_FONT = '"WenQuanYi Zen Hei", "Noto Serif CJK SC", "Noto Sans 
 /** Creates the <svg> root with its layers; returns { svg, layers }. */
 export function createRoot(container) {
   const svg = el('svg', {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'xq-board', role: 'img', 'aria-label': 'Xiangqi board',
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'xq-board', role: 'img', 'aria-label': 'Xiangqi board', tabindex: '0',
   });
   defs(svg);
   const layers = {};

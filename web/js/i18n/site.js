@@ -14,6 +14,7 @@ export const SITE = {
     'ev.tournament': '比赛', 'ev.ladder': '梯级挑战', 'ev.league': '联赛', 'ev.board': '第 {n} 台', 'ev.back': '返回赛事',
     'replay.missing': '没有第 {n} 局这盘棋', 'replay.missingBack': '回到大厅',
     'told.draw': '对方拒绝了你的和棋提议', 'told.undo': '对方拒绝了你的悔棋请求', 'told.control': '对方拒绝了你的时限提议', 'told.handicap': '对方拒绝了你的让子提议',
+    'board.lastMove': '第 {n} 着：{mv}',
     'game.youWon': '你赢了', 'game.youLost': '你输了', 'game.youDrew': '和棋',
   },
   en: {
@@ -27,6 +28,7 @@ export const SITE = {
     'ev.tournament': 'Tournament', 'ev.ladder': 'Ladder', 'ev.league': 'League', 'ev.board': 'board {n}', 'ev.back': 'Back to the event',
     'replay.missing': 'There is no game {n}', 'replay.missingBack': 'Back to the lobby',
     'told.draw': 'Your opponent declined your draw offer', 'told.undo': 'Your opponent declined your takeback request', 'told.control': 'Your opponent declined your time control', 'told.handicap': 'Your opponent declined your handicap',
+    'board.lastMove': 'Move {n}: {mv}',
     'game.youWon': 'You won', 'game.youLost': 'You lost', 'game.youDrew': 'Draw',
   },
 };

@@ -15,7 +15,7 @@ import { initTable, applyEvent, seatOf, destsFrom } from '../../tablestate.js';
 import { replay } from '../../rules.js';
 import { describeGame } from '../../notation.js';
 import { createTicker } from '../../clock.js';
-import { createMoveList } from '../records/movelist.js';
+import { createMoveList, getNotation } from '../records/movelist.js';
 import { timeControlDialog, endDialog } from './dialogs.js';
 import { handicapDialog } from './handicapdialog.js';
 import { createWagerPanel } from './wager.js';
@@ -51,6 +51,8 @@ export function mount(root, app, [idText]) {
 
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
   const repWarnings = h('div.rep-warnings', { 'data-testid': 'repetition-warnings' });
+  // The last move, said to screen readers (the board itself is a picture).
+  const said = h('div.sr-only', { 'aria-live': 'polite', 'data-testid': 'board-live' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
   const players = createPlayers();
   const header = createHeader(tableId);
@@ -63,7 +65,7 @@ export function mount(root, app, [idText]) {
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, players.top, boardWrap, repWarnings, players.bottom),
+    h('div.board-col', {}, players.top, boardWrap, said, repWarnings, players.bottom),
     h('div.side-col', {},
       h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
@@ -160,6 +162,9 @@ export function mount(root, app, [idText]) {
     const g = game();
     const startBlack = !!g && fenTurn(g.start_fen) === 'black';
     moveList.update(texts, viewPly ?? texts.length, startBlack);
+    const last = texts.at(-1);
+    const text = last ? t('board.lastMove', { n: texts.length, mv: last[getNotation()] || last.iccs }) : '';
+    if (said.textContent !== text) said.textContent = text;
   }
 
   const ticker = createTicker(() => { if (st) players.tick(st); });
