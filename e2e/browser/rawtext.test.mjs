@@ -50,7 +50,9 @@ test('the hall, an event from the command line and a refusal show nothing raw, i
   assert.equal(again, '你已报名');
 
   run(['admin', 'tournament', 'start', '--id', String(id)]);
-  await a.page.waitForSelector('[data-testid=round-1]', { timeout: 15000 });
+  // A player watching the event is taken to their board; back on the event page, the round.
+  await a.page.waitForSelector('[data-testid=table-view] [data-testid=resign]', { timeout: 15000 });
+  await visit(a.page, `#/tournament/${id}`, '[data-testid=round-1]');
   const standings = await a.page.textContent('[data-testid=standings]');
   const round = await a.page.textContent('[data-testid=round-1]');
   for (const name of [a.name, b.name]) {

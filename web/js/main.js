@@ -181,7 +181,11 @@ app.connect = function connect() {
   if (this.socket && !this.socket.visitor) return;
   const socket = createSocket({
     onStatus: () => renderHeader(),
-    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen(); },
+    onWelcome: (msg) => {
+      if (msg.user) this.user = msg.user;
+      renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen();
+      for (const fn of welcomed.splice(0)) fn();
+    },
   });
   this.socket = socket;
   socket.on('balance', (msg) => {
@@ -251,11 +255,21 @@ function acceptLinkSeek() {
   app.socket.send({ t: 'seek_accept', seek: link.seek, key: link.key }).catch((e) => toast(errorText(e)));
 }
 
-/** Logged in (or guest): remember the user, connect, continue to `next`. */
+/** Called at the next `welcome` (the socket is open and the server knows who we are). */
+const welcomed = [];
+
+/**
+ * Logged in (or guest): remember the user, connect, continue to `next` once the socket is open
+ * (the page may act at once: `#/ai?go=1` starts a game), or after WELCOME_MS at the latest.
+ */
+const WELCOME_MS = 3000;
 app.loggedIn = function loggedIn(user, next = '#/') {
   this.setUser(user);
   this.connect();
-  this.go(next);
+  let gone = false;
+  const go = () => { if (!gone) { gone = true; this.go(next); } };
+  welcomed.push(go);
+  setTimeout(go, WELCOME_MS);
 };
 
 document.getElementById('sound').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); });

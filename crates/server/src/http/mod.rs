@@ -29,6 +29,6 @@ pub mod timeout;
 pub mod tournament_files;
 mod tournament_names;
 pub mod tournament_organiser;
-mod tournament_reply;
+pub(crate) mod tournament_reply;
 pub mod tournaments;
 pub mod wagers;

@@ -35,15 +35,11 @@ pub(super) async fn answer(
 /// Waits (up to three pickups) for the director of event `id` when the event is stored as
 /// live but runs nowhere yet: one created from the command line a moment ago is picked up
 /// within [`PICKUP`], and a request meanwhile would otherwise be told that the event is over.
-pub(super) async fn await_director(state: &AppState, id: u64) -> Result<(), AppError> {
-    if state.tournaments.get(id).is_some() || state.site.is_clustered() {
+pub(crate) async fn await_director(state: &AppState, id: u64) -> Result<(), AppError> {
+    if state.tournaments.get(id).is_some() || state.site.events.site.is_clustered() {
         return Ok(());
     }
-    let live = matches!(
-        state.db.tournament(id).await?,
-        Some(row) if row.status == "upcoming" || row.status == "running"
-    );
-    if !live {
+    if !stored_live(state, id).await? {
         return Ok(());
     }
     let until = tokio::time::Instant::now() + PICKUP * 3;
@@ -51,6 +47,14 @@ pub(super) async fn await_director(state: &AppState, id: u64) -> Result<(), AppE
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     Ok(())
+}
+
+/// Whether event `id` is stored as upcoming or running (its director may not run yet).
+pub(crate) async fn stored_live(state: &AppState, id: u64) -> Result<bool, AppError> {
+    Ok(matches!(
+        state.db.tournament(id).await?,
+        Some(row) if row.status == "upcoming" || row.status == "running"
+    ))
 }
 
 /// A `tournament_refused` answer.
