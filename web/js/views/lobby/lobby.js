@@ -72,7 +72,7 @@ export function mount(root, app) {
       type: 'button', 'data-testid': `filter-${id}`, on: { click: () => { filter.show = id; limit = PAGE; render(); } },
     }, t(`lobby.show.${id}`)));
     const controls = roomControls(room);
-    const select = h('select', { 'data-testid': 'filter-control', on: { change: () => { filter.control = select.value; limit = PAGE; render(); } } },
+    const select = h('select', { 'data-testid': 'filter-control', 'aria-label': t('table.control'), on: { change: () => { filter.control = select.value; limit = PAGE; render(); } } },
       h('option', { value: '', text: t('lobby.anyControl') }),
       controls.map((c) => h('option', { value: c.key, text: describeControl(c.control, t) })));
     select.value = filter.control;

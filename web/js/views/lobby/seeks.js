@@ -69,11 +69,11 @@ export function createSeeks(app) {
   }
 
   function actions() {
-    const select = h('select', { 'data-testid': 'seek-control', on: { change: () => { chosen = select.value; } } },
+    const select = h('select', { 'data-testid': 'seek-control', 'aria-label': t('table.control'), on: { change: () => { chosen = select.value; } } },
       GRID.map((g) => h('option', { value: g.key, text: describeControl(g.control, t) })));
     select.value = chosen;
     const name = h('input', { placeholder: t('seek.playerName'), 'data-testid': 'challenge-name' });
-    const mode = h('select', { 'data-testid': 'seek-rated', disabled: !!app.user?.guest, on: { change: () => { casual = mode.value === '0'; } } },
+    const mode = h('select', { 'data-testid': 'seek-rated', 'aria-label': t('ai.rated'), disabled: !!app.user?.guest, on: { change: () => { casual = mode.value === '0'; } } },
       h('option', { value: '1', text: t('seek.rated') }), h('option', { value: '0', text: t('seek.unrated') }));
     mode.value = rated() ? '1' : '0';
     return h('div.seek-actions', {},

@@ -81,7 +81,7 @@ export function mount(root, app, [query]) {
       },
     },
   });
-  const multipv = h('select', { 'data-testid': 'an-multipv', on: { change: () => engine.multipv(Number(multipv.value)) } },
+  const multipv = h('select', { 'data-testid': 'an-multipv', 'aria-label': t('an.lines'), on: { change: () => engine.multipv(Number(multipv.value)) } },
     [1, 2, 3, 4, 5].map((n) => h('option', { value: n, text: String(n) })));
 
   function drawMoves() {
@@ -127,7 +127,7 @@ export function mount(root, app, [query]) {
       on: { click: (e) => { setup.brush = ch; for (const b of palette.children) b.classList.toggle('active', b === e.currentTarget); } },
     })),
     h('button', { type: 'button', 'data-testid': 'an-piece-erase', 'data-i18n': 'an.erase', text: t('an.erase'), on: { click: () => { setup.brush = null; } } }));
-  const turnSel = h('select', { 'data-testid': 'an-turn', on: { change: () => { setup.turn = turnSel.value; show(); } } },
+  const turnSel = h('select', { 'data-testid': 'an-turn', 'aria-label': t('an.turn'), on: { change: () => { setup.turn = turnSel.value; show(); } } },
     h('option', { value: 'red', text: t('color.red') }), h('option', { value: 'black', text: t('color.black') }));
   const setupPanel = h('div.panel.an-setup', { 'data-testid': 'an-setup-panel', hidden: true },
     palette,

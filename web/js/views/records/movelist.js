@@ -27,7 +27,7 @@ export function createMoveList({ onSelect }) {
   let current = 0;
   let startBlack = false;
   const list = h('div.moves', { 'data-testid': 'moves' });
-  const select = h('select', { 'data-testid': 'notation', on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
+  const select = h('select', { 'data-testid': 'notation', 'aria-label': t('moves.notation'), on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
     ['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, 'data-i18n': `moves.${n}`, text: t(`moves.${n}`) })));
   select.value = getNotation();
   const go = (ply) => onSelect(Math.max(0, Math.min(texts.length, ply)));

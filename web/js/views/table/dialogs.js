@@ -12,10 +12,10 @@ import { describeControl } from '../../clock.js';
  */
 export function timeControlDialog(current, firstMoveSecs = null) {
   let { system, fields } = fromTimeControl(current);
-  const preset = h('select', { 'data-testid': 'tc-preset' },
+  const preset = h('select', { 'data-testid': 'tc-preset', 'aria-label': t('tc.preset') },
     h('option', { value: '', text: '—' }),
     Object.keys(PRESETS).map((id) => h('option', { value: id, text: t(`tc.p.${id}`) })));
-  const sys = h('select', { 'data-testid': 'tc-system' },
+  const sys = h('select', { 'data-testid': 'tc-system', 'aria-label': t('tc.system') },
     Object.keys(SYSTEMS).map((id) => h('option', { value: id, text: t(`tc.sys.${id}`) })));
   const box = h('div.fields');
   const summary = h('div.muted', { 'data-testid': 'tc-summary' });

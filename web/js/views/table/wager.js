@@ -157,12 +157,12 @@ export function settlementTable(ev, nameOf, seat) {
  */
 function stakeDialog({ w, seat, nameOf, balance }) {
   return new Promise((resolve) => {
-    const mode = h('select', { 'data-testid': 'wager-mode-select', disabled: !!w },
+    const mode = h('select', { 'data-testid': 'wager-mode-select', 'aria-label': t('wager.modeLabel'), disabled: !!w },
       ['ordinary', 'coaching'].map((m) => h('option', { value: m, text: t(`wager.mode.${m}`) })));
     mode.value = w?.mode || 'ordinary';
     const stakeIn = (c) => h('input', { type: 'number', min: 0, step: 1, value: w?.stakes?.[c] ?? 100, 'data-testid': `wager-input-${c}` });
     const inputs = { red: stakeIn('red'), black: stakeIn('black') };
-    const coach = h('select', { 'data-testid': 'wager-coach', disabled: !!w },
+    const coach = h('select', { 'data-testid': 'wager-coach', 'aria-label': t('wager.coach'), disabled: !!w },
       COLORS.map((c) => h('option', { value: c, text: `${t(`color.${c}`)} ${nameOf(c)}` })));
     coach.value = coachOf(w) || seat || 'red';
     const fee = h('input', { type: 'number', min: 1, step: 1, value: w ? wagerPot(w) || 100 : 100, 'data-testid': 'wager-fee' });
