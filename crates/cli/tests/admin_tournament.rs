@@ -196,7 +196,9 @@ async fn command_line_events_are_listed_by_system_named_and_open_at_once() {
     // The titles are checked as the HTTP API checks them.
     let (ok, text) = admin(
         &store,
-        &["create", "--name", "Bad", "--by", "lia", "--titles", "nonsense"],
+        &[
+            "create", "--name", "Bad", "--by", "lia", "--titles", "nonsense",
+        ],
     );
     assert!(!ok && text.contains("not a tournament title"), "{text}");
 
@@ -204,7 +206,9 @@ async fn command_line_events_are_listed_by_system_named_and_open_at_once() {
     for system in ["robin", "knockout"] {
         let (ok, text) = admin(
             &store,
-            &["create", "--name", system, "--by", "lia", "--system", system],
+            &[
+                "create", "--name", system, "--by", "lia", "--system", system,
+            ],
         );
         assert!(ok, "{text}");
         let id = id_of(&text);

@@ -9,7 +9,11 @@ pub fn utc_minute(at: Millis) -> String {
     let mins = at.0 / 60_000;
     let (days, minute) = (mins / 1_440, mins % 1_440);
     let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", minute / 60, minute % 60)
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        minute / 60,
+        minute % 60
+    )
 }
 
 /// Year, month, day of `days` since 1970-01-01 (H. Hinnant's `civil_from_days`).
@@ -36,6 +40,9 @@ mod tests {
         // 2000-02-29 12:34:56.789 UTC (a leap day of a century leap year).
         assert_eq!(utc_minute(Millis(951_827_696_789)), "2000-02-29 12:34 UTC");
         // 2026-12-08 14:05 UTC.
-        assert_eq!(utc_minute(Millis(1_796_738_700_000)), "2026-12-08 14:05 UTC");
+        assert_eq!(
+            utc_minute(Millis(1_796_738_700_000)),
+            "2026-12-08 14:05 UTC"
+        );
     }
 }

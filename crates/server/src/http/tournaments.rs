@@ -4,8 +4,8 @@
 //! event's director; live updates come over the WebSocket (`t_watch`). Who is an organiser:
 //! `tournament_organiser.rs`.
 
-use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
 use super::tournament_names::names_of;
+use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
 use super::tournament_reply::{answer, await_director, refused};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
