@@ -15,6 +15,8 @@ export const SITE = {
     'replay.missing': '没有第 {n} 局这盘棋', 'replay.missingBack': '回到大厅',
     'told.draw': '对方拒绝了你的和棋提议', 'told.undo': '对方拒绝了你的悔棋请求', 'told.control': '对方拒绝了你的时限提议', 'told.handicap': '对方拒绝了你的让子提议',
     'board.lastMove': '第 {n} 着：{mv}',
+    'tour.feeConfirm': '报名需交 {n} 币报名费，确定报名吗？', 'tour.cancelledNote': '比赛已取消。', 'tour.cancelledRefund': '比赛已取消，{n} 币报名费已退还。',
+    'unrated.next': '下一局不计等级分',
     'game.youWon': '你赢了', 'game.youLost': '你输了', 'game.youDrew': '和棋',
   },
   en: {
@@ -29,6 +31,8 @@ export const SITE = {
     'replay.missing': 'There is no game {n}', 'replay.missingBack': 'Back to the lobby',
     'told.draw': 'Your opponent declined your draw offer', 'told.undo': 'Your opponent declined your takeback request', 'told.control': 'Your opponent declined your time control', 'told.handicap': 'Your opponent declined your handicap',
     'board.lastMove': 'Move {n}: {mv}',
+    'tour.feeConfirm': 'Entering costs {n} coins. Enter?', 'tour.cancelledNote': 'The event was cancelled.', 'tour.cancelledRefund': 'The event was cancelled; the {n}-coin entry fee was refunded.',
+    'unrated.next': 'The next game will not be rated',
     'game.youWon': 'You won', 'game.youLost': 'You lost', 'game.youDrew': 'Draw',
   },
 };

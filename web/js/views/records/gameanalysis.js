@@ -53,7 +53,9 @@ function evalGraph(result, onPly) {
   result.moves.forEach((m, k) => {
     if (!m.judgment) return;
     const dot = el('circle', { cx: x(k + 1), cy: evalY(pts[k + 1]), r: 4, class: `eg-dot ${m.judgment}`, 'data-ply': k + 1 }, dots);
-    el('title', {}, dot).textContent = `${k + 1}. ${m.chinese} ${m.mark} ${m.eval.text}`;
+    // The tooltip counts moves, not plies; its evaluation may be a mate ("#1": data-eval).
+    const ply = k + 1;
+    el('title', { 'data-eval': '' }, dot).textContent = `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '...'} ${m.chinese} ${m.mark} ${m.eval.text}`;
   });
   svg.addEventListener('click', (e) => {
     const box = svg.getBoundingClientRect();

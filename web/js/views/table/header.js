@@ -53,6 +53,20 @@ export function delayText(d) {
   return parts.join(' · ');
 }
 
+/**
+ * Why the next game will not be rated, said before it starts: both seated players are still
+ * provisional (their placement games: the ourgame profile rates no game between two of them),
+ * or one is a guest. '' when it will be, or while a game runs.
+ */
+export function unratedBefore(st) {
+  if (isLive(st)) return '';
+  const users = ['red', 'black'].map((c) => st.summary?.seats?.[c]?.user);
+  if (users.some((u) => !u)) return '';
+  if (users.some((u) => u.guest)) return `${t('unrated.next')}: ${t('unrated.guest')}`;
+  if (users.every((u) => u.provisional)) return `${t('unrated.next')}: ${t('unrated.both_provisional')}`;
+  return '';
+}
+
 /** createHeader(tableId) -> { nodes, update(st, seat, inCheck) } */
 export function createHeader(tableId) {
   const title = h('h1.table-title', { 'data-testid': 'table-title' });
@@ -63,8 +77,9 @@ export function createHeader(tableId) {
   const handicapLine = h('div.muted', { 'data-testid': 'handicap-text' });
   const rules = h('div.muted', { 'data-testid': 'table-rules' });
   const delay = h('div.muted', { 'data-testid': 'spectator-delay' });
+  const unrated = h('div.notice', { 'data-testid': 'unrated-before', role: 'status', hidden: true });
   return {
-    nodes: [title, back, status, controlText, handicapLine, rules, delay],
+    nodes: [title, back, status, controlText, handicapLine, rules, delay, unrated],
     update(st, seat, inCheck) {
       const ev = eventOf(tableId, st.room || st.summary?.room);
       title.textContent = tableTitle(st, tableId, ev);
@@ -92,6 +107,8 @@ export function createHeader(tableId) {
       rules.textContent = st.rules ? `${t('rules.label')}: ${rulesText(st.rules, t)}` : '';
       rules.dataset.profile = st.rules?.profile || '';
       rules.dataset.repetition = st.rules?.repetition || '';
+      unrated.textContent = unratedBefore(st);
+      unrated.hidden = !unrated.textContent;
       delay.textContent = delayText(st.spectator_delay);
       delay.hidden = !delay.textContent;
     },

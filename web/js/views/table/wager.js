@@ -219,7 +219,7 @@ async function historyDialog(tableId) {
           h('td', { text: t(`wager.mode.${x.mode}`) }),
           h('td.num', {}, h('span.red-text', { text: formatCoins(x.stakes?.red) }), ' : ', formatCoins(x.stakes?.black)),
           h('td', {}, x.outcome ? t(`wager.outcome.${x.outcome}`) : '—',
-            x.game_id ? h('a', { href: `#/game/${x.game_id}`, text: ` #${x.game_id}` }) : null),
+            x.game_id ? h('a', { href: `#/game/${x.game_id}`, text: ` ${t('game.numbered', { n: x.game_id })}` }) : null),
           h('td.num', {}, COLORS.map((c) => (x.statements?.[c]
             ? h(`div.amount.${x.statements[c].net >= 0 ? 'up' : 'down'}`, { text: `${t(`color.${c}`)} ${signedCoins(x.statements[c].net)}` })
             : null)))))));

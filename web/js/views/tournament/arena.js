@@ -24,7 +24,7 @@ export function arenaPlayers(ev, me) {
         h('td', {}, playerLink(ev, p.user),
           p.fire ? h('span.fire', { title: t('tour.fire'), text: ' 🔥' }) : null),
         battle ? h('td', { text: teams.get(p.team) || '' }) : null,
-        h('td', { text: t(`tour.st.${p.status}`) }),
+        h('td', { text: ev.status === 'running' ? t(`tour.st.${p.status}`) : t(`tour.s.${ev.status}`) }),
         h('td.sheet', { text: p.sheet.join(' ') }),
         h('td.num', { text: row ? String(row.points) : '0' }));
     })));

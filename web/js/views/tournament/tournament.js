@@ -8,7 +8,7 @@
 
 import { api } from '../../net/http.js';
 import { t, has, formatDate } from '../../i18n.js';
-import { h, toast, errorText } from '../../ui.js';
+import { h, toast, errorText, confirmDialog } from '../../ui.js';
 import { rulesText } from '../../repetition.js';
 import { ratingScopeText } from '../../i18n/pools.js';
 import { crosstable } from './crosstable.js';
@@ -33,7 +33,10 @@ export function mount(root, app, [idText]) {
   let seenTable;
   let gone = false;
 
-  async function act(action) {
+  async function act(action, ev) {
+    // An entry fee is confirmed before it is paid.
+    const fee = ev?.spec?.entry_fee || 0;
+    if (action === 'join' && fee > 0 && !await confirmDialog(t('tour.feeConfirm', { n: fee }), 'fee-confirm')) return;
     try {
       await api.tournamentAct(id, action);
       load();
@@ -75,10 +78,12 @@ export function mount(root, app, [idText]) {
       h('p.muted', { 'data-testid': 'tournament-rules', text: `${t('rules.label')}: ${rulesText(specRules(ev.spec), t)}` }),
       h('p.muted', { 'data-testid': 'tournament-rating', text: ratingScopeText(ev.spec.rating, t) }),
       clock ? h('p', {}, clock) : null,
+      ev.status === 'cancelled' ? h('p.notice', { 'data-testid': 'tournament-cancelled', role: 'status',
+        text: ev.spec.entry_fee > 0 ? t('tour.cancelledRefund', { n: ev.spec.entry_fee }) : t('tour.cancelledNote') }) : null,
       h('p.tour-files', {},
         h('a', { href: `/api/tournaments/${ev.id}/pgn?notation=chinese`, download: '', 'data-testid': 'tournament-pgn', text: t('tour.pgn') }),
         system === 'swiss' ? h('a', { href: `/api/tournaments/${ev.id}/trf`, download: '', 'data-testid': 'tournament-trf', text: ' · TRF' }) : null),
-      canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join') } }, joinText) : null,
+      canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join', ev) } }, joinText) : null,
       canWithdraw ? h('button', { type: 'button', 'data-testid': 'tournament-withdraw', on: { click: () => act('withdraw') } }, withdrawText) : null);
     const standings = h('table.games-table', { 'data-testid': 'standings' },
       h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('tour.player') }), h('th', { text: t('tour.points') }),
