@@ -14,6 +14,27 @@ import { createMoveList, getNotation } from './movelist.js';
 import { analysisHash } from './gameviewer.js';
 import { createAnalysisPanel, moveNotes } from './gameanalysis.js';
 
+/** The engine's best move in position `p` of analysis `r` as a board arrow, or null. */
+function bestArrow(r, p) {
+  // The better line of the move played from `p`; none: the move played was the engine's own.
+  const m = r?.moves?.[p];
+  const mv = m ? m.best_line?.[0] || m.mv : null;
+  const from = mv ? parseSquare(mv.slice(0, 2)) : null;
+  const to = mv ? parseSquare(mv.slice(2, 4)) : null;
+  return from !== null && to !== null ? { from, to, kind: 'best' } : null;
+}
+
+/** The evaluation bar beside the board: Red's share grows with Red's advantage (±10 pawns). */
+function drawBar(bar, r, p) {
+  const pawns = r?.positions?.[p]?.eval?.pawns;
+  bar.hidden = !Number.isFinite(pawns);
+  if (bar.hidden) return;
+  const share = 50 + Math.max(-10, Math.min(10, pawns)) * 5;
+  bar.firstChild.style.height = `${share}%`;
+  bar.dataset.pawns = String(pawns);
+  bar.setAttribute('aria-label', `${t('an.graph')}: ${pawns > 0 ? '+' : ''}${pawns.toFixed(1)}`);
+}
+
 export function mount(root, app, [idText]) {
   const id = Number(idText);
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
@@ -21,12 +42,17 @@ export function mount(root, app, [idText]) {
   let positions = [];
   let ply = 0;
   let arrows = [];
+  let engine = null; // the stored analysis: the engine's best move and evaluation of each position
+  const bar = h('div.eval-bar', { 'data-testid': 'eval-bar', hidden: true, role: 'img' }, h('div.eval-fill'));
   const show = (p) => {
     ply = p;
     const pos = positions[p];
     if (!pos) return;
-    // A repetition ruling is drawn on the final position.
-    board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null, arrows: p === positions.length - 1 ? arrows : [] });
+    // A repetition ruling is drawn on the final position; the engine's best move as an arrow.
+    const best = bestArrow(engine, p);
+    board.set({ fen: pos.fen, lastMove: pos.lastMove, check: pos.check, movable: null,
+      arrows: [...(p === positions.length - 1 ? arrows : []), ...(best ? [best] : [])] });
+    drawBar(bar, engine, p);
     boardWrap.dataset.ply = String(p);
     list.update(texts, p, false, notes);
     analysis?.setPly(p);
@@ -45,7 +71,7 @@ export function mount(root, app, [idText]) {
   });
   const analysisSlot = h('div');
   root.appendChild(h('div.table-view', { 'data-testid': 'replay' },
-    h('div.board-col', {}, boardWrap, analysisSlot),
+    h('div.board-col', {}, h('div.board-with-bar', {}, bar, boardWrap), analysisSlot),
     h('div.side-col', {}, info, list.node, h('div.panel', {}, pgn, ' ', analyse))));
   api.game(id).then(({ game }) => {
     record = game;
@@ -76,7 +102,7 @@ export function mount(root, app, [idText]) {
       analysis = createAnalysisPanel(id, {
         app,
         onPly: show,
-        onResult: (r) => { notes = moveNotes(r); show(ply); },
+        onResult: (r) => { notes = moveNotes(r); engine = r; show(ply); },
       });
       analysisSlot.replaceChildren(analysis.node);
     }
