@@ -42,6 +42,11 @@ test('a finished game is analysed: graph, accuracy and marked moves, shared by i
   await marked.first().click();
   await alice.page.waitForSelector(`[data-testid=board][data-ply="${ply}"]`);
   await alice.page.waitForSelector('[data-testid=an-line]');
+  // The engine's best move is an arrow on the board, its evaluation a bar beside it.
+  await alice.page.waitForSelector('[data-testid=board] .xq-arrow-best', { state: 'attached' });
+  assert.ok(await alice.page.isVisible('[data-testid=eval-bar]'));
+  await alice.page.click('[data-testid=nav-first]');
+  await alice.page.waitForSelector('[data-testid=board][data-ply="0"] .xq-arrow-best', { state: 'attached' });
   await alice.page.screenshot({ path: `${SHOTS}/analysis.png` });
 
   // Anyone with the link sees the stored analysis at once, without asking.

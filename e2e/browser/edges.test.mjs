@@ -113,13 +113,13 @@ test('a computer game is named as one, in the interface language', async () => {
   await page.selectOption('[data-testid=ai-color]', 'red');
   await page.click('[data-testid=ai-start]');
   await page.waitForSelector('[data-testid=table-view] [data-testid=resign]');
-  assert.equal(await text(page, '[data-testid=table-view] h2'), '人机对局 · 1级');
+  assert.equal(await text(page, '[data-testid=table-title]'), '人机对局 · 1级');
   const top = await text(page, '[data-testid=bar-top]');
   assert.match(top, /电脑 · 1级/);
   assert.doesNotMatch(top, /Computer|无称号/);
   await page.click('#lang');
   await page.waitForSelector('[data-testid=bar-top] >> text=Computer · level 1');
-  assert.equal(await text(page, '[data-testid=table-view] h2'), 'Computer game · level 1');
+  assert.equal(await text(page, '[data-testid=table-title]'), 'Computer game · level 1');
   await page.click('#lang');
   await ctx.close();
 });

@@ -82,6 +82,9 @@ test('two players play to checkmate while a spectator watches', async () => {
   await alice.page.waitForSelector('[data-testid=games] a[data-testid^=replay-]');
   await alice.page.click('[data-testid=games] a[data-testid^=replay-]');
   await alice.page.waitForSelector('[data-testid=replay-result]');
+  // A finished game opens at its final position.
+  await waitPly(alice.page, 7);
+  await alice.page.click('[data-testid=nav-first]');
   await waitPly(alice.page, 0);
   await alice.page.click('[data-testid=nav-next]');
   await waitPly(alice.page, 1);

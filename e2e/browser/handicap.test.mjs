@@ -77,6 +77,7 @@ test('a handicap is agreed, shown to everyone, played and recorded unrated', asy
   await red.page.click('[data-testid=game-over-replay]');
   await red.page.waitForSelector('[data-testid=replay-handicap]');
   assert.equal(await text(red.page, '[data-testid=replay-handicap]'), '红方让单马');
+  await red.page.click('[data-testid=nav-first]');
   await waitPly(red.page, 0);
   assert.equal(await red.page.locator('[data-testid=board] [data-piece=red-n]').count(), 1);
   assert.equal(await red.page.locator('[data-testid=board] [data-piece=black-n]').count(), 2);

@@ -5,12 +5,94 @@ import assert from 'node:assert/strict';
 export const BASE = process.env.CHUHE_URL || 'http://127.0.0.1:8080';
 export const SHOTS = process.env.CHUHE_SHOTS || 'target/e2e';
 
+/**
+ * Launches Chromium. Every page of every context it opens is watched for raw text
+ * (`watchRaw`), and `close()` fails when any page showed some: a shared check of every screen
+ * the browser tests visit.
+ */
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
     headless: true,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (opts) => watchRaw(await newContext(opts));
+  browser.newPage = async (opts) => {
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    page.on('close', () => ctx.close().catch(() => {}));
+    return page;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async () => {
+    await close();
+    assertNothingRaw();
+  };
+  return browser;
+}
+
+/**
+ * Text that must never reach the screen: a JavaScript `null` or `undefined` written as text, a
+ * placeholder `{x}` left unfilled, a player labelled by id (`#12`). Text inside form fields and
+ * `[data-eval]` (an engine's `#3`: mate in three) is not looked at.
+ */
+export const RAW = [/\bnull\b/, /\bundefined\b/, /\{[A-Za-z_]\w*\}/, /(?:^|[\s(:：·])#\d+\b/];
+
+const rawHits = [];
+
+/** Raw texts seen so far by the watched pages: [{ text, pattern, url }]. */
+export const seenRaw = () => rawHits.slice();
+
+/** Fails when any watched page showed raw text (`RAW`); forgets what it reported. */
+export function assertNothingRaw() {
+  const hits = rawHits.splice(0);
+  assert.deepEqual(hits, [], `raw text on screen:\n${hits.map((x) => `  ${x.pattern} in "${x.text}" at ${x.url}`).join('\n')}`);
+}
+
+/** Watches every page of `ctx` (now and later) for raw text; returns `ctx`. */
+export async function watchRaw(ctx) {
+  await ctx.exposeBinding('__chuheRaw', (_src, hit) => { rawHits.push(hit); });
+  await ctx.addInitScript((patterns) => {
+    const res = patterns.map((p) => new RegExp(p));
+    const skip = 'textarea, input, select, script, style, [data-eval]';
+    const reported = new Set();
+    const check = (node) => {
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      if (!el || el.closest(skip)) return;
+      const text = node.nodeType === 1 ? textOf(node) : node.data;
+      for (const re of res) {
+        const m = re.exec(text);
+        if (!m) continue;
+        const around = text.slice(Math.max(0, m.index - 30), m.index + 40).trim();
+        const key = `${re}|${around}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        window.__chuheRaw?.({ text: around, pattern: String(re), url: location.href });
+      }
+    };
+    // An element's text, without what its skipped descendants hold.
+    const textOf = (el) => {
+      let out = '';
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (!n.parentElement?.closest(skip)) out += `${n.data}\n`;
+      }
+      return out;
+    };
+    const start = () => {
+      check(document.body);
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'characterData') check(r.target);
+          else for (const n of r.addedNodes) if (n.nodeType === 1 || n.nodeType === 3) check(n);
+        }
+      }).observe(document.body, { childList: true, characterData: true, subtree: true });
+    };
+    if (document.body) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  }, RAW.map((re) => re.source));
+  return ctx;
 }
 
 let counter = 0;
@@ -20,9 +102,12 @@ export function uniqueName(prefix) {
   return `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
 }
 
-/** Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes the user name, `base` another server. */
-export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null, base = BASE } = {}) {
-  const ctx = await browser.newContext({ viewport });
+/**
+ * Opens a fresh browser context (own cookies) and registers (or enters as guest); `name` fixes
+ * the user name, `base` another server, `touch` makes it a phone's (touch events, mobile viewport).
+ */
+export async function newUser(browser, prefix, { guest = false, viewport = { width: 1200, height: 900 }, name: fixed = null, base = BASE, touch = false } = {}) {
+  const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   await ctx.addInitScript(() => { localStorage.setItem('chuhe.noanim', '1'); });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${prefix}] pageerror:`, e.message));
@@ -99,3 +184,18 @@ export async function text(page, selector) {
 }
 
 export { assert };
+
+/**
+ * The critical and serious accessibility violations of `page` as axe-core (npm, MPL-2.0) finds
+ * them against WCAG 2 A and AA: [{ id, impact, help, nodes: [selector] }].
+ */
+export async function axeViolations(page) {
+  const { createRequire } = await import('node:module');
+  const path = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  if (!(await page.evaluate(() => !!globalThis.axe))) await page.addScriptTag({ path });
+  const found = await page.evaluate(async () => {
+    const r = await globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+}

@@ -36,10 +36,14 @@ test('a GB18030 PGN file and an XQF file are imported, replayed and saved to the
   // Saved with tags; the second game too.
   await page.fill('[data-testid=save-tags]', '中炮, study');
   await page.click('[data-testid=save-collection]');
-  await page.waitForSelector('[data-testid=save-status]');
+  await page.waitForSelector('[data-testid=save-status][data-id]');
+  const first = await page.getAttribute('[data-testid=save-status]', 'data-id');
   await page.click('[data-testid=import-game-2]');
   await page.click('[data-testid=save-collection]');
-  await page.waitForFunction(() => /#\d+/.test(document.querySelector('[data-testid=save-status]')?.textContent || ''));
+  await page.waitForFunction((id) => {
+    const n = document.querySelector('[data-testid=save-status]');
+    return n && n.dataset.id && n.dataset.id !== id;
+  }, first);
 
   // An XQF (binary) file opens too.
   await page.setInputFiles('[data-testid=import-file]', path.join(DATA, 'endgame_v12.xqf'));

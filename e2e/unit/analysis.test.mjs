@@ -107,3 +107,13 @@ test('engine lines: Red-POV pawns, mates, Chinese moves', () => {
   assert.deepEqual(v.moves, ['炮二平五', '马8进7'], 'an unreadable move ends the line');
   assert.equal(v.first, 'h2e2');
 });
+
+test('engine lines start at the move number of their position, counting moves', async () => {
+  const { createTree, play: playMove, nextMoveNumber } = await import('../../web/js/analysis/tree.js');
+  const tree = createTree('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+  assert.equal(nextMoveNumber(tree, tree.root), '1.');
+  const a = playMove(tree, tree.root, 'h2e2');
+  assert.equal(nextMoveNumber(tree, a), '1...');
+  const b = playMove(tree, a, 'h9g7');
+  assert.equal(nextMoveNumber(tree, b), '2.');
+});

@@ -287,3 +287,20 @@ test('an arena table offers berserk before one\'s first move, once', () => {
   const plain = table({ game: {} });
   assert.ok(!ids(controlsFor(plain, 'red')).includes('berserk'), 'not at other tables');
 });
+
+test('an event table offers no undo or abort, nothing between games; a declined offer is told to who made it', async () => {
+  const { controlsFor: cf, toldOf } = await import('../../web/js/views/table/controls.js');
+  const game = { turn: 'red', moves: [], draw_offer: null, undo_request: null, end: null };
+  const st = { summary: { seats: { red: { user: { id: 1 } }, black: { user: { id: 2 } } } }, game };
+  const ids = (m) => m.buttons.map((b) => b.id);
+  assert.ok(ids(cf(st, 'red')).includes('abort'));
+  const ev = ids(cf(st, 'red', { event: true }));
+  assert.ok(!ev.includes('abort') && !ev.includes('undo') && ev.includes('resign'), ev.join());
+  const over = { ...st, game: { ...game, end: { result: '1-0' } } };
+  assert.deepEqual(ids(cf(over, 'red', { event: true })), ['flip', 'leave']);
+  assert.ok(ids(cf(over, 'red')).includes('set-handicap'));
+  assert.equal(toldOf({ type: 'draw_declined', by: 'black' }, 'red'), 'told.draw');
+  assert.equal(toldOf({ type: 'draw_declined', by: 'black' }, 'black'), null);
+  assert.equal(toldOf({ type: 'undo_declined', by: 'red' }, null), null);
+  assert.equal(toldOf({ type: 'control_declined', by: 'red' }, 'black'), 'told.control');
+});

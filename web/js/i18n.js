@@ -6,11 +6,13 @@ import { NOTICES } from './i18n/notices.js';
 import { ORGANISER } from './i18n/organiser.js';
 import { TEAMS } from './i18n/teams.js';
 import { POOLS } from './i18n/pools.js';
+import { ERRORS } from './i18n/errors.js';
+import { SITE } from './i18n/site.js';
 
 const DICT = {
   zh: {
     'app.name': '楚河', 'app.tagline': '中国象棋对弈平台',
-    'nav.lobby': '大厅', 'nav.profile': '我的战绩', 'nav.logout': '退出', 'nav.ai': '人机对弈',
+    'nav.lobby': '大厅', 'nav.profile': '个人主页', 'nav.logout': '退出', 'nav.ai': '人机对弈',
     'net.online': '在线', 'net.offline': '连接中断，正在重连…', 'net.connecting': '连接中…',
     'auth.title': '登录或注册', 'auth.name': '用户名', 'auth.password': '密码', 'auth.login': '登录',
     'auth.register': '注册', 'auth.guest': '游客进入', 'auth.or': '或',
@@ -189,7 +191,7 @@ const DICT = {
   },
   en: {
     'app.name': 'Chuhe', 'app.tagline': 'Xiangqi online',
-    'nav.lobby': 'Lobby', 'nav.profile': 'My games', 'nav.logout': 'Log out', 'nav.ai': 'Play computer',
+    'nav.lobby': 'Lobby', 'nav.profile': 'My profile', 'nav.logout': 'Log out', 'nav.ai': 'Play computer',
     'net.online': 'online', 'net.offline': 'Connection lost, reconnecting…', 'net.connecting': 'connecting…',
     'auth.title': 'Log in or register', 'auth.name': 'Name', 'auth.password': 'Password', 'auth.login': 'Log in',
     'auth.register': 'Register', 'auth.guest': 'Play as guest', 'auth.or': 'or',
@@ -369,17 +371,16 @@ const DICT = {
   },
 };
 
-// The study screens' texts live in their own file (i18n/study.js).
-Object.assign(DICT.zh, STUDY.zh);
-Object.assign(DICT.en, STUDY.en);
-Object.assign(DICT.zh, NOTICES.zh);
-Object.assign(DICT.en, NOTICES.en);
-Object.assign(DICT.zh, ORGANISER.zh);
-Object.assign(DICT.en, ORGANISER.en);
-Object.assign(DICT.zh, TEAMS.zh);
-Object.assign(DICT.en, TEAMS.en);
-Object.assign(DICT.zh, POOLS.zh);
-Object.assign(DICT.en, POOLS.en);
+/**
+ * The dictionaries of the areas that keep their texts in their own file (i18n/*.js), merged
+ * into DICT. A key lives in one part only (`e2e/unit/i18n.test.mjs`): a second definition would
+ * silently replace the first, as `an.depth` once did.
+ */
+export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE };
+for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE]) {
+  Object.assign(DICT.zh, part.zh);
+  Object.assign(DICT.en, part.en);
+}
 
 const KEY = 'chuhe.lang';
 const listeners = new Set();
@@ -427,9 +428,12 @@ export function translate(root) {
   for (const node of root.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
 }
 
-/** A user's title in the current language (User.title is {zh, en}). */
+/**
+ * A user's title in the current language (User.title is {zh, en}); '' for none (the server
+ * words "no title" as 无称号 / untitled, which no badge shows).
+ */
 export function titleText(title) {
-  if (!title) return '';
+  if (!title || title.en === 'untitled') return '';
   return title[lang] || title.en || title.zh || '';
 }
 

@@ -29,7 +29,8 @@ import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
-import { toast, errorText } from './ui.js';
+import { toast, errorText, modal, h } from './ui.js';
+import { createVisitorSocket } from './net/visitor.js';
 
 /** The mute switch's icons (drawn, so that no emoji font is needed). */
 const SPEAKER = '<path class="body" d="M3 9h4l5-4v14l-5-4H3z"/>';
@@ -51,27 +52,35 @@ const app = {
 globalThis.chuhe = app; // for debugging and tests
 app.sounds = played;
 
+/**
+ * Who may open a page: OPEN pages show to a visitor who has not signed in (acting on them asks
+ * to sign in, `askSignIn`); WATCH pages need a socket, so a visitor enters as a guest on the way
+ * (watching asks nothing); USER pages are one's own and go through the login form.
+ */
+const OPEN = 'open';
+const WATCH = 'watch';
+const USER = 'user';
 const routes = [
-  [/^#\/login$/, authView, false],
-  [/^#\/?$/, lobbyView, true],
-  [/^#\/table\/(\d+)$/, tableView, true],
-  [/^#\/ai(?:\?.*)?$/, aiView, true],
-  [/^#\/me$/, profileView, true],
-  [/^#\/user\/(\d+)$/, profileView, true],
-  [/^#\/game\/(\d+)$/, replayView, false],
-  [/^#\/tournaments$/, tournamentListView, true],
-  [/^#\/tournament\/(\d+)$/, tournamentView, true],
-  [/^#\/ladders$/, laddersView, true],
-  [/^#\/ladder\/(\d+)$/, ladderView, true],
-  [/^#\/teams$/, teamsView, true],
-  [/^#\/team\/(\d+)$/, teamView, true],
-  [/^#\/leagues$/, leaguesView, true],
-  [/^#\/league\/(\d+)$/, leagueView, true],
-  [/^#\/league\/(\d+)\/match\/(\d+)$/, leagueMatchView, true],
-  [/^#\/notices$/, noticesView, true],
-  [/^#\/import$/, importView, true],
-  [/^#\/collection$/, collectionView, true],
-  [/^#\/analysis(?:\?(.*))?$/, analysisView, true],
+  [/^#\/login$/, authView, OPEN],
+  [/^#\/?$/, lobbyView, OPEN],
+  [/^#\/table\/(\d+)$/, tableView, WATCH],
+  [/^#\/ai(?:\?.*)?$/, aiView, OPEN],
+  [/^#\/me$/, profileView, USER],
+  [/^#\/user\/(\d+)$/, profileView, OPEN],
+  [/^#\/game\/(\d+)$/, replayView, OPEN],
+  [/^#\/tournaments$/, tournamentListView, OPEN],
+  [/^#\/tournament\/(\d+)$/, tournamentView, OPEN],
+  [/^#\/ladders$/, laddersView, OPEN],
+  [/^#\/ladder\/(\d+)$/, ladderView, OPEN],
+  [/^#\/teams$/, teamsView, OPEN],
+  [/^#\/team\/(\d+)$/, teamView, OPEN],
+  [/^#\/leagues$/, leaguesView, OPEN],
+  [/^#\/league\/(\d+)$/, leagueView, OPEN],
+  [/^#\/league\/(\d+)\/match\/(\d+)$/, leagueMatchView, OPEN],
+  [/^#\/notices$/, noticesView, USER],
+  [/^#\/import$/, importView, USER],
+  [/^#\/collection$/, collectionView, USER],
+  [/^#\/analysis(?:\?(.*))?$/, analysisView, OPEN],
 ];
 
 let current = null;
@@ -79,10 +88,11 @@ let current = null;
 function route() {
   const hash = location.hash || '#/';
   const view = document.getElementById('view');
-  for (const [re, mod, needsUser] of routes) {
+  for (const [re, mod, access] of routes) {
     const m = hash.match(re);
     if (!m) continue;
-    if (needsUser && !app.user) { app.go('#/login'); return; }
+    if (access === USER && !app.user) { signInFirst(hash); return; }
+    if (access === WATCH && !app.user) { enterAsGuest(hash); return; }
     if (current?.unmount) current.unmount();
     view.replaceChildren();
     current = mod.mount(view, app, m.slice(1)) || null;
@@ -92,11 +102,53 @@ function route() {
   app.go('#/');
 }
 
+/** Sends a visitor to the login form, which comes back to `hash` afterwards. */
+function signInFirst(hash) {
+  sessionStorage.setItem('chuhe.next', hash);
+  app.go('#/login');
+}
+
+/** A visitor continues as a guest (a watched table needs a socket), then goes to `hash`. */
+async function enterAsGuest(hash) {
+  try {
+    const { user } = await api.guest();
+    app.loggedIn(user, hash);
+  } catch (e) {
+    toast(errorText(e));
+    signInFirst(hash);
+  }
+}
+
+/**
+ * Asks a visitor who tried to act (sit, seek, play, enter) to sign in or continue as a guest;
+ * either way they come back to `next` (the page they were on, or where the action leads).
+ * Asked once at a time.
+ */
+let asking = false;
+app.askSignIn = async function askSignIn(next) {
+  if (asking || (app.user && !app.socket?.visitor)) return;
+  asking = true;
+  const here = typeof next === 'string' ? next : location.hash || '#/';
+  const choice = await modal({
+    title: t('visitor.askTitle'), testid: 'ask-signin',
+    body: [h('p', { text: t('visitor.askBody') })],
+    buttons: [
+      { label: t('visitor.signIn'), value: 'login', testid: 'ask-signin-login' },
+      { label: t('visitor.guest'), value: 'guest', primary: true, testid: 'ask-signin-guest' },
+    ],
+  });
+  asking = false;
+  if (choice === 'login') signInFirst(here);
+  if (choice === 'guest') enterAsGuest(here);
+};
+
 function renderHeader() {
   translate(document.body);
   const who = document.getElementById('who');
   who.textContent = app.user ? app.user.name : '';
   document.getElementById('logout').hidden = !app.user;
+  document.getElementById('signin').hidden = !!app.user;
+  document.getElementById('guest').hidden = !!app.user;
   const coins = document.getElementById('coins');
   const hasCoins = !!app.user && !app.user.guest && Number.isFinite(app.user.coins);
   coins.hidden = !hasCoins;
@@ -115,7 +167,7 @@ function renderHeader() {
   sound.title = t(isMuted() ? 'sound.off' : 'sound.on');
   sound.dataset.muted = isMuted() ? '1' : '0';
   const net = document.getElementById('net');
-  const s = app.socket?.status || (app.user ? 'connecting' : '');
+  const s = app.socket?.visitor ? '' : app.socket?.status || (app.user ? 'connecting' : '');
   net.textContent = s ? t(`net.${s}`) : '';
   net.className = `net ${s}`;
   net.dataset.status = s;
@@ -126,10 +178,14 @@ function renderHeader() {
  * header and one's seeks are up to date before a view hears the same message.
  */
 app.connect = function connect() {
-  if (this.socket) return;
+  if (this.socket && !this.socket.visitor) return;
   const socket = createSocket({
     onStatus: () => renderHeader(),
-    onWelcome: (msg) => { if (msg.user) this.user = msg.user; renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen(); },
+    onWelcome: (msg) => {
+      if (msg.user) this.user = msg.user;
+      renderHeader(); repostSeeks(); acceptLinkSeek(); loadUnseen();
+      for (const fn of welcomed.splice(0)) fn();
+    },
   });
   this.socket = socket;
   socket.on('balance', (msg) => {
@@ -199,11 +255,21 @@ function acceptLinkSeek() {
   app.socket.send({ t: 'seek_accept', seek: link.seek, key: link.key }).catch((e) => toast(errorText(e)));
 }
 
-/** Logged in (or guest): remember the user, connect, continue to `next`. */
+/** Called at the next `welcome` (the socket is open and the server knows who we are). */
+const welcomed = [];
+
+/**
+ * Logged in (or guest): remember the user, connect, continue to `next` once the socket is open
+ * (the page may act at once: `#/ai?go=1` starts a game), or after WELCOME_MS at the latest.
+ */
+const WELCOME_MS = 3000;
 app.loggedIn = function loggedIn(user, next = '#/') {
   this.setUser(user);
   this.connect();
-  this.go(next);
+  let gone = false;
+  const go = () => { if (!gone) { gone = true; this.go(next); } };
+  welcomed.push(go);
+  setTimeout(go, WELCOME_MS);
 };
 
 document.getElementById('sound').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); });
@@ -211,10 +277,12 @@ document.getElementById('lang').addEventListener('click', () => setLang(getLang(
 document.getElementById('logout').addEventListener('click', async () => {
   try { await api.logout(); } catch { /* already gone */ }
   app.socket?.close();
-  app.socket = null;
+  app.socket = createVisitorSocket(() => app.askSignIn());
   app.setUser(null);
   app.go('#/login');
 });
+document.getElementById('signin').addEventListener('click', () => signInFirst(location.hash && location.hash !== '#/login' ? location.hash : '#/'));
+document.getElementById('guest').addEventListener('click', () => enterAsGuest(location.hash && location.hash !== '#/login' ? location.hash : '#/'));
 onLangChange(() => {
   renderHeader();
   if (current?.relang) current.relang();
@@ -229,13 +297,11 @@ window.addEventListener('hashchange', route);
     app.setUser(user);
     app.connect();
   } catch {
+    app.socket = createVisitorSocket(() => app.askSignIn());
     app.setUser(null);
   }
   renderHeader();
-  if (!app.user && !/^#\/(login|game\/)/.test(location.hash)) {
-    sessionStorage.setItem('chuhe.next', location.hash || '#/');
-    app.go('#/login');
-  } else {
-    route();
-  }
+  route();
+  // A challenge link opened by a visitor: they choose who accepts it first.
+  if (!app.user && sessionStorage.getItem(LINK_KEY)) app.askSignIn();
 }());

@@ -1,6 +1,7 @@
 // DOM helpers shared by the views: element builder, modal dialogs, toasts, error texts.
 
-import { t, has, titleText } from './i18n.js';
+import { t, has, titleText, getLang, formatDate } from './i18n.js';
+import { reasonOf } from './i18n/errors.js';
 
 /** h('div.cls', {attrs, on: {click}}, children...) */
 export function h(tag, attrs = {}, ...children) {
@@ -19,6 +20,16 @@ export function h(tag, attrs = {}, ...children) {
     if (c === null || c === undefined || c === false) continue;
     node.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
   }
+  return node;
+}
+
+/**
+ * Replaces `node`'s children with `children`, leaving out null, undefined and false (the DOM's
+ * own replaceChildren writes them as the text "null"); strings and numbers become text.
+ */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c)));
   return node;
 }
 
@@ -82,11 +93,26 @@ export function toast(text, ms = 2600) {
   toastTimer = setTimeout(() => { node.hidden = true; }, ms);
 }
 
-/** The user-facing text for an error with a protocol code. */
+/** Codes whose message names a reason (`i18n/errors.js` REASONS). */
+const REFUSALS = new Set(['tournament_refused', 'ladder_refused', 'team_refused', 'league_refused', 'not_enough_coins']);
+
+/**
+ * The user-facing text for an error with a protocol code: translated from its code (and, for
+ * the events' refusals, the reason in its message). The server's English message shows only
+ * where nothing else is known: in English, or for an error without a code.
+ */
 export function errorText(err) {
   const code = err?.code;
-  if (code && has(`err.${code}`)) return t(`err.${code}`);
-  return t('err.generic', { msg: err?.message || code || String(err) });
+  if (code && REFUSALS.has(code)) {
+    const why = reasonOf(err.message, (ms) => formatDate(ms));
+    if (why) return t(...why);
+  }
+  if (code && has(`err.${code}`)) {
+    const base = t(`err.${code}`);
+    const extra = REFUSALS.has(code) && getLang() === 'en' && err.message && err.message !== code ? `: ${err.message}` : '';
+    return base + extra;
+  }
+  return t('err.generic', { msg: getLang() === 'en' ? (err?.message || code || String(err)) : t('err.unknown') });
 }
 
 /**

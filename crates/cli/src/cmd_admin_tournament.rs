@@ -169,7 +169,10 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     if a.starts_in_secs > 366 * 86_400 {
         return Err("--starts-in-secs must be at most a year".into());
     }
-    let (db, _) = a.db.open().await?;
+    let (db, config) = a.db.open().await?;
+    // The titles are checked as `POST /api/tournaments` checks them: the site's profile awards them.
+    let profile: platform::rating::Profile = config.rating_profile.parse()?;
+    spec.award_titles(&profile)?;
     let Some((by, _)) = db.user_by_name(&a.by).await.map_err(|e| e.to_string())? else {
         return Err(format!("no user named {:?}", a.by));
     };
@@ -178,7 +181,7 @@ async fn create(a: &CreateArgs) -> Result<(), String> {
     events::rating_pool::check_stored(&db, &spec.rating).await?;
     let text = serde_json::to_string(&spec).map_err(|e| e.to_string())?;
     let id = db
-        .create_tournament(name, "swiss", &text, by.id, now.0, starts_at.0)
+        .create_tournament(name, &spec.system, &text, by.id, now.0, starts_at.0)
         .await
         .map_err(|e| e.to_string())?;
     println!("created event {id}: {name}, starts at {}", starts_at.0);

@@ -183,3 +183,60 @@ async fn events_created_started_and_cancelled_from_the_command_line() {
     assert!(!ok, "a cancelled event cannot be started: {text}");
     drop(srv);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn command_line_events_are_listed_by_system_named_and_open_at_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("chuhe.toml"), CONFIG).expect("config");
+    let store = Store::new(dir.path()).await;
+    let srv = Serve::start(dir.path(), &store).await;
+    let mut http = HttpClient::new(srv.addr);
+    http.register("lia", "password123").await.expect("register");
+
+    // The titles are checked as the HTTP API checks them.
+    let (ok, text) = admin(
+        &store,
+        &[
+            "create", "--name", "Bad", "--by", "lia", "--titles", "nonsense",
+        ],
+    );
+    assert!(!ok && text.contains("not a tournament title"), "{text}");
+
+    let mut ids = Vec::new();
+    for system in ["robin", "knockout"] {
+        let (ok, text) = admin(
+            &store,
+            &[
+                "create", "--name", system, "--by", "lia", "--system", system,
+            ],
+        );
+        assert!(ok, "{text}");
+        let id = id_of(&text);
+        // Joining just after the event is created waits for its director rather than being
+        // told that the event is over.
+        let (status, v) = http
+            .post(&format!("/api/tournaments/{id}/join"), &json!({}))
+            .await
+            .expect("join");
+        assert_eq!(status, 200, "join right after create: {v}");
+        ids.push((id, system));
+    }
+    let (status, list) = http.get("/api/tournaments").await.expect("list");
+    assert_eq!(status, 200);
+    for (id, system) in &ids {
+        let listed = list["upcoming"]
+            .as_array()
+            .and_then(|l| l.iter().find(|e| e["id"] == json!(id)))
+            .unwrap_or_else(|| panic!("event {id} listed: {list}"));
+        assert_eq!(listed["system"], json!(system), "{listed}");
+    }
+    // The event names its players, as the ladder does.
+    let me = http.get("/api/me").await.expect("me").1["user"]["id"].clone();
+    let (_, v) = http
+        .get(&format!("/api/tournaments/{}", ids[0].0))
+        .await
+        .expect("get");
+    let key = me.as_u64().map(|n| n.to_string()).unwrap_or_default();
+    assert_eq!(v["names"][key.as_str()], json!("lia"), "{v}");
+    drop(srv);
+}

@@ -19,6 +19,7 @@ pub mod seek;
 pub mod table;
 pub mod team;
 pub mod tournament;
+pub mod utc;
 pub mod wager;
 
 pub use ids::{GameId, Millis, TableId, TeamId, UserId};

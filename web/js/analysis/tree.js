@@ -126,3 +126,13 @@ export function tokens(tree) {
   walk(tree.root, true);
   return out;
 }
+
+/**
+ * The move number of the move to be played from `node` ("3." for Red's, "3..." for Black's),
+ * counting moves, not plies, from the tree's start: engine lines begin with it.
+ */
+export function nextMoveNumber(tree, node) {
+  const k = node.ply + (tree.root.turn === 'red' ? 0 : 1);
+  const n = Math.floor(k / 2) + 1;
+  return k % 2 === 0 ? `${n}.` : `${n}...`;
+}

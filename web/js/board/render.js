@@ -15,7 +15,7 @@ export const PIECE_FONT = '"WenQuanYi Zen Hei", "Noto Serif CJK SC", "Noto Sans 
 /** Creates the <svg> root with its layers; returns { svg, layers }. */
 export function createRoot(container) {
   const svg = el('svg', {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'xq-board', role: 'img', 'aria-label': 'Xiangqi board',
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'xq-board', role: 'img', 'aria-label': 'Xiangqi board', tabindex: '0',
   });
   defs(svg);
   const layers = {};
@@ -39,7 +39,7 @@ function defs(svg) {
   const chk = el('radialGradient', { id: 'xq-check' }, d);
   el('stop', { offset: '55%', 'stop-color': 'rgba(230,0,0,0.95)' }, chk);
   el('stop', { offset: '100%', 'stop-color': 'rgba(220,0,0,0)' }, chk);
-  for (const kind of ['move', 'check', 'chase']) {
+  for (const kind of ['move', 'check', 'chase', 'best']) {
     const m = el('marker', {
       id: `xq-head-${kind}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse',
     }, d);

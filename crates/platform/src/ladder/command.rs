@@ -237,7 +237,7 @@ pub enum LadderError {
     #[error("a challenge between you is open already")]
     AlreadyOpen,
     /// The two met too recently.
-    #[error("you met too recently: again after {until}")]
+    #[error("you met too recently: again after {}", crate::utc::utc_minute(*until))]
     Cooldown {
         /// When they may meet again (ms since the epoch).
         until: Millis,

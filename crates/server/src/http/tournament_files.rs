@@ -5,6 +5,7 @@
 
 use super::pgn::{write_in, PgnNotation};
 use super::records::PgnQuery;
+use super::tournament_names::names;
 use crate::error::AppError;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
@@ -14,7 +15,6 @@ use axum::routing::get;
 use axum::Router;
 use events::tournament::{self, board_of, FIRST_TOURNAMENT_TABLE};
 use platform::UserId;
-use std::collections::HashMap;
 
 /// The most games one PGN download holds.
 pub const MAX_EVENT_GAMES: u32 = 20_000;
@@ -24,25 +24,6 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/tournaments/{id}/pgn", get(pgn))
         .route("/api/tournaments/{id}/trf", get(trf))
-}
-
-/// The names of `users`, by id (`user N` for one that cannot be read).
-async fn names(
-    state: &AppState,
-    users: impl IntoIterator<Item = UserId>,
-) -> HashMap<UserId, String> {
-    let mut out = HashMap::new();
-    for u in users {
-        if out.contains_key(&u) {
-            continue;
-        }
-        let name = match state.db.user(u).await {
-            Ok(Some(user)) => user.name,
-            _ => format!("user {}", u.0),
-        };
-        out.insert(u, name);
-    }
-    out
 }
 
 fn attachment(name: String, text: String) -> Response {

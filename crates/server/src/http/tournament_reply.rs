@@ -5,9 +5,10 @@ use crate::error::AppError;
 use crate::http::json::Done;
 use crate::state::AppState;
 use axum::Json;
-use events::tournament::Refusal;
+use events::tournament::{Refusal, PICKUP};
 use platform::tournament::TournamentError;
 use protocol::error_code::ErrorCode;
+use std::time::Duration;
 
 /// The HTTP answer to a director's `reply` about event `id` (`None`: no director).
 pub(super) async fn answer(
@@ -29,6 +30,31 @@ pub(super) async fn answer(
             None => Err(AppError::NotFound),
         },
     }
+}
+
+/// Waits (up to three pickups) for the director of event `id` when the event is stored as
+/// live but runs nowhere yet: one created from the command line a moment ago is picked up
+/// within [`PICKUP`], and a request meanwhile would otherwise be told that the event is over.
+pub(crate) async fn await_director(state: &AppState, id: u64) -> Result<(), AppError> {
+    if state.tournaments.get(id).is_some() || state.site.events.site.is_clustered() {
+        return Ok(());
+    }
+    if !stored_live(state, id).await? {
+        return Ok(());
+    }
+    let until = tokio::time::Instant::now() + PICKUP * 3;
+    while state.tournaments.get(id).is_none() && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// Whether event `id` is stored as upcoming or running (its director may not run yet).
+pub(crate) async fn stored_live(state: &AppState, id: u64) -> Result<bool, AppError> {
+    Ok(matches!(
+        state.db.tournament(id).await?,
+        Some(row) if row.status == "upcoming" || row.status == "running"
+    ))
 }
 
 /// A `tournament_refused` answer.

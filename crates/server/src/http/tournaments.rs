@@ -4,8 +4,9 @@
 //! event's director; live updates come over the WebSocket (`t_watch`). Who is an organiser:
 //! `tournament_organiser.rs`.
 
+use super::tournament_names::names_of;
 use super::tournament_organiser::{is_organiser, may_create, may_run, may_run_row};
-use super::tournament_reply::{answer, refused};
+use super::tournament_reply::{answer, await_director, refused};
 use crate::error::AppError;
 use crate::http::auth::CurrentUser;
 use crate::http::json::Done;
@@ -17,6 +18,7 @@ use events::tournament::{self, DirectorMsg, Spec, TournamentView};
 use platform::Millis;
 use protocol::error_code::ErrorCode;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use store::TournamentRow;
 
 /// The tournament routes.
@@ -127,12 +129,14 @@ async fn list(
     Ok(Json(body))
 }
 
-/// An event as served: its view and whether the caller may run it (`organiser`).
+/// An event as served: its view, whether the caller may run it (`organiser`) and the names
+/// of its players by id (`names`, as the ladder's view has them).
 #[derive(Serialize)]
 struct OneBody {
     #[serde(flatten)]
     view: TournamentView,
     organiser: bool,
+    names: BTreeMap<u64, String>,
 }
 
 async fn one(
@@ -147,7 +151,12 @@ async fn one(
         (Ok(CurrentUser(u)), Some(row)) => may_run_row(&state, &u, &row).await?,
         _ => false,
     };
-    Ok(Json(OneBody { view, organiser }))
+    let names = names_of(&state, &view).await;
+    Ok(Json(OneBody {
+        view,
+        organiser,
+        names,
+    }))
 }
 
 async fn act(
@@ -156,6 +165,7 @@ async fn act(
     Path((id, action)): Path<(u64, String)>,
 ) -> Result<Json<Done>, AppError> {
     let uid = user.id;
+    await_director(&state, id).await?;
     let reply = match action.as_str() {
         "join" => {
             if user.guest {

@@ -6,6 +6,7 @@
 use super::close;
 use super::limit::MessageLimiter;
 use super::writer::{self, Feeds, CLOSE_TIMEOUT};
+use crate::http::tournament_reply::{await_director, stored_live};
 use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket};
 use cluster::remote_directors;
@@ -222,6 +223,18 @@ impl Reader {
                         if let Err(why) = watched.await {
                             self.error(id, None, ErrorCode::NotFound, why);
                         }
+                    }
+                    _ if stored_live(&self.state, tournament).await.unwrap_or(false) => {
+                        // Stored a moment ago (from the command line): watch it once it is
+                        // picked up, within a second.
+                        let (state, conn, out) = (self.state.clone(), self.conn, self.out.clone());
+                        tokio::spawn(async move {
+                            let _ = await_director(&state, tournament).await;
+                            if let Some(h) = state.tournaments.get(tournament) {
+                                h.send(events::tournament::DirectorMsg::Watch { conn, out });
+                            }
+                        });
+                        self.ack(id);
                     }
                     _ => self.error(id, None, ErrorCode::NotFound, "no such running tournament"),
                 }

@@ -17,7 +17,7 @@ export function myBetsList() {
     empty, err);
 
   const row = (b) => h('tr', { 'data-game': b.game_id, 'data-status': b.status },
-    h('td', {}, h('a', { href: `#/game/${b.game_id}` }, `#${b.game_id}`)),
+    h('td', {}, h('a', { href: `#/game/${b.game_id}` }, t('game.numbered', { n: b.game_id }))),
     h('td', { text: t(`bet.pick.${b.pick}`) }),
     h('td.num', { text: formatCoins(b.amount) }),
     h('td', { text: t(`mybets.s.${b.status}`) }),

@@ -44,7 +44,7 @@ function behaviourPanel(b, own) {
 
 export function mount(root, app, [idText]) {
   const id = idText ? Number(idText) : app.user.id;
-  const own = id === app.user.id;
+  const own = !!app.user && id === app.user.id;
   const box = h('div.profile', { 'data-testid': 'profile' }, h('div.panel', {}, h('span.muted', { text: '…' })));
   root.appendChild(box);
   const coinsNode = h('b.coins-figure', { 'data-testid': 'profile-coins', text: '—' });

@@ -5,6 +5,7 @@
 
 import { api } from '../../net/http.js';
 import { t, formatDate } from '../../i18n.js';
+import { presetName } from '../../i18n/site.js';
 import { h, toast, errorText } from '../../ui.js';
 import { ratingScopeText } from '../../i18n/pools.js';
 
@@ -57,7 +58,7 @@ export function mount(root, app, [idText]) {
       await fn();
       load();
     } catch (e) {
-      toast(e?.code === 'ladder_refused' && e.message ? `${errorText(e)}: ${e.message}` : errorText(e));
+      toast(errorText(e));
     }
   }
 
@@ -70,7 +71,7 @@ export function mount(root, app, [idText]) {
     const inReach = (r) => mine && mine.top !== null && r.place >= mine.top && r.place < mine.place;
     const head = h('div.panel', {},
       h('h1', { text: l.name }),
-      h('p.muted', { text: `${t('ladder.players', { n: l.rungs.length })} · ${l.rules.time_control}` }),
+      h('p.muted', { text: `${t('ladder.players', { n: l.rungs.length })} · ${presetName(l.rules.time_control, t)}` }),
       h('p.muted', { 'data-testid': 'ladder-rating', text: ratingScopeText(l.rules.rating, t) }),
       mine
         ? h('p', { 'data-testid': 'ladder-me', 'data-place': String(mine.place),

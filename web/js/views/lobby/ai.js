@@ -40,6 +40,8 @@ export function mount(root, app) {
   let off = null;
   const start = async () => {
     localStorage.setItem('chuhe.ai.level', level.value);
+    // A visitor chooses who plays first; the game starts when they come back.
+    if (!app.user) { app.askSignIn(`#/ai?go=1&level=${level.value}&color=${color.value}&control=${control.value}`); return; }
     const p = PRESETS[control.value];
     const isRated = rated.value === '1';
     off?.();

@@ -6,10 +6,20 @@ import { h } from '../../ui.js';
 import { api } from '../../net/http.js';
 import { formatCoins } from '../../economy.js';
 
-/** Whether `user` lacks the coins to sit in `room` (guests and unknown balances are not judged). */
+/**
+ * Whether `user` lacks the coins to sit in `room`: a guest or a visitor (null) has no coins, so
+ * a room with an entry in coins is closed to them; an unknown balance is not judged.
+ */
 export function roomLocked(room, user) {
-  if (!room?.min_coins || !user || user.guest || !Number.isFinite(user.coins)) return false;
+  if (!room?.min_coins) return false;
+  if (!user || user.guest) return true;
+  if (!Number.isFinite(user.coins)) return false;
   return user.coins < room.min_coins;
+}
+
+/** Why `room` is closed to `user`, in a few words for the hall. */
+export function lockedNote(room, user) {
+  return !user || user.guest ? t('gate.guestLobby', { n: room.min_coins }) : t('gate.lobby', { coins: user.coins });
 }
 
 /**

@@ -4,7 +4,7 @@
 // applied at once and drawn at most every RENDER_MS; a row is rebuilt only when its table changed.
 
 import { t, has, getLang } from '../../i18n.js';
-import { roomLocked } from './gate.js';
+import { roomLocked, lockedNote } from './gate.js';
 import { h, userLine, toast, errorText } from '../../ui.js';
 import { describeControl } from '../../clock.js';
 import { handicapText } from '../../handicap.js';
@@ -12,12 +12,25 @@ import {
   roomStats, visibleTables, roomControls, applyTable, applySeeks, seated,
 } from '../../lobbymodel.js';
 import { createSeeks } from './seeks.js';
+import { api } from '../../net/http.js';
 
 /** The longest a change waits before it is drawn. */
 const RENDER_MS = 150;
 /** Rows shown at first (and added by "more"): a phone never scrolls through a thousand tables. */
 const PAGE = 60;
 const ROOM_KEY = 'chuhe.room';
+/** How often a visitor's hall is read again (a visitor has no socket). */
+const VISITOR_MS = 5000;
+
+/** The visitor's welcome: what they can do without an account. */
+function welcome(app) {
+  return h('section.panel.welcome', { 'data-testid': 'visitor-welcome' },
+    h('p', { text: t('visitor.hello') }),
+    h('div.row', {},
+      h('button.primary', { type: 'button', 'data-testid': 'welcome-ai', on: { click: () => app.go('#/ai') } }, t('nav.ai')),
+      h('button', { type: 'button', 'data-testid': 'welcome-guest', on: { click: () => document.getElementById('guest')?.click() } }, t('visitor.guest')),
+      h('button', { type: 'button', 'data-testid': 'welcome-signin', on: { click: () => document.getElementById('signin')?.click() } }, t('visitor.signIn'))));
+}
 
 export function mount(root, app) {
   let rooms = [];
@@ -50,7 +63,7 @@ export function mount(root, app) {
       h('b', { text: roomName(room) }),
       h('span.room-figures', { text: t('lobby.figures', { games: s.games, people: s.people, free: s.free }) }),
       room.min_coins ? h('span.muted', { text: t('lobby.minCoins', { n: room.min_coins }) }) : null,
-      locked ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}` }, h('span.lock-icon'), ` ${t('gate.lobby', { coins: app.user.coins })}`) : null);
+      locked ? h('span.locked-note', { 'data-testid': `room-locked-${room.id}` }, h('span.lock-icon'), ` ${lockedNote(room, app.user)}`) : null);
     }));
   }
 
@@ -59,7 +72,7 @@ export function mount(root, app) {
       type: 'button', 'data-testid': `filter-${id}`, on: { click: () => { filter.show = id; limit = PAGE; render(); } },
     }, t(`lobby.show.${id}`)));
     const controls = roomControls(room);
-    const select = h('select', { 'data-testid': 'filter-control', on: { change: () => { filter.control = select.value; limit = PAGE; render(); } } },
+    const select = h('select', { 'data-testid': 'filter-control', 'aria-label': t('table.control'), on: { change: () => { filter.control = select.value; limit = PAGE; render(); } } },
       h('option', { value: '', text: t('lobby.anyControl') }),
       controls.map((c) => h('option', { value: c.key, text: describeControl(c.control, t) })));
     select.value = filter.control;
@@ -87,10 +100,16 @@ export function mount(root, app) {
       lockedAt
         ? h('button', { type: 'button', 'data-testid': `open-${tb.id}`, disabled: true, title: t('gate.titleRoom') },
           h('span.lock-icon'), ` ${t('gate.enter', { n: lockedAt })}`)
-        : h(`button${free ? '.primary' : ''}`, { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => app.go(`#/table/${tb.id}`) } },
+        : h(`button${free ? '.primary' : ''}`, { type: 'button', 'data-testid': `open-${tb.id}`, on: { click: () => open(tb, free) } },
           tb.status === 'playing' ? t('lobby.watch') : free ? t('lobby.sit') : t('lobby.open')));
     rows.set(tb.id, { key, node });
     return node;
+  }
+
+  /** Opens table `tb`; a visitor who would sit down is asked to sign in first (watching is free). */
+  function open(tb, free) {
+    if (!app.user && free) app.askSignIn(`#/table/${tb.id}`);
+    else app.go(`#/table/${tb.id}`);
   }
 
   function render() {
@@ -134,16 +153,21 @@ export function mount(root, app) {
     app.socket.on('lobby_table', (msg) => { if (applyTable(rooms, msg.table)) later(); }),
     app.socket.on('lobby_seeks', (msg) => { if (applySeeks(rooms, msg)) later(); }),
   ];
+  const visitor = !app.user;
   root.appendChild(h('div.lobby', { 'data-testid': 'lobby' },
     h('div.lobby-head', {},
       h('h1', { text: t('lobby.title') }),
       h('button', { type: 'button', 'data-testid': 'lobby-ai', on: { click: () => app.go('#/ai') } }, t('nav.ai'))),
+    visitor ? welcome(app) : null,
     tabs, roomNode));
   app.socket?.setLobby(true);
-  import('../../net/http.js').then(({ api }) => api.lobby())
-    .then((data) => { if (!rooms.length) { rooms = data.rooms; render(); } })
-    .catch((e) => toast(errorText(e)));
+  // A visitor has no socket: the hall is read again every VISITOR_MS instead.
+  const read = (first) => api.lobby()
+    .then((data) => { if (first ? !rooms.length : visitor) { rooms = data.rooms; render(); } })
+    .catch((e) => { if (first) toast(errorText(e)); });
+  read(true);
+  const poll = visitor ? setInterval(() => read(false), VISITOR_MS) : null;
   return {
-    unmount() { for (const off of offs) off(); seeks.destroy(); clearTimeout(timer); app.socket?.setLobby(false); },
+    unmount() { for (const off of offs) off(); seeks.destroy(); clearTimeout(timer); clearInterval(poll); app.socket?.setLobby(false); },
   };
 }

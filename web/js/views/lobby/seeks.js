@@ -7,7 +7,7 @@
 // (docs/protocol.md §3.3); a pair formed is followed to its table by main.js (seek_paired).
 
 import { t } from '../../i18n.js';
-import { h, toast, errorText, userLine } from '../../ui.js';
+import { h, fill, toast, errorText, userLine } from '../../ui.js';
 import { showSanction } from '../account/sanction.js';
 import { describeControl } from '../../clock.js';
 import { toTimeControl, PRESETS } from '../../timecontrol.js';
@@ -69,11 +69,11 @@ export function createSeeks(app) {
   }
 
   function actions() {
-    const select = h('select', { 'data-testid': 'seek-control', on: { change: () => { chosen = select.value; } } },
+    const select = h('select', { 'data-testid': 'seek-control', 'aria-label': t('table.control'), on: { change: () => { chosen = select.value; } } },
       GRID.map((g) => h('option', { value: g.key, text: describeControl(g.control, t) })));
     select.value = chosen;
     const name = h('input', { placeholder: t('seek.playerName'), 'data-testid': 'challenge-name' });
-    const mode = h('select', { 'data-testid': 'seek-rated', disabled: !!app.user?.guest, on: { change: () => { casual = mode.value === '0'; } } },
+    const mode = h('select', { 'data-testid': 'seek-rated', 'aria-label': t('ai.rated'), disabled: !!app.user?.guest, on: { change: () => { casual = mode.value === '0'; } } },
       h('option', { value: '1', text: t('seek.rated') }), h('option', { value: '0', text: t('seek.unrated') }));
     mode.value = rated() ? '1' : '0';
     return h('div.seek-actions', {},
@@ -97,7 +97,7 @@ export function createSeeks(app) {
   function render() {
     if (!room) { node.replaceChildren(); return; }
     const listed = room.seeks || [];
-    node.replaceChildren(
+    fill(node,
       h('h2', { text: t('seek.quick') }), grid(), ...waiting(),
       notice ? h('p.seek-notice', { 'data-testid': 'seek-notice', 'data-reason': notice.reason, text: t(`seek.gone.${notice.reason}`, { by: notice.by || '' }) }) : null,
       actions(),

@@ -9,7 +9,7 @@ import { createBoard } from '../../board/board.js';
 import { START_FEN, squareName, fromPoint, readFen, otherColor } from '../../board/geometry.js';
 import { svgPoint } from '../../board/events.js';
 import { destsOf, legalMoves, positionProblem, makeFen } from '../../movegen.js';
-import { createTree, play, mainLineFrom, remove, promote, tokens } from '../../analysis/tree.js';
+import { createTree, play, mainLineFrom, remove, promote, tokens, nextMoveNumber } from '../../analysis/tree.js';
 import { treePgn, moveText } from '../../analysis/pgn.js';
 import { createEngineClient, engineLineView } from '../../analysis/engine.js';
 import { getNotation } from './movelist.js';
@@ -59,13 +59,13 @@ export function mount(root, app, [query]) {
   const engine = createEngineClient(app, (msg) => {
     clearTimeout(silence);
     engineStatus.textContent = '';
-    depth.textContent = t('an.depth', { d: msg.depth });
-    lines.replaceChildren(...msg.lines.map((line, i) => {
+    depth.textContent = t('an.lineDepth', { d: msg.depth });
+    lines.replaceChildren(...msg.lines.map((line) => {
       const v = engineLineView(msg.fen, line, getNotation());
       return h('div.an-line', {
         'data-testid': 'an-line', 'data-first': v.first || '',
         on: { click: () => { if (v.first && legalMoves(node.pieces, node.turn).includes(v.first)) { node = play(tree, node, v.first); show(); } } },
-      }, h('b', { text: v.eval }), ` ${i + 1}. `, v.moves.join(' '));
+      }, h('b', { 'data-eval': '', text: v.eval }), ` ${nextMoveNumber(tree, node)} `, v.moves.join(' '));
     }));
   });
   const engineOn = h('input', {
@@ -81,7 +81,7 @@ export function mount(root, app, [query]) {
       },
     },
   });
-  const multipv = h('select', { 'data-testid': 'an-multipv', on: { change: () => engine.multipv(Number(multipv.value)) } },
+  const multipv = h('select', { 'data-testid': 'an-multipv', 'aria-label': t('an.lines'), on: { change: () => engine.multipv(Number(multipv.value)) } },
     [1, 2, 3, 4, 5].map((n) => h('option', { value: n, text: String(n) })));
 
   function drawMoves() {
@@ -127,7 +127,7 @@ export function mount(root, app, [query]) {
       on: { click: (e) => { setup.brush = ch; for (const b of palette.children) b.classList.toggle('active', b === e.currentTarget); } },
     })),
     h('button', { type: 'button', 'data-testid': 'an-piece-erase', 'data-i18n': 'an.erase', text: t('an.erase'), on: { click: () => { setup.brush = null; } } }));
-  const turnSel = h('select', { 'data-testid': 'an-turn', on: { change: () => { setup.turn = turnSel.value; show(); } } },
+  const turnSel = h('select', { 'data-testid': 'an-turn', 'aria-label': t('an.turn'), on: { change: () => { setup.turn = turnSel.value; show(); } } },
     h('option', { value: 'red', text: t('color.red') }), h('option', { value: 'black', text: t('color.black') }));
   const setupPanel = h('div.panel.an-setup', { 'data-testid': 'an-setup-panel', hidden: true },
     palette,
@@ -183,7 +183,7 @@ export function mount(root, app, [query]) {
     h('div.board-col', {}, boardWrap),
     h('div.side-col', {},
       h('div.panel', {},
-        h('h2', { 'data-i18n': 'an.title', text: t('an.title') }),
+        h('h1', { 'data-i18n': 'an.boardTitle', text: t('an.boardTitle') }),
         h('label', {}, t('an.fen'), ' ', fenInput),
         h('div.row', {},
           button('an-load', 'an.load', () => {

@@ -17,7 +17,7 @@ export function mount(root, app) {
     opening: field('opening', 'coll.opening'),
     tag: field('tag', 'coll.tag'),
   };
-  const result = h('select', { 'data-testid': 'c-result' },
+  const result = h('select', { 'data-testid': 'c-result', 'aria-label': t('profile.result') },
     h('option', { value: '', text: t('coll.any') }),
     ...['1-0', '0-1', '1/2-1/2', '*'].map((r) => h('option', { value: r, text: t(`result.${r}`) })));
   const filter = () => ({ ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.value.trim()])), result: result.value });

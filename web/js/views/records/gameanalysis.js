@@ -6,7 +6,7 @@
 
 import { api } from '../../net/http.js';
 import { t } from '../../i18n.js';
-import { h, errorText } from '../../ui.js';
+import { h, fill, errorText } from '../../ui.js';
 import { el } from '../../board/svg.js';
 import { indexTicks, evalY as yOf, EVAL_CLAMP as CLAMP } from '../../chart.js';
 import { getNotation } from './movelist.js';
@@ -53,7 +53,9 @@ function evalGraph(result, onPly) {
   result.moves.forEach((m, k) => {
     if (!m.judgment) return;
     const dot = el('circle', { cx: x(k + 1), cy: evalY(pts[k + 1]), r: 4, class: `eg-dot ${m.judgment}`, 'data-ply': k + 1 }, dots);
-    el('title', {}, dot).textContent = `${k + 1}. ${m.chinese} ${m.mark} ${m.eval.text}`;
+    // The tooltip counts moves, not plies; its evaluation may be a mate ("#1": data-eval).
+    const ply = k + 1;
+    el('title', { 'data-eval': '' }, dot).textContent = `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '...'} ${m.chinese} ${m.mark} ${m.eval.text}`;
   });
   svg.addEventListener('click', (e) => {
     const box = svg.getBoundingClientRect();
@@ -93,10 +95,10 @@ export function createAnalysisPanel(id, { app, onResult, onPly }) {
     const m = result.moves[ply - 1];
     if (!m) { better.replaceChildren(h('span.muted', { text: t('an.pick') })); return; }
     const line = getNotation() === 'iccs' ? m.best_line : m.best_line_chinese;
-    better.replaceChildren(
-      h('div', {}, h('b', { text: `${ply}. ${getNotation() === 'iccs' ? m.mv : m.chinese}` }),
+    fill(better,
+      h('div', {}, h('b', { text: `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '...'} ${getNotation() === 'iccs' ? m.mv : m.chinese}` }),
         m.mark ? h(`span.mark.${m.judgment}`, { text: ` ${m.mark} ${t(`an.${m.judgment}`)}` }) : null,
-        h('span.muted', { text: ` ${m.eval.text}` })),
+        h('span.muted', { 'data-eval': '', text: ` ${m.eval.text}` })),
       line.length ? h('div', { 'data-testid': 'an-line' }, `${t('an.better')}: `, h('span.an-line', { text: line.join(' ') })) : null);
   };
   const render = (r) => {
@@ -118,7 +120,7 @@ export function createAnalysisPanel(id, { app, onResult, onPly }) {
     if (s.status === 'done') return render(s.result);
     if (s.status === 'queued' || s.status === 'running') {
       const text = s.status === 'queued' ? t('an.queued', { n: s.position }) : t('an.running', { done: s.done, total: s.total });
-      node.replaceChildren(h('h3', { text: t('an.title') }),
+      fill(node, h('h3', { text: t('an.title') }),
         h('div', { 'data-testid': 'an-status', 'data-status': s.status, text }),
         s.status === 'running' ? h('progress', { max: s.total, value: s.done }) : null);
       timer = setTimeout(poll, POLL_MS);
@@ -133,7 +135,7 @@ export function createAnalysisPanel(id, { app, onResult, onPly }) {
         note.textContent = ` ${errorText(e)}`;
       });
     });
-    node.replaceChildren(h('h3', { text: t('an.title') }),
+    fill(node, h('h3', { text: t('an.title') }),
       app.user ? button : h('span.muted', { text: t('an.login') }), note);
   };
   const poll = () => api.analysis(id).then(status).catch((e) => node.replaceChildren(h('p.error', { text: errorText(e) })));

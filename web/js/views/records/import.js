@@ -38,7 +38,7 @@ export function mount(root, app) {
         if (!chosen) return;
         try {
           const { id } = await api.saveToCollection(chosen.pgn, splitTags(tags.value));
-          saved.replaceChildren(h('p.ok', { 'data-testid': 'save-status', text: t('import.saved', { id }) }));
+          saved.replaceChildren(h('p.ok', { 'data-testid': 'save-status', 'data-id': id, text: t('import.saved') }));
         } catch (e) { toast(errorText(e)); }
       },
     },

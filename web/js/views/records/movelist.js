@@ -1,17 +1,19 @@
-// The move list: numbered pairs in Chinese (default), WXF or ICCS notation, navigable by click,
+// The move list: numbered pairs in Chinese (the Chinese interface's default), WXF (the English
+// one's) or ICCS notation, navigable by click,
 // buttons and arrow keys. Emits onSelect(ply) where ply 0 is the start position.
 
-import { t } from '../../i18n.js';
+import { t, getLang } from '../../i18n.js';
 import { h } from '../../ui.js';
 
 const KEY = 'chuhe.notation';
 
+/** The notation chosen (localStorage "chuhe.notation"), else the interface language's own. */
 export function getNotation() {
   try {
     const n = localStorage.getItem(KEY);
     if (n === 'chinese' || n === 'wxf' || n === 'iccs') return n;
   } catch { /* storage disabled */ }
-  return 'chinese';
+  return getLang() === 'en' ? 'wxf' : 'chinese';
 }
 
 /**
@@ -25,7 +27,7 @@ export function createMoveList({ onSelect }) {
   let current = 0;
   let startBlack = false;
   const list = h('div.moves', { 'data-testid': 'moves' });
-  const select = h('select', { 'data-testid': 'notation', on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
+  const select = h('select', { 'data-testid': 'notation', 'aria-label': t('moves.notation'), on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
     ['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, 'data-i18n': `moves.${n}`, text: t(`moves.${n}`) })));
   select.value = getNotation();
   const go = (ply) => onSelect(Math.max(0, Math.min(texts.length, ply)));
@@ -54,13 +56,20 @@ export function createMoveList({ onSelect }) {
           'data-judgment': note?.judgment, title: note?.line?.length ? `${t('an.better')}: ${note.line.join(' ')}` : null,
         }, tx[n] || tx.iccs,
         note?.mark ? h(`span.mark.${note.judgment}`, { text: note.mark }) : null,
-        note ? h('span.ev', { text: note.eval }) : null));
+        note ? h('span.ev', { 'data-eval': '', text: note.eval }) : null));
       }
     }
     list.replaceChildren(...cells);
     const cur = list.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) reveal(cur);
     else list.scrollTop = list.scrollHeight;
+  }
+  /** Scrolls the list (only the list: scrollIntoView would scroll the page too) to show `cell`. */
+  function reveal(cell) {
+    const c = cell.getBoundingClientRect();
+    const l = list.getBoundingClientRect();
+    if (c.top < l.top) list.scrollTop -= l.top - c.top;
+    else if (c.bottom > l.bottom) list.scrollTop += c.bottom - l.bottom;
   }
   const key = (ev) => {
     if (ev.target.closest?.('input, textarea, select')) return;

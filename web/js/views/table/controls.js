@@ -54,7 +54,7 @@ function noticesFor(st, seat) {
   return out;
 }
 
-/** A player's controls during their own game. */
+/** A player's controls during their own game (`local.event`: an event's game, eventtable.js). */
 function playingControls(g, seat, local, berserk) {
   const onMove = g.turn === seat;
   const cs = [control('resign', 'game.resign', { msg: { t: 'resign' }, confirm: 'resign-confirm' })];
@@ -64,17 +64,22 @@ function playingControls(g, seat, local, berserk) {
   if (!g.ai_level) cs.push(control('draw-offer', 'game.draw', { msg: { t: 'draw_offer' }, enabled: onMove && !g.draw_offer }));
   // A rated game against the computer: its player is the level's stored one (not user 0).
   const ratedAi = !!g.ai_level && [g.red, g.black].some((u) => Number.isInteger(u?.computer) && u.id !== 0);
-  if (!ratedAi) cs.push(control('undo', 'game.undo', { msg: { t: 'undo_request' }, enabled: g.moves.length > 0 && !g.undo_request }));
-  if (g.moves.length < 2) cs.push(control('abort', 'game.abort', { msg: { t: 'abort' } }));
+  // An event's game is played out: no takebacks, no aborting.
+  if (!ratedAi && !local.event) cs.push(control('undo', 'game.undo', { msg: { t: 'undo_request' }, enabled: g.moves.length > 0 && !g.undo_request }));
+  if (g.moves.length < 2 && !local.event) cs.push(control('abort', 'game.abort', { msg: { t: 'abort' } }));
   if (g.ai_level && !ratedAi) {
     cs.push(control('hint', 'game.hint', { enabled: onMove && !local.hintPending && local.hintPly !== g.moves.length }));
   }
   return cs;
 }
 
-/** Controls between games: sit for a spectator, ready/time control/stand for a player. */
-function idleControls(st, seat) {
+/**
+ * Controls between games: sit for a spectator, ready/time control/stand for a player. An event
+ * seats its players itself and sets the control: none at its tables (`event`).
+ */
+function idleControls(st, seat, event) {
   const g = st.game || null;
+  if (event) return [];
   if (!seat) {
     return ['red', 'black'].filter((c) => !st.summary.seats[c])
       .map((c) => control(`sit-${c}`, c === 'red' ? 'table.sitRed' : 'table.sitBlack'));
@@ -95,14 +100,25 @@ function idleControls(st, seat) {
 /**
  * The notices and controls for the viewer in `seat` ('red', 'black', or null for a spectator) of
  * the TableState `st` (tablestate.js). `local` is what only this browser knows about the
- * computer's hint: { hintPending, hintPly } (the ply of the hint shown, if any).
+ * computer's hint: { hintPending, hintPly } (the ply of the hint shown, if any), and whether the
+ * table plays an event's game ({ event: true }).
  * Returns { notices: [{ id, by?, control?, end?, gameId?, buttons }], buttons }.
  */
 export function controlsFor(st, seat, local = {}) {
   const g = st.game || null;
   let buttons = [];
   if (isLive(st) && seat) buttons = playingControls(g, seat, local, !!st.berserk);
-  else if (!isLive(st)) buttons = idleControls(st, seat);
+  else if (!isLive(st)) buttons = idleControls(st, seat, !!local.event);
   buttons.push(control('flip', 'table.flip'), control('leave', 'table.leave'));
   return { notices: noticesFor(st, seat), buttons };
+}
+
+/**
+ * What the player of `seat` is told of event `e`: the other side declined their draw offer,
+ * takeback request, time control or handicap (the i18n key), or nothing.
+ */
+export function toldOf(e, seat) {
+  if (!seat || !e?.by || e.by === seat) return null;
+  const key = { draw_declined: 'told.draw', undo_declined: 'told.undo', control_declined: 'told.control', handicap_declined: 'told.handicap' }[e.type];
+  return key || null;
 }

@@ -12,10 +12,10 @@ import { describeControl } from '../../clock.js';
  */
 export function timeControlDialog(current, firstMoveSecs = null) {
   let { system, fields } = fromTimeControl(current);
-  const preset = h('select', { 'data-testid': 'tc-preset' },
+  const preset = h('select', { 'data-testid': 'tc-preset', 'aria-label': t('tc.preset') },
     h('option', { value: '', text: '—' }),
     Object.keys(PRESETS).map((id) => h('option', { value: id, text: t(`tc.p.${id}`) })));
-  const sys = h('select', { 'data-testid': 'tc-system' },
+  const sys = h('select', { 'data-testid': 'tc-system', 'aria-label': t('tc.system') },
     Object.keys(SYSTEMS).map((id) => h('option', { value: id, text: t(`tc.sys.${id}`) })));
   const box = h('div.fields');
   const summary = h('div.muted', { 'data-testid': 'tc-summary' });
@@ -75,11 +75,21 @@ export function timeControlDialog(current, firstMoveSecs = null) {
   });
 }
 
+/** "You won" / "You lost" / "Draw" for the player of `seat` after `result` ('1-0', '0-1', …); '' for others. */
+export function outcomeFor(result, seat) {
+  if (!seat) return '';
+  if (result === '1/2-1/2') return t('game.youDrew');
+  if (result === '1-0' || result === '0-1') return t((result === '1-0') === (seat === 'red') ? 'game.youWon' : 'game.youLost');
+  return '';
+}
+
 /**
- * The game-over box: result, reason, rating changes; buttons Rematch (for the players only:
- * `onRematch` null leaves it out) / Replay / Close. Returns { update(game), close(), add(node), isOpen() }.
+ * The game-over box: result (for a player: "you won" / "you lost"), reason, rating changes;
+ * buttons Rematch (for the players only: `onRematch` null leaves it out; an event's game has
+ * none) / Back to the event (`onEvent`) / Replay / Close. `seat` is the viewer's. Returns
+ * { update(game), close(), add(node), isOpen() }.
  */
-export function endDialog({ onRematch, onReplay }) {
+export function endDialog({ onRematch, onReplay, onEvent = null, seat = null }) {
   const body = h('div');
   const extra = h('div.game-over-extra');
   const back = h('div.modal-back', {});
@@ -88,6 +98,7 @@ export function endDialog({ onRematch, onReplay }) {
     h('div.buttons', {},
       h('button', { type: 'button', 'data-testid': 'game-over-replay', on: { click: () => { close(); onReplay(); } } }, t('game.replay')),
       h('button', { type: 'button', 'data-testid': 'game-over-close', on: { click: () => close() } }, t('game.close')),
+      onEvent ? h('button.primary', { type: 'button', 'data-testid': 'game-over-event', on: { click: () => { close(); onEvent(); } } }, t('ev.back')) : null,
       onRematch ? h('button.primary', { type: 'button', 'data-testid': 'rematch', on: { click: () => { close(); onRematch(); } } }, t('game.rematch')) : null));
   back.appendChild(box);
   back.addEventListener('click', (e) => { if (e.target === back) close(); });
@@ -96,6 +107,7 @@ export function endDialog({ onRematch, onReplay }) {
   function close() { back.remove(); }
   function update(game) {
     const end = game.end;
+    const mine = end.kind === 'aborted' ? '' : outcomeFor(end.result, seat);
     const result = end.kind === 'aborted' ? t('result.aborted') : t(`result.${end.result}`);
     const rows = [];
     const why = game.rated && !game.rated.rated ? game.rated.why?.unrated : null;
@@ -114,6 +126,7 @@ export function endDialog({ onRematch, onReplay }) {
       }
     }
     body.replaceChildren(
+      ...(mine ? [h('div.result-big.outcome', { 'data-testid': 'game-over-outcome', text: mine })] : []),
       h('div.result-big', { 'data-testid': 'game-over-result', text: result }),
       h('div.result-reason', { 'data-testid': 'game-over-reason', text: end.reason ? t(`reason.${end.reason}`) : '' }),
       ...(game.evidence ? [h('div.ruling', { 'data-testid': 'game-over-ruling', text: evidenceText(game.evidence, getLang()) })] : []),

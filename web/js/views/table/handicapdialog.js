@@ -7,10 +7,10 @@ import { HANDICAP_KINDS } from '../../handicap.js';
 
 /** Asks for a handicap; `seat` (the proposer's colour) is offered as the giver first. */
 export function handicapDialog(seat) {
-  const giver = h('select', { 'data-testid': 'hc-giver' },
+  const giver = h('select', { 'data-testid': 'hc-giver', 'aria-label': t('hc.giver') },
     ['red', 'black'].map((c) => h('option', { value: c, text: t(`color.${c}`) })));
   giver.value = seat || 'red';
-  const kind = h('select', { 'data-testid': 'hc-kind' },
+  const kind = h('select', { 'data-testid': 'hc-kind', 'aria-label': t('hc.kind') },
     HANDICAP_KINDS.map((k) => h('option', { value: k, text: t(`hc.kind.${k}`) })));
   kind.value = 'horse';
   const fen = h('input', { type: 'text', 'data-testid': 'hc-fen', placeholder: 'FEN' });

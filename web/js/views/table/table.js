@@ -15,16 +15,17 @@ import { initTable, applyEvent, seatOf, destsFrom } from '../../tablestate.js';
 import { replay } from '../../rules.js';
 import { describeGame } from '../../notation.js';
 import { createTicker } from '../../clock.js';
-import { createMoveList } from '../records/movelist.js';
+import { createMoveList, getNotation } from '../records/movelist.js';
 import { timeControlDialog, endDialog } from './dialogs.js';
 import { handicapDialog } from './handicapdialog.js';
 import { createWagerPanel } from './wager.js';
 import { createBetPanel } from './betting.js';
 import { coinGate } from '../lobby/gate.js';
-import { controlsFor, isLive } from './controls.js';
+import { controlsFor, isLive, toldOf } from './controls.js';
 import { createControlsView } from './controlsview.js';
 import { createPlayers } from './players.js';
 import { createHeader } from './header.js';
+import { eventOf } from '../../eventtable.js';
 import { createChat } from './chat.js';
 import { moveSound, turnAlert } from '../../notify.js';
 
@@ -50,6 +51,8 @@ export function mount(root, app, [idText]) {
 
   const boardWrap = h('div.board-wrap', { 'data-testid': 'board' });
   const repWarnings = h('div.rep-warnings', { 'data-testid': 'repetition-warnings' });
+  // The last move, said to screen readers (the board itself is a picture).
+  const said = h('div.sr-only', { 'aria-live': 'polite', 'data-testid': 'board-live' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
   const players = createPlayers();
   const header = createHeader(tableId);
@@ -62,7 +65,7 @@ export function mount(root, app, [idText]) {
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, players.top, boardWrap, repWarnings, players.bottom),
+    h('div.board-col', {}, players.top, boardWrap, said, repWarnings, players.bottom),
     h('div.side-col', {},
       h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
@@ -74,6 +77,8 @@ export function mount(root, app, [idText]) {
   const me = () => app.user?.id;
   const mySeat = () => (st ? seatOf(st, me()) : null);
   const game = () => st?.game || null;
+  /** The event this table plays for (eventtable.js), or null for a room's table. */
+  const event = () => (st ? eventOf(tableId, st.room || st.summary?.room) : null);
   const live = () => isLive(st);
   /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
   const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
@@ -157,6 +162,9 @@ export function mount(root, app, [idText]) {
     const g = game();
     const startBlack = !!g && fenTurn(g.start_fen) === 'black';
     moveList.update(texts, viewPly ?? texts.length, startBlack);
+    const last = texts.at(-1);
+    const text = last ? t('board.lastMove', { n: texts.length, mv: last[getNotation()] || last.iccs }) : '';
+    if (said.textContent !== text) said.textContent = text;
   }
 
   const ticker = createTicker(() => { if (st) players.tick(st); });
@@ -164,7 +172,7 @@ export function mount(root, app, [idText]) {
   function drawSide() {
     const seat = mySeat();
     header.update(st, seat, positions.at(-1)?.check != null);
-    controls.update(controlsFor(st, seat, { hintPending, hintPly: hint?.ply }));
+    controls.update(controlsFor(st, seat, { hintPending, hintPly: hint?.ply, event: !!event() }));
   }
 
   /** What the controls without a protocol command of their own do. */
@@ -209,7 +217,9 @@ export function mount(root, app, [idText]) {
     drawSide();
     chat.update(st.chat);
     players.tick(st);
-    wagerPanel.update(st, seat);
+    // An event's game is no place for a private wager.
+    wagerPanel.node.hidden = !!event();
+    if (!event()) wagerPanel.update(st, seat);
     betPanel.update(st, seat);
     if (live()) ticker.start(); else ticker.stop();
     turnAlert(live() && !!seat && game()?.turn === seat);
@@ -221,7 +231,13 @@ export function mount(root, app, [idText]) {
     if (endShownFor !== g.game_id) {
       endShownFor = g.game_id;
       endBox?.close();
-      endBox = endDialog({ onRematch: mySeat() ? rematch : null, onReplay: () => app.go(`#/game/${g.game_id}`) });
+      const ev = event();
+      endBox = endDialog({
+        onRematch: mySeat() && !ev ? rematch : null,
+        onReplay: () => app.go(`#/game/${g.game_id}`),
+        onEvent: ev ? () => app.go(ev.href) : null,
+        seat: mySeat(),
+      });
       if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
     }
     endBox?.update(g);
@@ -284,7 +300,9 @@ export function mount(root, app, [idText]) {
   function onEvent(msg) {
     if (!st) return;
     const e = msg.e;
+    const told = toldOf(e, mySeat());
     applyEvent(st, e, performance.now());
+    if (told) toast(t(told));
     if (['game_started', 'moved', 'undone'].includes(e.type)) {
       hint = null;
       if (e.type === 'game_started') { endBox?.close(); viewPly = null; }

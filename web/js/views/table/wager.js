@@ -5,7 +5,7 @@
 // history (GET /api/tables/{id}/wagers). Commands: docs/protocol.md, CONTRACTS.md §D.
 
 import { t, formatDate } from '../../i18n.js';
-import { h, modal, closeOnEscape } from '../../ui.js';
+import { h, modal, closeOnEscape, errorText } from '../../ui.js';
 import { api } from '../../net/http.js';
 import {
   formatCoins, signedCoins, percent, parseAmount, wagerPot, coachOf, wagerPhase, wagerActions,
@@ -157,12 +157,12 @@ export function settlementTable(ev, nameOf, seat) {
  */
 function stakeDialog({ w, seat, nameOf, balance }) {
   return new Promise((resolve) => {
-    const mode = h('select', { 'data-testid': 'wager-mode-select', disabled: !!w },
+    const mode = h('select', { 'data-testid': 'wager-mode-select', 'aria-label': t('wager.modeLabel'), disabled: !!w },
       ['ordinary', 'coaching'].map((m) => h('option', { value: m, text: t(`wager.mode.${m}`) })));
     mode.value = w?.mode || 'ordinary';
     const stakeIn = (c) => h('input', { type: 'number', min: 0, step: 1, value: w?.stakes?.[c] ?? 100, 'data-testid': `wager-input-${c}` });
     const inputs = { red: stakeIn('red'), black: stakeIn('black') };
-    const coach = h('select', { 'data-testid': 'wager-coach', disabled: !!w },
+    const coach = h('select', { 'data-testid': 'wager-coach', 'aria-label': t('wager.coach'), disabled: !!w },
       COLORS.map((c) => h('option', { value: c, text: `${t(`color.${c}`)} ${nameOf(c)}` })));
     coach.value = coachOf(w) || seat || 'red';
     const fee = h('input', { type: 'number', min: 1, step: 1, value: w ? wagerPot(w) || 100 : 100, 'data-testid': 'wager-fee' });
@@ -219,13 +219,13 @@ async function historyDialog(tableId) {
           h('td', { text: t(`wager.mode.${x.mode}`) }),
           h('td.num', {}, h('span.red-text', { text: formatCoins(x.stakes?.red) }), ' : ', formatCoins(x.stakes?.black)),
           h('td', {}, x.outcome ? t(`wager.outcome.${x.outcome}`) : '—',
-            x.game_id ? h('a', { href: `#/game/${x.game_id}`, text: ` #${x.game_id}` }) : null),
+            x.game_id ? h('a', { href: `#/game/${x.game_id}`, text: ` ${t('game.numbered', { n: x.game_id })}` }) : null),
           h('td.num', {}, COLORS.map((c) => (x.statements?.[c]
             ? h(`div.amount.${x.statements[c].net >= 0 ? 'up' : 'down'}`, { text: `${t(`color.${c}`)} ${signedCoins(x.statements[c].net)}` })
             : null)))))));
     }
   } catch (e) {
-    list.replaceChildren(h('p.error', { text: String(e.code || e.message) }));
+    list.replaceChildren(h('p.error', { text: errorText(e) }));
   }
   return shown;
 }

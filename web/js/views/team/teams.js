@@ -3,12 +3,10 @@
 
 import { api } from '../../net/http.js';
 import { t } from '../../i18n.js';
-import { h, toast, errorText } from '../../ui.js';
+import { h, fill, toast, errorText } from '../../ui.js';
 
-/** A refusal's words: the code's text and the server's reason. */
-export function refusalText(e) {
-  return e?.code?.endsWith('_refused') && e.message ? `${errorText(e)}: ${e.message}` : errorText(e);
-}
+/** A refusal's words: the code's text or its reason, in the interface's language (ui.js). */
+export const refusalText = (e) => errorText(e);
 
 function teamList(teams, testid) {
   return teams.length
@@ -44,7 +42,7 @@ export function mount(root, app) {
       const guest = !app.user || app.user.guest;
       const [all, mine] = await Promise.all([api.teams(), guest ? { teams: [] } : api.teams(app.user.id)]);
       if (gone) return;
-      box.replaceChildren(h('h1', { text: t('team.title') }),
+      fill(box, h('h1', { text: t('team.title') }),
         guest ? null : h('section.panel', {}, h('h2', { text: t('team.create') }), form),
         guest ? null : h('section.panel', {}, h('h2', { text: t('team.mine') }), teamList(mine.teams, 'teams-mine')),
         h('section.panel', {}, h('h2', { text: t('team.all') }), teamList(all.teams, 'teams-all')));

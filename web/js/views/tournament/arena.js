@@ -6,6 +6,7 @@
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
+import { playerName, playerLink } from './names.js';
 
 /** The arena's players table. */
 export function arenaPlayers(ev, me) {
@@ -20,10 +21,10 @@ export function arenaPlayers(ev, me) {
       const row = points.get(p.user);
       return h(`tr${p.user === me ? '.me' : ''}`, { 'data-user': p.user, 'data-status': p.status },
         h('td', { text: row ? String(row.rank) : '' }),
-        h('td', {}, h('a', { href: `#/user/${p.user}`, text: `#${p.user}` }),
+        h('td', {}, playerLink(ev, p.user),
           p.fire ? h('span.fire', { title: t('tour.fire'), text: ' 🔥' }) : null),
         battle ? h('td', { text: teams.get(p.team) || '' }) : null,
-        h('td', { text: t(`tour.st.${p.status}`) }),
+        h('td', { text: ev.status === 'running' ? t(`tour.st.${p.status}`) : t(`tour.s.${ev.status}`) }),
         h('td.sheet', { text: p.sheet.join(' ') }),
         h('td.num', { text: row ? String(row.points) : '0' }));
     })));
@@ -33,7 +34,7 @@ export function arenaPlayers(ev, me) {
 export function arenaGames(ev) {
   const boards = (ev.rounds[0]?.boards || []).slice().reverse();
   return h('table.games-table', { 'data-testid': 'arena-games' }, h('tbody', {}, boards.map((b) => h('tr', {},
-    h('td', { text: `#${b.red}` }), h('td', { text: `#${b.black}` }),
+    h('td', {}, playerLink(ev, b.red)), h('td', {}, playerLink(ev, b.black)),
     h('td', {}, b.result === 'void' ? t('tour.void')
       : b.result || h('a', { href: `#/table/${b.table}`, text: t('tour.go') }))))));
 }
@@ -51,6 +52,6 @@ export function arenaTeams(ev) {
         h('td', { text: String(x.rank) }),
         h('td', {}, h('a', { href: `#/team/${x.team}`, text: x.name })),
         h('td.num', { text: String(x.score) }),
-        h('td', { text: x.top.map(([u, s]) => `#${u} ${s}`).join(' · ') }),
+        h('td', { text: x.top.map(([u, s]) => `${playerName(ev, u)} ${s}`).join(' · ') }),
         h('td.num', { text: String(x.players) })))))));
 }

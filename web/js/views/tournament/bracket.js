@@ -5,6 +5,7 @@
 
 import { t } from '../../i18n.js';
 import { h } from '../../ui.js';
+import { playerName, playerLink } from './names.js';
 
 /** The column title of bracket round `round` of `total` rounds. */
 function roundName(round, total) {
@@ -14,17 +15,17 @@ function roundName(round, total) {
   return t('tour.round', { n: round });
 }
 
-function player(user, m, me) {
+function player(ev, user, m, me) {
   if (user === null) return h('div.ko-player.ko-bye', { text: t('tour.bye') });
   const cls = `div.ko-player${m.winner === user ? '.ko-winner' : ''}${user === me ? '.me' : ''}`;
-  return h(cls, { 'data-user': user }, h('a', { href: `#/user/${user}`, text: `#${user}` }));
+  return h(cls, { 'data-user': user }, playerLink(ev, user));
 }
 
-function game(g) {
+function game(ev, g) {
   const live = g.result === null;
   return h(`li.ko-game${g.draw_odds_black ? '.ko-armageddon' : ''}`, { 'data-stage': g.stage },
     h('span.muted', { text: `${t(`tour.stage.${g.stage}`)} ` }),
-    h('span', { text: `#${g.red}–#${g.black} ` }),
+    h('span', { text: `${playerName(ev, g.red)} – ${playerName(ev, g.black)} ` }),
     live ? h('a', { href: `#/table/${g.table}`, text: t('tour.go') }) : h('b', { text: g.result }));
 }
 
@@ -37,6 +38,6 @@ export function bracket(ev, me) {
     h('section.ko-round', { 'data-round': r.round },
       h('h3', { text: roundName(r.round, totalRounds) }),
       r.matches.map((m) => h(`div.ko-match${m.winner !== null ? '.ko-decided' : ''}`, { 'data-testid': 'ko-match' },
-        player(m.high, m, me), player(m.low, m, me),
-        m.games.length ? h('ul.ko-games', {}, m.games.map(game)) : null))))));
+        player(ev, m.high, m, me), player(ev, m.low, m, me),
+        m.games.length ? h('ul.ko-games', {}, m.games.map((g) => game(ev, g))) : null))))));
 }

@@ -8,6 +8,7 @@
 
 import { api } from '../../net/http.js';
 import { t } from '../../i18n.js';
+import { presetName } from '../../i18n/site.js';
 import { h, toast, errorText } from '../../ui.js';
 import { POOL_PROFILES } from '../../i18n/pools.js';
 
@@ -57,7 +58,7 @@ export function createForm(app) {
       field(t('tour.f.berserk'), input('berserk', { type: 'checkbox', 'data-for': 'arena' })),
       field(t('tour.f.teamTop'), input('team_top', { type: 'number', min: 0, max: 100, value: 0, 'data-for': 'arena' }))),
     field(t('tour.f.preset'), select('preset', PRESETS, (p) => (p ? t(`tour.preset.${p}`) : t('tour.preset.default')))),
-    field(t('tour.f.control'), select('time_control', CONTROLS, (c) => c)),
+    field(t('tour.f.control'), select('time_control', CONTROLS, (c) => presetName(c, t))),
     field(t('tour.f.rules'), select('rules', RULES, (r) => t(`rules.${r}`))),
     field(t('tour.f.moveLimit'), input('move_limit', { type: 'number', min: 0, max: 1000, value: 60 })),
     field(t('tour.f.repetition'), select('repetition', REPETITION, (r) => t(`rules.rep.${r}`))),

@@ -5,6 +5,7 @@
 
 import { t, has } from '../../i18n.js';
 import { h } from '../../ui.js';
+import { playerLink } from './names.js';
 
 const tbName = (name) => (has(`tour.tb.${name}`) ? t(`tour.tb.${name}`) : name);
 
@@ -46,7 +47,7 @@ export function crosstable(ev, me) {
     h('th.num', { text: t('tour.place') }));
   const body = rows.map((r, i) => h(`tr${r.user === me ? '.me' : ''}`, { 'data-user': r.user },
     h('td', { text: String(i + 1) }),
-    h('td', {}, h('a', { href: `#/user/${r.user}`, text: `#${r.user}` })),
+    h('td', {}, playerLink(ev, r.user)),
     rows.map((c) => (c.user === r.user
       ? h('td.cross-self', { text: '╳' })
       : h('td.num', { 'data-testid': `cross-${r.user}-${c.user}`, text: (cells[r.user]?.[c.user] || []).join(' ') || '·' }))),

@@ -6,6 +6,7 @@
 import { api } from '../../net/http.js';
 import { t } from '../../i18n.js';
 import { h, toast, errorText } from '../../ui.js';
+import { playerName } from './names.js';
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '+-', '-+', '--'];
 
@@ -38,7 +39,7 @@ export function organiserPanel(ev, reload) {
     }
   };
   const playerSelect = (testid) => h(`select`, { 'data-testid': testid },
-    active.map((u) => h('option', { value: String(u), text: `#${u}` })));
+    active.map((u) => h('option', { value: String(u), text: playerName(ev, u) })));
   const parts = [h('h2', { text: t('org.title') })];
   if (ev.status === 'upcoming') {
     parts.push(h('p', {},
@@ -61,9 +62,9 @@ export function organiserPanel(ev, reload) {
     const decided = ev.rounds.slice().reverse().flatMap((r) => r.boards.map((bd, i) => [r.number, bd, i])
       .filter(([, bd]) => bd.black !== null && bd.result));
     if (decided.length) {
-      const board = h('select', { 'data-testid': 'org-correct-board' }, decided.map(([n, bd, i]) =>
-        h('option', { value: `${n}:${i}`, text: `${t('org.round', { n })} ${t('org.board', { n: i + 1 })}: #${bd.red} – #${bd.black} ${bd.result}` })));
-      const result = h('select', { 'data-testid': 'org-correct-result' }, RESULTS.map((r) => h('option', { value: r, text: r })));
+      const board = h('select', { 'data-testid': 'org-correct-board', 'aria-label': t('org.correct') }, decided.map(([n, bd, i]) =>
+        h('option', { value: `${n}:${i}`, text: `${t('org.round', { n })} ${t('org.board', { n: i + 1 })}: ${playerName(ev, bd.red)} – ${playerName(ev, bd.black)} ${bd.result}` })));
+      const result = h('select', { 'data-testid': 'org-correct-result', 'aria-label': t('profile.result') }, RESULTS.map((r) => h('option', { value: r, text: r })));
       const pick = () => board.value.split(':').map(Number);
       parts.push(h('h3', { text: t('org.correct') }), h('p.muted', { text: t('org.correctHint') }), h('p', {}, board, result,
         h('button', { type: 'button', 'data-testid': 'org-correct', on: { click: () => send('correct', { round: pick()[0], board: pick()[1], result: result.value }) } }, t('org.correctGo'))));

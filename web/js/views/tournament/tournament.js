@@ -8,7 +8,7 @@
 
 import { api } from '../../net/http.js';
 import { t, has, formatDate } from '../../i18n.js';
-import { h, toast, errorText } from '../../ui.js';
+import { h, toast, errorText, confirmDialog } from '../../ui.js';
 import { rulesText } from '../../repetition.js';
 import { ratingScopeText } from '../../i18n/pools.js';
 import { crosstable } from './crosstable.js';
@@ -16,6 +16,8 @@ import { bracket } from './bracket.js';
 import { countdown, tickCountdowns } from './countdown.js';
 import { arenaPlayers, arenaGames, arenaTeams } from './arena.js';
 import { organiserPanel } from './organiser.js';
+import { playerLink } from './names.js';
+import { presetName } from '../../i18n/site.js';
 
 /** The longest a change waits before the page reloads the event. */
 const RELOAD_MS = 300;
@@ -31,7 +33,10 @@ export function mount(root, app, [idText]) {
   let seenTable;
   let gone = false;
 
-  async function act(action) {
+  async function act(action, ev) {
+    // An entry fee is confirmed before it is paid.
+    const fee = ev?.spec?.entry_fee || 0;
+    if (action === 'join' && fee > 0 && !await confirmDialog(t('tour.feeConfirm', { n: fee }), 'fee-confirm')) return;
     try {
       await api.tournamentAct(id, action);
       load();
@@ -69,26 +74,28 @@ export function mount(root, app, [idText]) {
     const head = h('div.panel', {},
       h('h1', { text: ev.name }),
       h('p.muted', { 'data-testid': 'tournament-status', 'data-status': ev.status,
-        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()}${fee}` }),
+        text: `${t(`tour.s.${ev.status}`)} · ${formatDate(ev.starts_at)} · ${format()} · ${presetName(ev.spec.time_control, t)}${fee}` }),
       h('p.muted', { 'data-testid': 'tournament-rules', text: `${t('rules.label')}: ${rulesText(specRules(ev.spec), t)}` }),
       h('p.muted', { 'data-testid': 'tournament-rating', text: ratingScopeText(ev.spec.rating, t) }),
       clock ? h('p', {}, clock) : null,
+      ev.status === 'cancelled' ? h('p.notice', { 'data-testid': 'tournament-cancelled', role: 'status',
+        text: ev.spec.entry_fee > 0 ? t('tour.cancelledRefund', { n: ev.spec.entry_fee }) : t('tour.cancelledNote') }) : null,
       h('p.tour-files', {},
         h('a', { href: `/api/tournaments/${ev.id}/pgn?notation=chinese`, download: '', 'data-testid': 'tournament-pgn', text: t('tour.pgn') }),
         system === 'swiss' ? h('a', { href: `/api/tournaments/${ev.id}/trf`, download: '', 'data-testid': 'tournament-trf', text: ' · TRF' }) : null),
-      canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join') } }, joinText) : null,
+      canJoin ? h('button.primary', { type: 'button', 'data-testid': 'tournament-join', on: { click: () => act('join', ev) } }, joinText) : null,
       canWithdraw ? h('button', { type: 'button', 'data-testid': 'tournament-withdraw', on: { click: () => act('withdraw') } }, withdrawText) : null);
     const standings = h('table.games-table', { 'data-testid': 'standings' },
       h('thead', {}, h('tr', {}, h('th', { text: '#' }), h('th', { text: t('tour.player') }), h('th', { text: t('tour.points') }),
         ...ev.tiebreaks.map((tb) => h('th', { text: tbName(tb) })))),
       h('tbody', {}, ev.standings.map((r) => h(`tr${r.user === me ? '.me' : ''}`, { 'data-user': r.user },
-        h('td', { text: String(r.rank) }), h('td', {}, h('a', { href: `#/user/${r.user}`, text: `#${r.user}` })),
+        h('td', { text: String(r.rank) }), h('td', {}, playerLink(ev, r.user)),
         h('td.num', { text: String(r.points) }), ...r.tiebreaks.map((v) => h('td.num', { text: v }))))));
     const rounds = system === 'knockout' || arena ? [] : ev.rounds.slice().reverse().map((r) => h('section.panel', { 'data-testid': `round-${r.number}` },
       h('h3', { text: t('tour.round', { n: r.number }) }),
       h('table.games-table', {}, h('tbody', {}, r.boards.map((b) => h('tr', {},
-        h('td', { text: `#${b.red}` }),
-        h('td', { text: b.black === null ? t('tour.bye') : `#${b.black}` }),
+        h('td', {}, playerLink(ev, b.red)),
+        h('td', {}, b.black === null ? t('tour.bye') : playerLink(ev, b.black)),
         h('td', {}, b.table && !b.result ? h('a', { href: `#/table/${b.table}`, text: t('tour.go') }) : (b.result || ''))))))));
     const table = {
       robin: () => h('section.panel', {}, h('h2', { text: t('tour.crosstable') }), crosstable(ev, me)),

@@ -3,9 +3,12 @@
 // (create.js).
 
 import { api } from '../../net/http.js';
-import { t, formatDate } from '../../i18n.js';
-import { h, errorText } from '../../ui.js';
+import { t, has, formatDate } from '../../i18n.js';
+import { h, fill, errorText } from '../../ui.js';
 import { createForm } from './create.js';
+
+/** An event system's name (swiss, robin, knockout, arena). */
+const systemName = (s) => (has(`tour.sys.${s}`) ? t(`tour.sys.${s}`) : s);
 
 export function mount(root, app) {
   const box = h('div.tournaments', { 'data-testid': 'tournaments' }, h('span.muted', { text: '…' }));
@@ -18,10 +21,10 @@ export function mount(root, app) {
         items.length
           ? h('ul.tour-list', {}, items.map((e) => h('li', {},
             h('a', { href: `#/tournament/${e.id}`, 'data-testid': 'tournament-link', text: e.name }),
-            h('span.muted', { text: ` · ${formatDate(e.starts_at)}` }))))
+            h('span.muted', { 'data-testid': 'tournament-system', 'data-system': e.system, text: ` · ${systemName(e.system)} · ${formatDate(e.starts_at)}` }))))
           : h('p.muted', { text: t('tour.none') }));
     };
-    box.replaceChildren(h('h1', { text: t('tour.title') }), data?.organiser ? createForm(app) : null,
+    fill(box, h('h1', { text: t('tour.title') }), data?.organiser ? createForm(app) : null,
       section('running'), section('upcoming'), section('finished'));
   }).catch((e) => box.replaceChildren(h('p.error', { text: errorText(e) })));
 }

@@ -1,0 +1,137 @@
+// The texts of the protocol's error codes (docs/protocol.md §6) that i18n.js does not word
+// itself, and the reasons the events' refusals carry in their message (`tournament_refused`,
+// `ladder_refused`, `team_refused`, `league_refused`): the server's English is only a fallback,
+// so a Chinese screen never shows "the event is over". Merged into i18n.js's dictionary;
+// `e2e/unit/i18n.test.mjs` checks that every code of `crates/protocol` has both languages.
+
+export const ERRORS = {
+  zh: {
+    'err.bad_message': '请求无效', 'err.unsupported_version': '客户端版本过旧，请刷新页面',
+    'err.unauthorized': '请先登录或以游客身份进入', 'err.bad_origin': '请求来源无效，请刷新页面',
+    'err.busy': '服务器繁忙，请稍后再试', 'err.timeout': '请求超时，请重试',
+    'err.not_organiser': '只有组织者可以这样做', 'err.tournament_refused': '比赛不接受此操作',
+    'err.results_final': '比赛已结束，奖励已发放，成绩不能再改', 'err.invalid_key': '请求标识无效',
+    'err.unsupported_notation': '不支持此记谱法', 'err.not_at_table': '你不在这张桌子',
+    'err.already_here': '你已在这张桌子', 'err.table_full': '观众已满',
+    'err.already_seated': '你已入座', 'err.not_seated': '你没有入座', 'err.not_a_player': '你不是对局者',
+    'err.game_in_progress': '对局进行中，不能这样做', 'err.not_playing': '没有进行中的对局',
+    'err.invalid_time_control': '时限设置无效', 'err.proposal_pending': '已有提议等待答复',
+    'err.no_proposal': '没有需要答复的提议', 'err.own_proposal': '不能接受自己的提议',
+    'err.no_draw_offer': '没有和棋提议', 'err.already_offered': '已经提出过了',
+    'err.draw_too_early': '比赛规定此时还不能提和', 'err.berserk_refused': '现在不能狂暴',
+    'err.undo_not_allowed': '本局不能悔棋', 'err.nothing_to_undo': '没有可以悔的棋',
+    'err.undo_pending': '悔棋请求等待答复', 'err.no_undo_request': '没有悔棋请求',
+    'err.too_late_to_abort': '已不能取消对局', 'err.not_disconnected': '对方没有掉线',
+    'err.already_disconnected': '已经掉线', 'err.finished_start': '起始局面已分胜负',
+    'err.chat_empty': '消息为空', 'err.chat_too_long': '消息太长', 'err.paused': '对局已暂停',
+    'err.not_paused': '对局没有暂停', 'err.bad_amount': '数额无效', 'err.overflow': '数额太大',
+    'err.not_stored': '未能保存，什么都没有改变，请重试', 'err.table_moved': '这张桌子已转到另一台服务器，请刷新',
+    'err.unavailable': '服务器正在停止，请稍后再试', 'err.internal': '服务器出错了，请稍后再试',
+    'err.unknown': '未知错误，请刷新页面再试',
+    // Reasons of the events' refusals (see REASONS below).
+    'why.finished': '比赛已结束', 'why.started': '比赛已经开始', 'why.notStarted': '比赛还没有开始',
+    'why.registered': '你已报名', 'why.notRegistered': '你没有报名', 'why.full': '报名人数已满',
+    'why.notEnough': '报名人数不足', 'why.lateClosed': '已过报名截止时间', 'why.roundOn': '本轮还没有下完',
+    'why.noRounds': '所有轮次都已编排', 'why.noTeam': '团体赛：请先加入一个团体', 'why.over': '比赛已结束',
+    'why.cancelled': '比赛已取消', 'why.guestEvent': '游客不能报名比赛，请注册',
+    'why.fee': '财富不足以支付报名费', 'why.ladderOn': '你已在梯级上', 'why.ladderOff': '你不在梯级上',
+    'why.ladderFull': '梯级已满', 'why.self': '不能挑战自己', 'why.open': '你们之间已有未完成的挑战',
+    'why.notAbove': '对方排名不在你之上', 'why.defOff': '对方不在梯级上',
+    'why.reach': '够不着：你最多可以挑战第 {n} 名', 'why.recent': '你们刚交过手：{at} 之后才能再次挑战',
+    'why.youOpen': '你已有 {n} 个未完成的挑战', 'why.defOpen': '对方已有 {n} 个未完成的挑战',
+    'why.guestLadder': '游客不能参加梯级挑战，请注册', 'why.guestTeam': '游客不能加入团体，请注册',
+    'why.teamFull': '团体已满', 'why.teamClosed': '团体不接受新成员', 'why.member': '你已是该团体成员',
+    'why.notMember': '你不是该团体成员', 'why.captain': '只有队长可以这样做',
+    'why.captainLeave': '队长不能离开：请先指定新队长',
+  },
+  en: {
+    'err.bad_message': 'Invalid request', 'err.unsupported_version': 'This page is out of date; reload it',
+    'err.unauthorized': 'Sign in or continue as a guest first', 'err.bad_origin': 'Request from a foreign page; reload it',
+    'err.busy': 'The server is busy; try again soon', 'err.timeout': 'The request timed out; try again',
+    'err.not_organiser': 'Only the organisers may do that', 'err.tournament_refused': 'The event refused this',
+    'err.results_final': 'The event is over and its prizes paid; results are final', 'err.invalid_key': 'Invalid request key',
+    'err.unsupported_notation': 'Notation not supported', 'err.not_at_table': 'You are not at this table',
+    'err.already_here': 'You are at this table already', 'err.table_full': 'No room for more spectators',
+    'err.already_seated': 'You are seated already', 'err.not_seated': 'You are not seated', 'err.not_a_player': 'You are not playing this game',
+    'err.game_in_progress': 'Not while a game is in progress', 'err.not_playing': 'No game in progress',
+    'err.invalid_time_control': 'Invalid time control', 'err.proposal_pending': 'A proposal is waiting for an answer',
+    'err.no_proposal': 'No proposal to answer', 'err.own_proposal': 'You cannot accept your own proposal',
+    'err.no_draw_offer': 'No draw offer to answer', 'err.already_offered': 'Offered already',
+    'err.draw_too_early': 'The event allows draw offers only later', 'err.berserk_refused': 'You cannot berserk now',
+    'err.undo_not_allowed': 'No takebacks in this game', 'err.nothing_to_undo': 'Nothing to take back',
+    'err.undo_pending': 'A takeback request is waiting', 'err.no_undo_request': 'No takeback request',
+    'err.too_late_to_abort': 'Too late to abort', 'err.not_disconnected': 'Your opponent is connected',
+    'err.already_disconnected': 'Disconnected already', 'err.finished_start': 'The start position is already decided',
+    'err.chat_empty': 'Empty message', 'err.chat_too_long': 'Message too long', 'err.paused': 'The game is paused',
+    'err.not_paused': 'The game is not paused', 'err.bad_amount': 'Invalid amount', 'err.overflow': 'Amount too large',
+    'err.not_stored': 'Could not be saved; nothing changed, try again', 'err.table_moved': 'This table moved to another server; reload',
+    'err.unavailable': 'The server is stopping; try again soon', 'err.internal': 'Something went wrong on the server; try again soon',
+    'err.unknown': 'unknown error',
+    'why.finished': 'The event is finished', 'why.started': 'The event has started', 'why.notStarted': 'The event has not started',
+    'why.registered': 'You are registered already', 'why.notRegistered': 'You are not registered', 'why.full': 'The event is full',
+    'why.notEnough': 'Not enough players', 'why.lateClosed': 'Late entry is closed', 'why.roundOn': 'The current round is not complete',
+    'why.noRounds': 'All rounds are paired', 'why.noTeam': 'A team battle: join a team first', 'why.over': 'The event is over',
+    'why.cancelled': 'The event is cancelled', 'why.guestEvent': 'Guests cannot enter events; register first',
+    'why.fee': 'Not enough coins for the entry fee', 'why.ladderOn': 'You are on the ladder already', 'why.ladderOff': 'You are not on the ladder',
+    'why.ladderFull': 'The ladder is full', 'why.self': 'You cannot challenge yourself', 'why.open': 'A challenge between you is open already',
+    'why.notAbove': 'The defender is not above you', 'why.defOff': 'The defender is not on the ladder',
+    'why.reach': 'Out of reach: you may challenge up to place {n}', 'why.recent': 'You met too recently: again after {at}',
+    'why.youOpen': 'You have {n} open challenges already', 'why.defOpen': 'The defender has {n} open challenges already',
+    'why.guestLadder': 'Guests cannot join a ladder; register first', 'why.guestTeam': 'Guests cannot take part in teams; register first',
+    'why.teamFull': 'The team is full', 'why.teamClosed': 'The team is closed to new members', 'why.member': 'You are a member already',
+    'why.notMember': 'You are not a member of this team', 'why.captain': 'Only the captain may do this',
+    'why.captainLeave': 'The captain cannot leave while others remain; name a new captain first',
+  },
+};
+
+/**
+ * The server's English refusal messages -> [key, params from the match]. A message not listed
+ * falls back to the code's own text (and, in English, the message itself).
+ */
+export const REASONS = [
+  [/^the event is finished$/, 'why.finished'],
+  [/^(already started|the event has started)$/, 'why.started'],
+  [/^not started$/, 'why.notStarted'],
+  [/^already registered$/, 'why.registered'],
+  [/^not registered$/, 'why.notRegistered'],
+  [/^the event is full$/, 'why.full'],
+  [/^not enough players$/, 'why.notEnough'],
+  [/^late entry is closed$/, 'why.lateClosed'],
+  [/^the current round is not complete$/, 'why.roundOn'],
+  [/^all rounds are paired$/, 'why.noRounds'],
+  [/^a team battle: join a team first$/, 'why.noTeam'],
+  [/^the event is over$/, 'why.over'],
+  [/^the event is cancelled$/, 'why.cancelled'],
+  [/^guests cannot enter events$/, 'why.guestEvent'],
+  [/^not enough coins for the entry fee$/, 'why.fee'],
+  [/^already on the ladder$/, 'why.ladderOn'],
+  [/^not on the ladder$/, 'why.ladderOff'],
+  [/^the ladder is full$/, 'why.ladderFull'],
+  [/^one cannot challenge oneself$/, 'why.self'],
+  [/^a challenge between you is open already$/, 'why.open'],
+  [/^the defender is not above you$/, 'why.notAbove'],
+  [/^the defender is not on the ladder$/, 'why.defOff'],
+  [/^out of reach: you may challenge up to place (\d+)$/, 'why.reach', (m) => ({ n: m[1] })],
+  [/^you met too recently: again after (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC$/, 'why.recent',
+    (m, fmt) => ({ at: fmt(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5])) })],
+  [/^you have (\d+) open challenges already$/, 'why.youOpen', (m) => ({ n: m[1] })],
+  [/^the defender has (\d+) open challenges already$/, 'why.defOpen', (m) => ({ n: m[1] })],
+  [/^guests cannot join a ladder$/, 'why.guestLadder'],
+  [/^guests cannot take part in teams$/, 'why.guestTeam'],
+  [/^the team is full$/, 'why.teamFull'],
+  [/^the team is closed to new members$/, 'why.teamClosed'],
+  [/^already a member of this team$/, 'why.member'],
+  [/^not a member of this team$/, 'why.notMember'],
+  [/^only the (team's )?captain may (do this|enter it)$/, 'why.captain'],
+  [/^the captain cannot leave while others remain; name a new captain first$/, 'why.captainLeave'],
+];
+
+/** `message` as [key, params] when it is a known refusal reason; null otherwise. `fmt` formats a date. */
+export function reasonOf(message, fmt) {
+  const text = String(message || '').trim();
+  for (const [re, key, params] of REASONS) {
+    const m = re.exec(text);
+    if (m) return [key, params ? params(m, fmt) : {}];
+  }
+  return null;
+}
