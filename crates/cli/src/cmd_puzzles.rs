@@ -131,6 +131,7 @@ fn mine(a: &MineArgs) -> Result<(), String> {
     let bar = bar(files.len(), a.budget.quiet, "mining");
     let started = Instant::now();
     let (mut games, mut duplicates, mut found, mut added) = (0usize, 0usize, 0usize, 0usize);
+    let (mut candidates, mut unsolved, mut repeated, mut unconfirmed) = (0, 0, 0, 0);
     'files: for file in &files {
         for game in games_of(file) {
             let key = game_key(&game);
@@ -142,7 +143,12 @@ fn mine(a: &MineArgs) -> Result<(), String> {
                 break 'files;
             }
             engine.new_game();
-            for m in mine_game(&mut engine, &game.start, &game.moves, &cfg, &control) {
+            let mined = mine_game(&mut engine, &game.start, &game.moves, &cfg, &control);
+            candidates += mined.candidates;
+            unsolved += mined.unsolved;
+            repeated += mined.repeated;
+            unconfirmed += mined.unconfirmed;
+            for m in mined.puzzles {
                 found += 1;
                 let source = Source::Ccpd {
                     file: relative(&a.input, file),
@@ -168,6 +174,10 @@ fn mine(a: &MineArgs) -> Result<(), String> {
          {added} new after de-duplication, {} in {}; {secs:.1} s ({per_game:.2} s a game)",
         out.count,
         a.out.display(),
+    );
+    println!(
+        "candidates {candidates}: {unsolved} without a unique winning line, {repeated} repeating, \
+         {unconfirmed} not confirmed"
     );
     Ok(())
 }

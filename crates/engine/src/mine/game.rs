@@ -32,6 +32,21 @@ pub struct MinedPuzzle {
     pub solution: Solution,
 }
 
+/// What mining one game found, and where the other candidates fell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameMining {
+    /// The puzzles.
+    pub puzzles: Vec<MinedPuzzle>,
+    /// Positions that passed the candidate test.
+    pub candidates: usize,
+    /// Candidates without a unique winning line.
+    pub unsolved: usize,
+    /// Lines refused for a repetition.
+    pub repeated: usize,
+    /// Lines that did not hold at the higher budget.
+    pub unconfirmed: usize,
+}
+
 /// Material in points (pawn 1, advisor/elephant 2, horse 4, cannon 4.5, chariot 9).
 fn material(pos: &Position, color: Color) -> f64 {
     let v = |r: Role| match r {
@@ -156,8 +171,9 @@ pub fn mine_game(
     moves: &[Move],
     cfg: &MinerConfig,
     control: &Control,
-) -> Vec<MinedPuzzle> {
+) -> GameMining {
     let scores = scores(engine, start, moves, cfg, control);
+    let mut stats = GameMining::default();
     let mut out: Vec<MinedPuzzle> = vec![];
     let mut pos = start.clone();
     for i in 1..=moves.len() {
@@ -173,10 +189,17 @@ pub fn mine_game(
         if !is_candidate(&pos, *before, *after, cfg) {
             continue;
         }
+        stats.candidates += 1;
         let Some(solution) = solve(engine, &pos, cfg, control) else {
+            stats.unsolved += 1;
             continue;
         };
-        if repeats(start, moves, i, &solution.line) || !confirm(&pos, &solution, cfg, control) {
+        if repeats(start, moves, i, &solution.line) {
+            stats.repeated += 1;
+            continue;
+        }
+        if !confirm(&pos, &solution, cfg, control) {
+            stats.unconfirmed += 1;
             continue;
         }
         out.push(MinedPuzzle {
@@ -186,7 +209,8 @@ pub fn mine_game(
             solution,
         });
     }
-    out
+    stats.puzzles = out;
+    stats
 }
 
 #[cfg(test)]

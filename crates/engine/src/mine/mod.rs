@@ -12,7 +12,7 @@ mod solve;
 mod win;
 
 pub use exercise::{check_exercise, ReviewReason, Verdict};
-pub use game::{mine_game, MinedPuzzle};
+pub use game::{mine_game, GameMining, MinedPuzzle};
 pub use solve::{confirm, solve, Solution};
 pub use win::{Pov, WIN_K};
 

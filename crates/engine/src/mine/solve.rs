@@ -175,7 +175,7 @@ pub fn solve(
             Node::NoWin => return None,
         }
     }
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         line.pop();
     }
     let score = first_score?;
@@ -200,7 +200,7 @@ pub fn confirm(pos: &Position, solution: &Solution, cfg: &MinerConfig, control: 
     let nodes = cfg.nodes.saturating_mul(u64::from(cfg.confirm_factor));
     let mut p = pos.clone();
     for (i, &m) in solution.line.iter().enumerate() {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             let last = i + 1 == solution.line.len();
             match solver_node(&mut engine, &p, cfg, nodes, 4, control) {
                 Node::Only { mv, mates, .. } => {

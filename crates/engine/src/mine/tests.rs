@@ -74,7 +74,9 @@ fn no_win_no_puzzle_and_a_stopped_miner_stops() {
     let c = Control::new();
     c.stop();
     let moves = [mv("h2e2"), mv("h9g7")];
-    assert!(mine_game(&mut Engine::new(4), &p, &moves, &small(), &c).is_empty());
+    assert!(mine_game(&mut Engine::new(4), &p, &moves, &small(), &c)
+        .puzzles
+        .is_empty());
 }
 
 #[test]

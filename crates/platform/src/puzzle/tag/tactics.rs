@@ -42,7 +42,7 @@ pub fn tactics(start: &Position, line: &[Move]) -> Vec<Theme> {
     let start_balance = balance(start);
     let mut pins: Vec<Square> = vec![];
     for (i, &m) in line.iter().enumerate() {
-        let solver_move = i % 2 == 0;
+        let solver_move = i.is_multiple_of(2);
         if solver_move && pins.contains(&m.to()) && pos.is_capture(m) {
             out.push(Theme::Pin);
         }
