@@ -19,11 +19,13 @@ mod cmd_loadtest;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
+mod cmd_puzzles;
 mod cmd_serve;
 mod db_args;
 mod judge_explain;
 mod logging;
 mod output;
+mod puzzles_io;
 mod server_probe;
 mod soak;
 
@@ -64,6 +66,8 @@ enum Command {
     Bench(cmd_bench::Args),
     /// Play against the engine in the terminal.
     Play(cmd_play::Args),
+    /// Puzzles: mine them from game records, or check exercises against their book solution.
+    Puzzles(cmd_puzzles::Args),
     /// Run the online platform (HTTP + WebSocket; SQLite under ./chuhe-data by default).
     Serve(cmd_serve::Args),
     /// Drive simulated players against a running server; report moves/s and relay latency
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => cmd_engine::run(&args),
         Command::Bench(args) => cmd_bench::run(&args),
         Command::Play(args) => cmd_play::run(&args),
+        Command::Puzzles(args) => cmd_puzzles::run(&args),
         Command::Serve(args) => cmd_serve::run(&args),
         Command::Loadtest(args) => cmd_loadtest::run(&args),
         Command::Admin(args) => cmd_admin::run(&args),

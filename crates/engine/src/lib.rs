@@ -30,6 +30,7 @@ pub mod bench;
 pub mod book;
 pub mod eval;
 pub mod level;
+pub mod mine;
 pub mod nnue;
 pub mod params;
 pub mod protocol;

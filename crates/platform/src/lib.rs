@@ -13,6 +13,7 @@ pub mod ladder;
 pub mod league;
 pub mod ledger;
 pub mod parimutuel;
+pub mod puzzle;
 pub mod rating;
 pub mod reward;
 pub mod seek;

@@ -111,6 +111,12 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0021_rating_pools.sqlite.sql"),
         include_str!("../migrations/0021_rating_pools.postgres.sql"),
     ),
+    // 22 is reserved for another branch (masters database).
+    (
+        23,
+        include_str!("../migrations/0023_puzzles.sqlite.sql"),
+        include_str!("../migrations/0023_puzzles.postgres.sql"),
+    ),
     (
         24,
         include_str!("../migrations/0024_journal_append.sqlite.sql"),
