@@ -2,6 +2,7 @@
 // data-i18n="key" are translated by translate(root). Missing keys fall back to English, then the key.
 
 import { STUDY } from './i18n/study.js';
+import { MASTERS } from './i18n/masters.js';
 import { NOTICES } from './i18n/notices.js';
 import { ORGANISER } from './i18n/organiser.js';
 import { TEAMS } from './i18n/teams.js';
@@ -372,6 +373,8 @@ const DICT = {
 // The study screens' texts live in their own file (i18n/study.js).
 Object.assign(DICT.zh, STUDY.zh);
 Object.assign(DICT.en, STUDY.en);
+Object.assign(DICT.zh, MASTERS.zh);
+Object.assign(DICT.en, MASTERS.en);
 Object.assign(DICT.zh, NOTICES.zh);
 Object.assign(DICT.en, NOTICES.en);
 Object.assign(DICT.zh, ORGANISER.zh);

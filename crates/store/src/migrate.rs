@@ -111,6 +111,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0021_rating_pools.sqlite.sql"),
         include_str!("../migrations/0021_rating_pools.postgres.sql"),
     ),
+    (
+        22,
+        include_str!("../migrations/0022_masters.sqlite.sql"),
+        include_str!("../migrations/0022_masters.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a
