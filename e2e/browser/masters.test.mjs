@@ -51,6 +51,7 @@ test('the masters are searched by player and a game opens beside the explorer', 
   await page.waitForSelector('[data-testid=board][data-ply="1"]');
   await page.waitForFunction(() => /[A-E]\d\d /.test(document.querySelector('[data-testid=opening-name]')?.textContent || ''));
   assert.match(await text(page, '[data-testid=explorer-credit]'), /CC BY 4\.0/);
+  assert.ok(!(await text(page, '[data-testid=explorer]')).includes('null'), 'no stray text in the explorer');
   await page.screenshot({ path: `${SHOTS}/masters-replay.png` });
   await ctx.close();
 });

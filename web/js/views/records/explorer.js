@@ -70,7 +70,7 @@ export function createExplorer({ onMove, onGame }) {
         h('span.ex-mv', { text: label(mv.move) }),
         h('span.ex-n', { text: `${mv.games}${mv.transposed ? ` (+${mv.transposed})` : ''}` }),
         scoreBar(mv))),
-        m.ended_here ? h('p.muted', { text: t('ex.ended', { n: m.ended_here }) }) : null);
+        ...(m.ended_here ? [h('p.muted', { text: t('ex.ended', { n: m.ended_here }) })] : []));
     }
     const zh = getLang() === 'zh';
     top.replaceChildren(...(m.top_games.length ? [h('b', { text: t('ex.top') })] : []),

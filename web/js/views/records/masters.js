@@ -41,8 +41,8 @@ export function mount(root, app, [openId] = []) {
       info.replaceChildren(
         h('p', { 'data-testid': 'master-title', text: `${who(g)} · ${t(`result.${g.result}`)}` }),
         h('p.muted', { text: [zh() ? g.event_hans : g.event, g.date, g.site].filter(Boolean).join(' · ') }),
-        g.ecco ? h('p', { 'data-testid': 'master-opening', text: `${g.ecco} ${g.opening}${g.opening_en ? ` · ${g.opening_en}` : ''}` }) : null,
-        g.credit ? h('p.muted', { 'data-testid': 'master-credit', text: t('ms.credit', { credit: g.credit }) }) : null);
+        ...[g.ecco ? h('p', { 'data-testid': 'master-opening', text: `${g.ecco} ${g.opening}${g.opening_en ? ` · ${g.opening_en}` : ''}` }) : null,
+          g.credit ? h('p.muted', { 'data-testid': 'master-credit', text: t('ms.credit', { credit: g.credit }) }) : null].filter(Boolean));
       viewer.load(masterView(g));
     } catch (e) { toast(errorText(e)); }
   }
