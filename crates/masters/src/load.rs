@@ -12,8 +12,14 @@ use std::time::Instant;
 use store::{Db, NewMasterGame, StoreError};
 use study::Encoding;
 
-/// Games written by one transaction.
+/// Games written by one transaction (`chuhe admin masters import`).
 const BATCH: usize = 500;
+
+/// A shipped set loads beside a serving site: small transactions and a pause after each, so that
+/// the site's own writes (moves, the heartbeat) wait for at most one of them (SQLite has one
+/// writer at a time).
+const GENTLE_BATCH: usize = 40;
+const GENTLE_PAUSE: std::time::Duration = std::time::Duration::from_millis(15);
 
 /// How a load names and reads what it is given.
 #[derive(Clone, Debug)]
@@ -103,13 +109,15 @@ pub async fn load_paths(
     run(
         db,
         opts,
+        (BATCH, std::time::Duration::ZERO),
         move |shared, each, skipped| walk(&paths, &shared.bytes, each, skipped),
         progress,
     )
     .await
 }
 
-/// Loads a shipped set held in memory (the one built in, or a file read by the caller).
+/// Loads a shipped set held in memory (the one built in, or a file read by the caller), gently:
+/// transactions of 40 games with a short pause after each, as it runs beside a serving site.
 ///
 /// # Errors
 /// [`StoreError`] from the database.
@@ -122,6 +130,7 @@ pub async fn load_pack(
     run(
         db,
         opts,
+        (GENTLE_BATCH, GENTLE_PAUSE),
         move |shared, each, _| {
             shared
                 .bytes
@@ -141,6 +150,7 @@ type Walker = dyn FnOnce(&Shared, &mut dyn FnMut(Entry) -> bool, &mut dyn FnMut(
 async fn run(
     db: &Db,
     opts: &LoadOptions,
+    (batch_games, pause): (usize, std::time::Duration),
     walker: impl FnOnce(&Shared, &mut dyn FnMut(Entry) -> bool, &mut dyn FnMut(Skipped))
         + Send
         + 'static,
@@ -152,12 +162,19 @@ async fn run(
     let thread_shared = Arc::clone(&shared);
     let thread_opts = opts.clone();
     let walker: Box<Walker> = Box::new(walker);
-    let reader = std::thread::spawn(move || read_all(&thread_shared, &thread_opts, walker, &tx));
+    let reader = std::thread::spawn(move || {
+        read_all(&thread_shared, &thread_opts, batch_games, walker, &tx)
+    });
     let mut added = 0;
     let mut failure = None;
     while let Some(batch) = rx.recv().await {
         match db.insert_master_games(&batch).await {
-            Ok(n) => added += n,
+            Ok(n) => {
+                added += n;
+                if !pause.is_zero() {
+                    tokio::time::sleep(pause).await;
+                }
+            }
             Err(e) => {
                 // Stop reading: dropping the receiver ends the thread's sends.
                 failure = Some(e);
@@ -200,15 +217,18 @@ async fn run(
 fn read_all(
     shared: &Shared,
     opts: &LoadOptions,
+    batch_games: usize,
     walker: Box<Walker>,
     tx: &tokio::sync::mpsc::Sender<Vec<NewMasterGame>>,
 ) -> Tally {
     let mut tally = Tally::default();
     let mut seen: HashSet<i64> = HashSet::new();
-    let mut batch: Vec<NewMasterGame> = Vec::with_capacity(BATCH);
+    let mut batch: Vec<NewMasterGame> = Vec::with_capacity(batch_games);
     let mut open = true;
     let mut each = |entry: Entry| -> bool {
         shared.files.fetch_add(1, Ordering::Relaxed);
+        // Batches are sent as they fill, also in the middle of a file (a shipped set is one
+        // file of thousands of games); a closed channel (the writer failed) stops the sends.
         let mut take = |game: xiangqi::record::Game| {
             shared.games.fetch_add(1, Ordering::Relaxed);
             let Some(row) = master_row(&game, &opts.source) else {
@@ -216,6 +236,10 @@ fn read_all(
             };
             if seen.insert(row.dedupe_key) {
                 batch.push(row);
+            }
+            if open && batch.len() >= batch_games {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(batch_games));
+                open = tx.blocking_send(full).is_ok();
             }
         };
         if is_pack(&entry.bytes) {
@@ -242,10 +266,6 @@ fn read_all(
                 }
                 Err(e) => tally.refuse(entry.name, e.to_string()),
             }
-        }
-        if batch.len() >= BATCH {
-            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-            open = tx.blocking_send(full).is_ok();
         }
         open
     };

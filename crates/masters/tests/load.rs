@@ -288,3 +288,31 @@ async fn the_ccpd_archive_loads_when_asked() {
         .expect("load");
     assert_eq!(again.added, 0);
 }
+
+/// A shipped set is one file of thousands of games: it is written in small transactions as it
+/// is read (each reported to `progress`), never as one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_set_is_written_in_small_transactions() {
+    let (db, _keep) = fresh_db().await;
+    let start = Position::startpos();
+    let mut games = Vec::new();
+    for first in start.legal_moves().iter().copied() {
+        let after = start.play(first).expect("legal");
+        for reply in after.legal_moves().iter().copied().take(3) {
+            let mut g = xiangqi::record::Game::new(start.clone());
+            g.moves = vec![first, reply];
+            games.push(g);
+        }
+    }
+    assert!(games.len() > 100, "{}", games.len());
+    let bytes = masters::pack::write_pack(&games, "synthetic");
+    let mut reports = Vec::new();
+    let r = load_pack(&db, bytes, &opts(), &mut |p| reports.push(p.added))
+        .await
+        .expect("load");
+    assert_eq!(r.added as usize, games.len());
+    assert!(reports.len() >= games.len() / 40, "{reports:?}");
+    assert!(reports.windows(2).all(|w| w[0] < w[1]), "{reports:?}");
+    let sources = db.masters_sources().await.expect("sources");
+    assert_eq!(sources[0].credit, "synthetic", "the set's own credit wins");
+}
