@@ -2,6 +2,7 @@
 // data-i18n="key" are translated by translate(root). Missing keys fall back to English, then the key.
 
 import { STUDY } from './i18n/study.js';
+import { MASTERS } from './i18n/masters.js';
 import { NOTICES } from './i18n/notices.js';
 import { ORGANISER } from './i18n/organiser.js';
 import { TEAMS } from './i18n/teams.js';
@@ -376,8 +377,8 @@ const DICT = {
  * into DICT. A key lives in one part only (`e2e/unit/i18n.test.mjs`): a second definition would
  * silently replace the first, as `an.depth` once did.
  */
-export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE };
-for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE]) {
+export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS };
+for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS]) {
   Object.assign(DICT.zh, part.zh);
   Object.assign(DICT.en, part.en);
 }

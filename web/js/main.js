@@ -1,7 +1,7 @@
 // Wires the app: session, socket, language switch and a hash router over the views.
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
 //   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID
-//   #/leagues  #/league/ID  #/league/ID/match/M  #/notices
+//   #/leagues  #/league/ID  #/league/ID/match/M  #/notices  #/masters  #/masters/ID
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -14,6 +14,7 @@ import * as profileView from './views/account/profile.js';
 import * as replayView from './views/records/replay.js';
 import * as importView from './views/records/import.js';
 import * as collectionView from './views/records/collection.js';
+import * as mastersView from './views/records/masters.js';
 import * as analysisView from './views/records/analysis.js';
 import * as tournamentListView from './views/tournament/tournaments.js';
 import * as tournamentView from './views/tournament/tournament.js';
@@ -80,6 +81,7 @@ const routes = [
   [/^#\/notices$/, noticesView, USER],
   [/^#\/import$/, importView, USER],
   [/^#\/collection$/, collectionView, USER],
+  [/^#\/masters(?:\/(\d+))?$/, mastersView, OPEN],
   [/^#\/analysis(?:\?(.*))?$/, analysisView, OPEN],
 ];
 

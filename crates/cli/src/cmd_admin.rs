@@ -5,6 +5,7 @@
 use crate::cmd_admin_behaviour;
 use crate::cmd_admin_grant;
 use crate::cmd_admin_league;
+use crate::cmd_admin_masters;
 use crate::cmd_admin_organiser;
 use crate::cmd_admin_title;
 use crate::cmd_admin_tournament;
@@ -35,6 +36,8 @@ pub enum AdminCommand {
     Organiser(cmd_admin_organiser::OrganiserArgs),
     /// Leagues: create, list, start, next-season, withdraw (the running server applies them).
     League(cmd_admin_league::LeagueArgs),
+    /// The masters database: import, pack, status.
+    Masters(cmd_admin_masters::MastersArgs),
     /// Ban a player from sitting down, seeking and joining events for some minutes, with a reason.
     Ban(cmd_admin_behaviour::SanctionArgs),
     /// Mute a player (no chat) for some minutes, with a reason.
@@ -55,6 +58,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             AdminCommand::Tournament(a) => cmd_admin_tournament::run(a).await,
             AdminCommand::Organiser(a) => cmd_admin_organiser::run(a).await,
             AdminCommand::League(a) => cmd_admin_league::run(a).await,
+            AdminCommand::Masters(a) => cmd_admin_masters::run(a).await,
             AdminCommand::Ban(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Ban).await,
             AdminCommand::Mute(a) => cmd_admin_behaviour::sanction(a, SanctionKind::Mute).await,
             AdminCommand::Lift(a) => cmd_admin_behaviour::lift(a).await,

@@ -9,7 +9,7 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use xiangqi::notation::Notation;
-use xiangqi::record::{parse_dhtmlxq, read_collection, read_xqf, write_dhtmlxq, write_pgn, Game};
+use xiangqi::record::{parse_dhtmlxq, read_collection, write_dhtmlxq, write_pgn, Game};
 
 /// Input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -54,14 +54,6 @@ pub struct Args {
     /// absent.
     #[arg(long)]
     encoding: Option<String>,
-}
-
-/// GB18030 decoding of legacy text (never fails; malformed bytes become U+FFFD).
-pub(crate) fn decode_legacy(bytes: &[u8]) -> String {
-    encoding_rs::GB18030
-        .decode_without_bom_handling(bytes)
-        .0
-        .into_owned()
 }
 
 /// Reads the input, converts every game and writes the result. Skipped text is reported on
@@ -144,7 +136,11 @@ pub(crate) fn read_games_in(
     };
     let (games, broken) = match from {
         InputFormat::Xqf => (
-            vec![read_xqf(bytes, &decode_legacy).map_err(|e| format!("{name}: {e}"))?],
+            // Strings in GBK or Big5, told apart by `study::read_record` (or `--encoding`).
+            study::records::read_xqf_record(bytes, encoding)
+                .map_err(|e| format!("{name}: {e}"))?
+                .collection
+                .games,
             0,
         ),
         InputFormat::Dhtmlxq => (

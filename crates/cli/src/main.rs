@@ -6,6 +6,7 @@ mod cmd_admin;
 mod cmd_admin_behaviour;
 mod cmd_admin_grant;
 mod cmd_admin_league;
+mod cmd_admin_masters;
 mod cmd_admin_organiser;
 mod cmd_admin_title;
 mod cmd_admin_tournament;

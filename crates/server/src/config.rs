@@ -94,6 +94,8 @@ pub struct Config {
     pub behaviour: tables::behaviour::BehaviourConfig,
     /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
     pub analysis: tables::analysis::AnalysisConfig,
+    /// `[masters]`: the masters database's shipped set (docs/masters.md).
+    pub masters: crate::masters_boot::MastersConfig,
 }
 
 impl Default for Config {
@@ -131,6 +133,7 @@ impl Default for Config {
             ladders: Vec::new(),
             behaviour: tables::behaviour::BehaviourConfig::default(),
             analysis: tables::analysis::AnalysisConfig::default(),
+            masters: crate::masters_boot::MastersConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),

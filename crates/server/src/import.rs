@@ -1,11 +1,13 @@
 //! Reading game records people have (issue #22): PGN (xqbase collections with their trailers,
-//! several games), XQF (binary) and DhtmlXQ, as `chuhe convert` reads them. Text is UTF-8,
-//! UTF-16 with a byte-order mark, or else GB18030 (GBK, GB2312); XQF strings are GB18030.
+//! several games), XQF (binary) and DhtmlXQ, as `chuhe convert` reads them, from their raw bytes
+//! in any encoding `study::read_record` reads (UTF-8, UTF-16, GB18030/GBK, Big5; XQF strings in
+//! GBK or Big5), or in the one the caller names.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
+use study::{Encoding, RecordError, RecordKind};
 use xiangqi::notation::Notation;
-use xiangqi::record::{decode_text, parse_dhtmlxq, read_collection, read_xqf, write_pgn, Game};
+use xiangqi::record::{write_pgn, Game};
 
 /// What a record was read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -65,6 +67,9 @@ pub struct ImportFailure {
 pub struct Imported {
     /// The format detected.
     pub format: RecordFormat,
+    /// The text encoding it was read in (`UTF-8`, `Big5`, `gb18030`, `UTF-16LE`, …; for XQF the
+    /// encoding of its strings).
+    pub encoding: &'static str,
     /// The games read, in file order.
     pub games: Vec<ImportedGame>,
     /// Text skipped between games.
@@ -73,13 +78,14 @@ pub struct Imported {
     pub errors: Vec<ImportFailure>,
 }
 
-/// GB18030 decoding of legacy text (never fails; malformed bytes become U+FFFD).
-#[must_use]
-pub fn decode_legacy(bytes: &[u8]) -> String {
-    encoding_rs::GB18030
-        .decode_without_bom_handling(bytes)
-        .0
-        .into_owned()
+/// Why no game could be read from a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    /// The bytes are text in no known encoding (UTF-8, UTF-16, GB18030, Big5), or not
+    /// well-formed in the encoding named (`record_encoding`).
+    Encoding(String),
+    /// Text, but no game could be read from it (`bad_record`).
+    Unreadable(String),
 }
 
 /// The view of a read game; `None` if it cannot be written back (never for a reader's game).
@@ -103,21 +109,25 @@ pub fn game_view(number: usize, game: &Game) -> Option<ImportedGame> {
 }
 
 /// Reads every game of `bytes`: XQF when they start with `XQ`, DhtmlXQ when the text holds a
-/// `[DhtmlXQ` tag, PGN otherwise.
+/// `[DhtmlXQ` tag, PGN otherwise. `encoding` names the text encoding instead of detecting it.
 ///
 /// # Errors
-/// A message when no game at all can be read (with its line or byte offset).
-pub fn read_record(bytes: &[u8]) -> Result<Imported, String> {
-    if bytes.starts_with(b"XQ") {
-        let game = read_xqf(bytes, &decode_legacy).map_err(|e| format!("XQF: {e}"))?;
-        return single(RecordFormat::Xqf, &game);
-    }
-    let text = decode_text(bytes, &decode_legacy);
-    if text.contains("[DhtmlXQ") {
-        let game = parse_dhtmlxq(&text).map_err(|e| format!("DhtmlXQ: {e}"))?;
-        return single(RecordFormat::Dhtmlxq, &game);
-    }
-    let c = read_collection(&text);
+/// [`ImportError`] when no game at all can be read (with its line or byte offset).
+pub fn read_record(
+    bytes: &[u8],
+    encoding: Option<&'static Encoding>,
+) -> Result<Imported, ImportError> {
+    let record = study::read_record(bytes, encoding).map_err(|e| match e {
+        RecordError::Encoding(e) => ImportError::Encoding(e.to_string()),
+        RecordError::Unreadable(m) => ImportError::Unreadable(m),
+    })?;
+    let format = match record.kind {
+        RecordKind::Pgn => RecordFormat::Pgn,
+        RecordKind::Xqf => RecordFormat::Xqf,
+        RecordKind::Dhtmlxq => RecordFormat::Dhtmlxq,
+    };
+    let encoding = record.encoding.name();
+    let c = record.collection;
     let warnings = c
         .warnings
         .iter()
@@ -144,26 +154,17 @@ pub fn read_record(bytes: &[u8]) -> Result<Imported, String> {
         .filter_map(|g| game_view(numbers.next().unwrap_or(0), g))
         .collect();
     if games.is_empty() {
-        return Err(match errors.first() {
+        return Err(ImportError::Unreadable(match errors.first() {
             Some(f) => format!("PGN: game {}: {}", f.game, f.message),
             None => "no game found".to_owned(),
-        });
+        }));
     }
     Ok(Imported {
-        format: RecordFormat::Pgn,
+        format,
+        encoding,
         games,
         warnings,
         errors,
-    })
-}
-
-fn single(format: RecordFormat, game: &Game) -> Result<Imported, String> {
-    let view = game_view(1, game).ok_or("the game cannot be written back")?;
-    Ok(Imported {
-        format,
-        games: vec![view],
-        warnings: Vec::new(),
-        errors: Vec::new(),
     })
 }
 
@@ -175,7 +176,7 @@ mod tests {
     fn a_broken_game_keeps_its_number_and_the_rest_are_numbered_around_it() {
         let text = "[Round \"1\"]\n1. h2e2 h9g7 1-0\n\n[Round \"2\"]\n1. h2e2 x9x9 *\n\n\
                     [Round \"3\"]\n1. b2e2 *\n";
-        let r = read_record(text.as_bytes()).unwrap();
+        let r = read_record(text.as_bytes(), None).unwrap();
         let numbers: Vec<usize> = r.games.iter().map(|g| g.number).collect();
         assert_eq!(numbers, vec![1, 3]);
         assert_eq!(r.errors[0].game, 2);
@@ -184,7 +185,30 @@ mod tests {
 
     #[test]
     fn nothing_readable_is_an_error() {
-        assert!(read_record(b"hello").is_err());
-        assert!(read_record(b"XQ garbage").is_err());
+        assert!(matches!(
+            read_record(b"hello", None),
+            Err(ImportError::Unreadable(_))
+        ));
+        assert!(read_record(b"XQ garbage", None).is_err());
+    }
+
+    #[test]
+    fn big5_and_gbk_text_read_from_raw_bytes_and_noise_is_an_encoding_error() {
+        let text = "[Red \"胡榮華\"]\n1. 炮二平五 馬８進７ 1-0\n";
+        let (big5, _, _) = encoding_rs::BIG5.encode(text);
+        let r = read_record(&big5, None).unwrap();
+        assert_eq!((r.encoding, r.games[0].moves.len()), ("Big5", 2));
+        let (gbk, _, _) = encoding_rs::GB18030.encode("1. 炮二平五 马８进７ 1-0\n");
+        assert_eq!(read_record(&gbk, None).unwrap().encoding, "gb18030");
+        // Named: Big5 bytes are not well-formed UTF-8.
+        assert!(matches!(
+            read_record(&big5, Some(encoding_rs::UTF_8)),
+            Err(ImportError::Encoding(_))
+        ));
+        let noise: Vec<u8> = (0..600u32).map(|i| (i * 7 % 256) as u8).collect();
+        assert!(matches!(
+            read_record(&noise, None),
+            Err(ImportError::Encoding(_))
+        ));
     }
 }

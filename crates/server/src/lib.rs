@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod import;
+pub mod masters_boot;
 pub mod serve;
 pub mod server;
 pub mod state;
@@ -51,6 +52,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::moderation::routes())
         .merge(http::import::routes())
         .merge(http::collection::routes())
+        .merge(http::masters::routes())
+        .merge(http::explorer::routes())
         .merge(http::analysis::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)

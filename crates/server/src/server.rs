@@ -60,6 +60,8 @@ pub struct RunningServer {
     watch: JoinHandle<()>,
     pickup: JoinHandle<()>,
     relays: Vec<JoinHandle<()>>,
+    /// The first start's load of the shipped master games, while it runs (`[masters]`).
+    pub masters_load: Option<JoinHandle<()>>,
 }
 
 impl RunningServer {
@@ -68,6 +70,9 @@ impl RunningServer {
         let _ = self.shutdown.send(());
         self.watch.abort();
         self.pickup.abort();
+        if let Some(load) = &self.masters_load {
+            load.abort();
+        }
         for relay in &self.relays {
             relay.abort();
         }
@@ -276,6 +281,7 @@ pub async fn start(
     tokio::spawn(tables::seek::desk::run(state.live.clone(), seek_rx));
     cluster::seek_desk::spawn(&state);
     tables::analysis::queue::start(&state).await?;
+    let masters_load = crate::masters_boot::spawn(&config.masters, db.clone());
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
     let watch = tokio::spawn(takeover::watch(state.site.clone()));
@@ -313,5 +319,6 @@ pub async fn start(
         watch,
         pickup,
         relays,
+        masters_load,
     })
 }

@@ -111,7 +111,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0021_rating_pools.sqlite.sql"),
         include_str!("../migrations/0021_rating_pools.postgres.sql"),
     ),
-    // 22 is reserved for another branch (masters database).
+    (
+        22,
+        include_str!("../migrations/0022_masters.sqlite.sql"),
+        include_str!("../migrations/0022_masters.postgres.sql"),
+    ),
     (
         23,
         include_str!("../migrations/0023_puzzles.sqlite.sql"),

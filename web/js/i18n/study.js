@@ -4,7 +4,7 @@
 export const STUDY = {
   zh: {
     'nav.study': '打谱', 'nav.import': '导入棋谱', 'nav.collection': '棋谱收藏', 'nav.analysis': '分析',
-    'import.title': '导入棋谱', 'import.hint': '粘贴 PGN、东萍（DhtmlXQ）文本，或选择文件（PGN、XQF、DhtmlXQ；GBK 与 UTF-8 均可）',
+    'import.title': '导入棋谱', 'import.hint': '粘贴 PGN、东萍（DhtmlXQ）文本，或选择文件（PGN、XQF、DhtmlXQ；UTF-8、GBK、Big5 等编码自动识别）',
     'import.paste': '在此粘贴棋谱', 'import.file': '选择文件', 'import.go': '导入', 'import.games': '读到 {n} 局',
     'import.broken': '第 {game} 局（第 {line} 行）无法读取：{msg}', 'import.skipped': '已跳过：{msg}',
     'import.save': '存入棋谱收藏', 'import.tags': '标签（逗号分隔）', 'import.saved': '已存入棋谱收藏',
@@ -27,7 +27,7 @@ export const STUDY = {
   },
   en: {
     'nav.study': 'Study', 'nav.import': 'Import', 'nav.collection': 'My library', 'nav.analysis': 'Analysis',
-    'import.title': 'Import a game', 'import.hint': 'Paste PGN or DhtmlXQ text, or choose a file (PGN, XQF, DhtmlXQ; GBK or UTF-8)',
+    'import.title': 'Import a game', 'import.hint': 'Paste PGN or DhtmlXQ text, or choose a file (PGN, XQF, DhtmlXQ; UTF-8, GBK, Big5 and more, detected)',
     'import.paste': 'Paste a record here', 'import.file': 'Choose a file', 'import.go': 'Import', 'import.games': '{n} games read',
     'import.broken': 'Game {game} (line {line}) could not be read: {msg}', 'import.skipped': 'Skipped: {msg}',
     'import.save': 'Save to my library', 'import.tags': 'Tags (comma separated)', 'import.saved': 'Saved to my library',

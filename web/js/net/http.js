@@ -110,7 +110,14 @@ export const api = {
   leagueMatch: (id, m) => call('GET', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}`),
   leagueLineup: (id, m, order) => call('POST', `/api/leagues/${encodeURIComponent(id)}/matches/${encodeURIComponent(m)}/lineup`, { order }),
   /** Reads a record (a File, Blob or text: PGN, XQF, DhtmlXQ) → {format, games, warnings, errors}. */
-  importRecord: (data) => send('POST', '/api/import', data),
+  importRecord: (data, encoding = '') => send('POST', `/api/import${encoding ? `?encoding=${encodeURIComponent(encoding)}` : ''}`, data),
+  /** The masters database (docs/masters.md): {games, total, sources}. */
+  masters: (filter = {}) => call('GET', `/api/masters?${query(filter)}`),
+  masterGame: (id) => call('GET', `/api/masters/${encodeURIComponent(id)}`),
+  /** The opening explorer from `fen` (or the start) after `moves` (ICCS, comma separated). */
+  explorer: (q = {}) => call('GET', `/api/explorer?${query(q)}`),
+  /** ECCO names along `moves` from the start: {game, positions}. */
+  opening: (moves) => call('GET', `/api/opening?${query({ moves })}`),
   /** One's library, newest first, filtered by {player, event, opening, result, tag} → {games}. */
   collection: (filter = {}) => call('GET', `/api/me/collection?${query(filter)}`),
   collectionGame: (id) => call('GET', `/api/me/collection/${encodeURIComponent(id)}`),

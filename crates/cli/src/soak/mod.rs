@@ -87,6 +87,10 @@ connections_per_ip = 100000
 accounts_per_ip_per_minute = 100000
 password_hash_queue = 100000
 
+# The memory measured is the server's own, not the masters' first load.
+[masters]
+load_shipped = false
+
 [[rooms]]
 id = "soak"
 name = "Soak"

@@ -84,6 +84,11 @@ error_codes! {
     BadRecord = "bad_record",
     /// Import: the record file is larger than `import_max_bytes`.
     RecordTooLarge = "record_too_large",
+    /// Import: the bytes are text in no known encoding (UTF-8, UTF-16, GB18030, Big5), or not
+    /// well-formed in the encoding named.
+    RecordEncoding = "record_encoding",
+    /// Import: an encoding name the server does not know.
+    UnknownEncoding = "unknown_encoding",
     /// Collection: the user keeps `collection_max_games` games already.
     CollectionFull = "collection_full",
     /// Collection: more than `collection_max_tags` tags on one game.

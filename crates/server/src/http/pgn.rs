@@ -94,6 +94,16 @@ pub fn write_in(
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &g.start_fen);
     }
+    // The opening by ECCO (issue #39): code, Chinese name, variation; from the standard start.
+    if start == Position::startpos() {
+        if let Some(o) = study::ecco::classify(&g.moves).and_then(|c| c.opening()) {
+            tag(&mut out, "ECCO", &o.code.to_string());
+            tag(&mut out, "Opening", o.name);
+            if !o.variation.is_empty() {
+                tag(&mut out, "Variation", o.variation);
+            }
+        }
+    }
     tag(&mut out, "Format", notation.format_tag());
     if let Some(reason) = &g.reason {
         tag(&mut out, "Termination", reason);
@@ -135,6 +145,42 @@ mod tests {
     fn dates_are_civil_utc() {
         assert_eq!(pgn_date(0), "1970.01.01");
         assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+    }
+
+    fn row(fen: &str, moves: &[&str]) -> GameRow {
+        GameRow {
+            id: platform::GameId(1),
+            table: platform::TableId(1),
+            room: "r".into(),
+            red: platform::UserId(1),
+            black: platform::UserId(2),
+            control: platform::clock::TimeControl::untimed(),
+            start_fen: fen.to_owned(),
+            ai_level: None,
+            status: "finished".into(),
+            result: Some("1-0".into()),
+            reason: None,
+            moves: moves.iter().map(|m| m.parse().unwrap()).collect(),
+            clocks: Vec::new(),
+            rated: false,
+            casual: false,
+            ratings: None,
+            started_at: 0,
+            ended_at: None,
+        }
+    }
+
+    #[test]
+    fn the_opening_is_named_by_ecco_from_the_standard_start_only() {
+        let g = row(xiangqi::START_FEN, &["h2e2", "h9g7", "h0g2", "i9h9"]);
+        let pgn = write(&g, "a", "b", PgnNotation::Chinese).unwrap();
+        let code = study::ecco::classify(&g.moves).unwrap();
+        assert!(pgn.contains(&format!("[ECCO \"{code}\"]")), "{pgn}");
+        assert!(pgn.contains("[Opening \""), "{pgn}");
+        let fen = xiangqi::START_FEN.replace(" w ", " b ");
+        let g = row(&fen, &["h7e7"]);
+        let pgn = write(&g, "a", "b", PgnNotation::Iccs).unwrap();
+        assert!(!pgn.contains("[ECCO"), "{pgn}");
     }
 
     #[test]

@@ -97,6 +97,11 @@ pub fn test_config(db: &TestDb) -> Config {
             password_hash_queue: 10_000,
             ..Limits::default()
         },
+        // The shipped master games only where a test asks for them (masters.rs).
+        masters: server::masters_boot::MastersConfig {
+            load_shipped: false,
+            shipped_file: None,
+        },
         ..Config::default()
     }
 }

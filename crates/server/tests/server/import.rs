@@ -12,6 +12,10 @@ const XQBASE_GB18030: &[u8] = include_bytes!("../../../cli/tests/data/xqbase_two
 const XQF_V12: &[u8] = include_bytes!("../../../cli/tests/data/endgame_v12.xqf");
 const XQF_V10: &[u8] = include_bytes!("../../../cli/tests/data/liu_lu_v10.xqf");
 const DHTMLXQ: &[u8] = include_bytes!("../../../cli/tests/data/liu_lu.dhtmlxq");
+const BIG5_PGN: &[u8] = include_bytes!("../../../study/tests/fixtures/big5.pgn");
+const GB18030_PGN: &[u8] = include_bytes!("../../../study/tests/fixtures/gb18030.pgn");
+const UTF16BE_PGN: &[u8] = include_bytes!("../../../study/tests/fixtures/utf16be.pgn");
+const BINARY: &[u8] = include_bytes!("../../../study/tests/fixtures/binary.bin");
 
 /// A logged-in user speaking raw HTTP.
 struct User {
@@ -37,9 +41,19 @@ impl User {
     }
 
     async fn import(&self, bytes: &[u8]) -> (u16, Value) {
+        self.import_as(bytes, "").await
+    }
+
+    /// `POST /api/import?encoding=…` (no query when `encoding` is empty).
+    async fn import_as(&self, bytes: &[u8], encoding: &str) -> (u16, Value) {
+        let query = if encoding.is_empty() {
+            String::new()
+        } else {
+            format!("?encoding={encoding}")
+        };
         let req = self
             .http
-            .post(format!("{}/api/import", self.base))
+            .post(format!("{}/api/import{query}", self.base))
             .header("content-type", "application/octet-stream")
             .body(bytes.to_vec());
         let (status, text) = self.send(req).await;
@@ -146,6 +160,78 @@ async fn records_as_people_have_them_are_imported() {
         .await
         .unwrap();
     assert_eq!(resp.status().as_u16(), 401);
+}
+
+/// The Pascal string at `offset` of an XQF header replaced by `bytes`.
+fn set_xqf_string(file: &mut [u8], offset: usize, bytes: &[u8]) {
+    file[offset] = u8::try_from(bytes.len()).unwrap();
+    file[offset + 1..offset + 1 + bytes.len()].copy_from_slice(bytes);
+}
+
+#[tokio::test]
+async fn records_in_any_encoding_are_imported_from_their_raw_bytes() {
+    let db = TestDb::new().await;
+    let srv = TestServer::start(&db).await;
+    let alice = User::register(srv.addr, "alice").await;
+
+    // Big5 (traditional, full-width digits), GB18030 and UTF-16 without a mark: detected and
+    // confirmed by the moves.
+    for (bytes, encoding, red) in [
+        (BIG5_PGN, "Big5", "紅方"),
+        (GB18030_PGN, "gb18030", "红方"),
+        (UTF16BE_PGN, "UTF-16BE", "紅方"),
+    ] {
+        let (status, r) = alice.import(bytes).await;
+        assert_eq!(status, 200, "{encoding}: {r}");
+        assert_eq!(r["encoding"], encoding, "{r}");
+        assert_eq!(tag(&r["games"][0], "Red"), red);
+        assert_eq!(r["games"][0]["moves"].as_array().unwrap().len(), 10, "{r}");
+    }
+    // Named: the same bytes read as Big5 on request, refused as UTF-8.
+    let (status, r) = alice.import_as(BIG5_PGN, "big5").await;
+    assert_eq!((status, r["encoding"].as_str()), (200, Some("Big5")), "{r}");
+    let (status, r) = alice.import_as(BIG5_PGN, "utf-8").await;
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("record_encoding")),
+        "{r}"
+    );
+    let (status, r) = alice.import_as(BIG5_PGN, "klingon").await;
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("unknown_encoding")),
+        "{r}"
+    );
+    // Neither text nor a record: refused with its own code.
+    let (status, r) = alice.import(BINARY).await;
+    assert_eq!(
+        (status, r["error"].as_str()),
+        (400, Some("record_encoding")),
+        "{r}"
+    );
+
+    // XQF whose strings are Big5 (a Taiwanese writer), and the GBK one as before.
+    let mut xqf = XQF_V10.to_vec();
+    let big5 = |s: &str| encoding_rs::BIG5.encode(s).0.into_owned();
+    set_xqf_string(&mut xqf, 0x50, &big5("仙人指路對起馬局"));
+    set_xqf_string(&mut xqf, 0xD0, &big5("「中立盃」象棋電視快棋賽"));
+    set_xqf_string(&mut xqf, 0x110, &big5("1997年11月16日"));
+    set_xqf_string(&mut xqf, 0x120, &big5("北京"));
+    set_xqf_string(&mut xqf, 0x130, &big5("柳大華"));
+    set_xqf_string(&mut xqf, 0x140, &big5("呂欽"));
+    set_xqf_string(&mut xqf, 0x1D0, &big5("劉殿中"));
+    set_xqf_string(&mut xqf, 0x1E0, &big5("過河象"));
+    let (status, r) = alice.import(&xqf).await;
+    assert_eq!((status, r["encoding"].as_str()), (200, Some("Big5")), "{r}");
+    assert_eq!(tag(&r["games"][0], "Red"), "柳大華");
+    assert_eq!(tag(&r["games"][0], "Black"), "呂欽");
+    let (status, r) = alice.import(XQF_V10).await;
+    assert_eq!(
+        (status, r["encoding"].as_str()),
+        (200, Some("gb18030")),
+        "{r}"
+    );
+    assert_eq!(tag(&r["games"][0], "Red"), "柳大华");
 }
 
 #[tokio::test]

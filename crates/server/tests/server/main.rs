@@ -38,6 +38,7 @@ mod league_withdraw;
 mod leagues;
 mod ledger;
 mod loadtest;
+mod masters;
 mod metrics;
 mod ownership;
 mod protocol_doc;

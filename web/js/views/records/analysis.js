@@ -13,6 +13,7 @@ import { createTree, play, mainLineFrom, remove, promote, tokens, nextMoveNumber
 import { treePgn, moveText } from '../../analysis/pgn.js';
 import { createEngineClient, engineLineView } from '../../analysis/engine.js';
 import { getNotation } from './movelist.js';
+import { createExplorer } from './explorer.js';
 
 const PALETTE = ['K', 'A', 'B', 'N', 'R', 'C', 'P', 'k', 'a', 'b', 'n', 'r', 'c', 'p'];
 const PIECE_TEXT = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
@@ -84,6 +85,13 @@ export function mount(root, app, [query]) {
   const multipv = h('select', { 'data-testid': 'an-multipv', 'aria-label': t('an.lines'), on: { change: () => engine.multipv(Number(multipv.value)) } },
     [1, 2, 3, 4, 5].map((n) => h('option', { value: n, text: String(n) })));
 
+  // The opening explorer: the masters' moves from the position shown; a click plays one.
+  const explorer = createExplorer({
+    onMove: (mv) => { if (!setup && legalMoves(node.pieces, node.turn).includes(mv)) { node = play(tree, node, mv); show(); } },
+    onGame: (id) => app.go(`#/masters/${id}`),
+  });
+  const pathTo = (n) => { const out = []; for (let x = n; x && x.parent; x = x.parent) out.unshift(x.move); return out; };
+
   function drawMoves() {
     const notation = getNotation();
     const out = [];
@@ -111,6 +119,7 @@ export function mount(root, app, [query]) {
     fenInput.value = node.fen;
     drawMoves();
     engine.set(node.fen);
+    explorer.update(tree.root.fen, pathTo(node));
   }
 
   function restart(fen) {
@@ -210,7 +219,8 @@ export function mount(root, app, [query]) {
         pgnBox, download),
       h('div.panel.an-engine', {},
         h('label', {}, engineOn, ' ', t('an.engine')), ' ',
-        h('label', {}, t('an.lines'), ' ', multipv), ' ', depth, ' ', engineStatus, lines))));
+        h('label', {}, t('an.lines'), ' ', multipv), ' ', depth, ' ', engineStatus, lines),
+      explorer.node)));
 
   // A game's moves from the address become the main line; the board goes to `ply`.
   for (const mv of start.moves) {
@@ -225,6 +235,7 @@ export function mount(root, app, [query]) {
     unmount() {
       clearTimeout(silence);
       engine.destroy();
+      explorer.destroy();
       document.removeEventListener('keydown', key);
       board.destroy();
     },

@@ -25,6 +25,10 @@ export function mount(root, app) {
   const viewer = createGameViewer(app);
   const text = h('textarea.import-text', { 'data-testid': 'import-text', rows: 6, placeholder: t('import.paste'), 'data-i18n-ph': 'import.paste' });
   const file = h('input', { type: 'file', 'data-testid': 'import-file', accept: '.pgn,.xqf,.txt,.htm,.html,.ubb' });
+  // The text encoding: detected by the server (confirmed by the moves) unless named here.
+  const encoding = h('select', { 'data-testid': 'import-encoding', title: t('import.encoding'), 'data-i18n-title': 'import.encoding' },
+    h('option', { value: '', 'data-i18n': 'import.auto', text: t('import.auto') }),
+    ...['utf-8', 'gbk', 'big5', 'utf-16le'].map((e) => h('option', { value: e, text: e.toUpperCase() })));
   const status = h('div.import-status', { 'data-testid': 'import-status' });
   const list = h('div.import-games', { 'data-testid': 'import-games' });
   const info = h('div.import-info', { 'data-testid': 'import-info' });
@@ -61,7 +65,7 @@ export function mount(root, app) {
     status.replaceChildren('…');
     list.replaceChildren();
     try {
-      const r = await api.importRecord(data);
+      const r = await api.importRecord(data, encoding.value);
       const notes = [
         h('p', { 'data-testid': 'import-count', text: t('import.games', { n: r.games.length }) }),
         ...r.errors.map((e) => h('p.error', { 'data-testid': 'import-error', text: t('import.broken', { game: e.game, line: e.line, msg: e.message }) })),
@@ -88,7 +92,7 @@ export function mount(root, app) {
       h('div.panel', {},
         h('h2', { 'data-i18n': 'import.title', text: t('import.title') }),
         h('p.muted', { 'data-i18n': 'import.hint', text: t('import.hint') }),
-        text, h('div.row', {}, go, file), status, list, info),
+        text, h('div.row', {}, go, file, encoding), status, list, info),
       ...viewer.sideNodes,
       h('div.panel', {}, tags, save, saved))));
   return { unmount() { viewer.destroy(); } };
