@@ -153,7 +153,7 @@ impl Db {
             )
             .bind(node)
             .bind(job.game.sql())
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
             if taken.rows_affected() == 1 {
                 return Ok(Some(job));
@@ -172,7 +172,7 @@ impl Db {
         )
         .bind(done.sql())
         .bind(game.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(())
     }
@@ -196,7 +196,7 @@ impl Db {
         .bind(result)
         .bind(now.sql())
         .bind(game.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(())
     }
@@ -221,7 +221,7 @@ impl Db {
         .bind(i64::from(mine))
         .bind(node)
         .bind(stale_before.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected())
     }

@@ -107,7 +107,7 @@ impl Db {
         .bind(game.sql())
         .bind(conduct.as_str())
         .bind(at.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -259,7 +259,7 @@ impl Db {
         .bind(user.sql())
         .bind(kind.map_or("", SanctionKind::as_str))
         .bind(now.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected())
     }

@@ -43,7 +43,7 @@ impl Db {
             .bind(rating.volatility)
             .bind(now.sql())
             .bind(level)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
             let row = sqlx::query("SELECT id FROM users WHERE computer_level = $1")
                 .bind(level)

@@ -182,7 +182,7 @@ impl Db {
                 .bind(m)
                 .bind(c)
                 .bind(id)
-                .execute(&self.pool)
+                .execute(&mut *self.writer().await?)
                 .await?;
                 converted += done.rows_affected();
             }

@@ -49,7 +49,7 @@ impl Db {
             .bind(name)
             .bind(config)
             .bind(now.sql())
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         u32::try_from(id).map_err(|e| StoreError::Corrupt(e.to_string()))
     }
@@ -138,7 +138,7 @@ impl Db {
             .bind(i64::from(league))
             .bind(max.unwrap_or(0) + 1)
             .bind(request)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(())
     }
@@ -167,7 +167,7 @@ impl Db {
         sqlx::query("DELETE FROM league_requests WHERE league_id = $1 AND seq = $2")
             .bind(i64::from(league))
             .bind(seq)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(())
     }

@@ -104,7 +104,41 @@ fn clamp(v: i128) -> i64 {
     i64::try_from(v.clamp(i128::from(i64::MIN), i128::from(i64::MAX))).unwrap_or(0)
 }
 
+/// A pooled connection for one statement that writes, holding its turn at SQLite's write lock
+/// (`write_gate.rs`) so that it never waits for the lock with a connection in hand.
+/// Dereferences to the connection: `&mut *conn` is an executor.
+pub struct WriteConn {
+    conn: sqlx::pool::PoolConnection<Any>,
+    _turn: Option<WriteTurn>,
+}
+
+impl std::ops::Deref for WriteConn {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for WriteConn {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+}
+
 impl Db {
+    /// A connection for one statement that writes (outside a transaction): on SQLite, taken
+    /// after a turn at the write lock.
+    ///
+    /// # Errors
+    /// [`StoreError::Db`] if no connection comes.
+    pub async fn writer(&self) -> Result<WriteConn, StoreError> {
+        let turn = self.write_turn(Priority::Other).await;
+        Ok(WriteConn {
+            conn: self.pool.acquire().await?,
+            _turn: turn,
+        })
+    }
+
     /// Begins a transaction that will write: `BEGIN IMMEDIATE` on SQLite (so it queues for the
     /// write lock at once instead of failing on upgrade), a plain `BEGIN` on PostgreSQL.
     ///

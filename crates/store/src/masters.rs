@@ -192,7 +192,7 @@ impl Db {
         .bind(credit)
         .bind(at.sql())
         .bind(games.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(())
     }

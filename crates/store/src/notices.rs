@@ -109,7 +109,7 @@ impl Db {
             sqlx::query("UPDATE notices SET seen = 1 WHERE user_id = $1 AND id <= $2 AND seen = 0")
                 .bind(user.sql())
                 .bind(up_to.sql())
-                .execute(&self.pool)
+                .execute(&mut *self.writer().await?)
                 .await?;
         Ok(done.rows_affected())
     }

@@ -37,7 +37,7 @@ impl Db {
         .bind(user.sql())
         .bind(by)
         .bind(at.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -49,7 +49,7 @@ impl Db {
     pub async fn revoke_organiser(&self, user: UserId) -> Result<bool, StoreError> {
         let done = sqlx::query("DELETE FROM organisers WHERE user_id = $1")
             .bind(user.sql())
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(done.rows_affected() == 1)
     }

@@ -346,7 +346,7 @@ impl Db {
             sqlx::query("UPDATE puzzles SET daily_day = $1 WHERE id = $2 AND daily_day IS NULL")
                 .bind(day.sql())
                 .bind(&id)
-                .execute(&self.pool)
+                .execute(&mut *self.writer().await?)
                 .await;
         let chosen: Option<String> =
             sqlx::query_scalar("SELECT id FROM puzzles WHERE daily_day = $1")
@@ -399,7 +399,7 @@ impl Db {
         .bind(level)
         .bind(i64::from(stars.min(3)))
         .bind(now.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected() > 0)
     }

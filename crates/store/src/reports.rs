@@ -101,7 +101,7 @@ impl Db {
             sqlx::query("UPDATE reports SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL")
                 .bind(id.sql())
                 .bind(now.sql())
-                .execute(&self.pool)
+                .execute(&mut *self.writer().await?)
                 .await?;
         Ok(done.rows_affected() > 0)
     }

@@ -24,7 +24,7 @@ impl Db {
         .bind(user.sql())
         .bind(now.sql())
         .bind(expires_at.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(())
     }
@@ -61,7 +61,7 @@ impl Db {
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(())
     }

@@ -246,7 +246,7 @@ impl Db {
         )
         .bind(request)
         .bind(id.sql())
-        .execute(&self.pool)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -272,7 +272,7 @@ impl Db {
         sqlx::query("UPDATE tournaments SET request = NULL WHERE id = $1 AND request = $2")
             .bind(id.sql())
             .bind(request)
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(())
     }

@@ -204,7 +204,7 @@ impl Db {
         let done = sqlx::query("UPDATE users SET titles = $1 WHERE id = $2")
             .bind(text)
             .bind(user.sql())
-            .execute(&self.pool)
+            .execute(&mut *self.writer().await?)
             .await?;
         Ok(done.rows_affected() > 0)
     }
