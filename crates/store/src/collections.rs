@@ -163,7 +163,7 @@ impl Db {
             return Ok(None);
         };
         let id = get::<u64>(&row, "id")?;
-        insert_tags(&mut *tx, owner, id, tags).await?;
+        insert_tags(&mut tx, owner, id, tags).await?;
         tx.commit().await?;
         Ok(Some(id))
     }
@@ -192,7 +192,7 @@ impl Db {
             .bind(id.sql())
             .execute(&mut *tx)
             .await?;
-        insert_tags(&mut *tx, owner, id, tags).await?;
+        insert_tags(&mut tx, owner, id, tags).await?;
         tx.commit().await?;
         Ok(true)
     }

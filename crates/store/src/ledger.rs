@@ -199,7 +199,7 @@ impl Db {
         }
         for account in accounts {
             let name = account.to_string();
-            create_account(&mut **db_tx, &name).await?;
+            create_account(db_tx, &name).await?;
             sqlx::query("SELECT balance FROM ledger_accounts WHERE account = $1 FOR UPDATE")
                 .bind(&name)
                 .fetch_optional(&mut **db_tx)
@@ -220,11 +220,11 @@ impl Db {
     ) -> Result<Applied, StoreError> {
         tx.validate()?;
         // A replay needs no lock: answer it before touching any balance.
-        if let Some(done) = replay(&mut **db_tx, tx).await? {
+        if let Some(done) = replay(db_tx, tx).await? {
             return Ok(done);
         }
         let mut sp = Acquire::begin(&mut **db_tx).await?;
-        let result = apply(&mut *sp, tx).await;
+        let result = apply(&mut sp, tx).await;
         if let Ok(Some(applied)) = result {
             sp.commit().await?;
             return Ok(applied);
@@ -234,12 +234,12 @@ impl Db {
         }
         match result {
             // The key was claimed meanwhile (the claim waited for that transaction to commit).
-            Ok(_) => replay(&mut **db_tx, tx)
+            Ok(_) => replay(db_tx, tx)
                 .await?
                 .ok_or_else(|| StoreError::Corrupt(format!("ledger key {} vanished", tx.key))),
             // Refused: unless a concurrent submission of the same key got there first (and
             // spent what this one needed), in which case this is its replay.
-            Err(StoreError::Ledger(e)) => match replay(&mut **db_tx, tx).await? {
+            Err(StoreError::Ledger(e)) => match replay(db_tx, tx).await? {
                 Some(done) => Ok(done),
                 None => Err(e.into()),
             },

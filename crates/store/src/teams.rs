@@ -147,7 +147,7 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn team_roster(&self, id: TeamId) -> Result<Option<TeamRoster>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let roster = read_roster(&mut *tx, id).await?;
+        let roster = read_roster(&mut tx, id).await?;
         tx.commit().await?;
         Ok(roster)
     }
@@ -199,7 +199,7 @@ impl Db {
         if locked.rows_affected() == 0 {
             return Ok(None);
         }
-        let Some(before) = read_roster(&mut *tx, id).await? else {
+        let Some(before) = read_roster(&mut tx, id).await? else {
             return Ok(None);
         };
         let mut roster = Roster {
