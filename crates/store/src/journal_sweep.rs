@@ -49,28 +49,39 @@ impl Db {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn sweep_journal(&self, cursor: i64) -> Result<i64, StoreError> {
-        let mut tx = self.begin_write().await?;
+        // Read first, without the write lock: an idle site writes nothing, and a node that is
+        // stopped (SIGSTOP) at a random instant almost never holds the lock of a shared file.
         let (last, seen): (Option<i64>, i64) = sqlx::query_as(
             "SELECT MAX(id), COUNT(*) FROM \
              (SELECT id FROM game_log WHERE id > $1 ORDER BY id LIMIT $2) AS ahead",
         )
         .bind(cursor)
         .bind(STEP)
-        .fetch_one(&mut *tx)
+        .fetch_one(&self.pool)
         .await?;
         let Some(last) = last else {
-            tx.commit().await?;
             return Ok(0);
         };
-        sqlx::query(
-            "DELETE FROM game_log WHERE id > $1 AND id <= $2 AND NOT EXISTS \
+        let ended: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM game_log WHERE id > $1 AND id <= $2 AND NOT EXISTS \
              (SELECT 1 FROM games g WHERE g.id = game_log.game_id AND g.status = 'playing')",
         )
         .bind(cursor)
         .bind(last)
-        .execute(&mut *tx)
+        .fetch_one(&self.pool)
         .await?;
-        tx.commit().await?;
+        if ended > 0 {
+            let mut tx = self.begin_write().await?;
+            sqlx::query(
+                "DELETE FROM game_log WHERE id > $1 AND id <= $2 AND NOT EXISTS \
+                 (SELECT 1 FROM games g WHERE g.id = game_log.game_id AND g.status = 'playing')",
+            )
+            .bind(cursor)
+            .bind(last)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+        }
         Ok(if seen < STEP { 0 } else { last.max(1) })
     }
 }

@@ -75,6 +75,16 @@ pub struct Serve {
     pub addr: SocketAddr,
 }
 
+/// Turns the shipped masters' first-start load off in the config at `path` (its background
+/// writes would hold a shared SQLite file's lock at the instant a test stops a node).
+fn without_masters(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    if !text.contains("[masters]") {
+        let text = format!("{text}\n[masters]\nload_shipped = false\n");
+        std::fs::write(path, text).expect("config");
+    }
+}
+
 impl Serve {
     /// Starts `chuhe serve --config DIR/chuhe.toml` and waits for `/healthz`.
     pub async fn start(dir: &Path, store: &Store) -> Serve {
@@ -83,6 +93,7 @@ impl Serve {
             .expect("a free port")
             .port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
+        without_masters(&dir.join("chuhe.toml"));
         let child = Command::new(env!("CARGO_BIN_EXE_chuhe"))
             .arg("serve")
             .arg("--config")
