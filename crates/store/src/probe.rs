@@ -24,6 +24,12 @@ pub(crate) fn spawn(db: Db) {
                 _ = tick.tick() => {}
                 () = db.pool().close_event() => return,
             }
+            let pool = db.pool();
+            if pool.num_idle() == 0 && pool.size() < pool.options().get_max_connections() {
+                // A request now would open a connection of its own rather than wait for one:
+                // nothing to measure, and the probe must not grow the pool.
+                continue;
+            }
             let started = Instant::now();
             let conn = tokio::select! {
                 c = db.pool().acquire() => c,
