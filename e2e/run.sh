@@ -49,4 +49,5 @@ export CHUHE_FRESH_URL="http://127.0.0.1:$fresh_port"
 # For tests that change data with the admin CLI while the server runs (titles, grants).
 export CHUHE_BIN="$bin" CHUHE_DATA="$data" CHUHE_CONFIG="$root/e2e/chuhe-e2e.toml"
 export CHUHE_SHOTS="$root/target/e2e"
-node --test --test-concurrency=1 e2e/unit/ e2e/browser/
+# Arguments pick test files (e.g. e2e/browser/phone.test.mjs); none: every unit and browser test.
+if [ $# -gt 0 ]; then node --test --test-concurrency=1 "$@"; else node --test --test-concurrency=1 e2e/unit/ e2e/browser/; fi
