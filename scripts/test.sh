@@ -59,7 +59,7 @@ if ! (exec 3<>"/dev/tcp/127.0.0.1/4222") 2>/dev/null && command -v nats-server >
 fi
 step "broker and cluster tests (PostgreSQL, NATS at $NATS_URL)"
 NATS_URL="$NATS_URL" cargo test --locked -p server --test server broker
-CHUHE_TEST_DATABASE_URL="$PG_URL" NATS_URL="$NATS_URL" cargo test --locked -p chuhe --test cluster --test cluster_failover
+CHUHE_TEST_DATABASE_URL="$PG_URL" NATS_URL="$NATS_URL" cargo test --locked -p chuhe --test cluster --test cluster_failover --test cluster_computer
 
 # --- move generator against Fairy-Stockfish's rules --------------------------------------------
 step "pyffish cross-check (10,000 positions)"

@@ -6,6 +6,7 @@
 pub mod loadtest;
 
 use futures_util::{SinkExt, StreamExt};
+use protocol::client::{ClientMsg, Envelope};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -41,6 +42,12 @@ impl From<tokio_tungstenite::tungstenite::Error> for ClientError {
     fn from(e: tokio_tungstenite::tungstenite::Error) -> ClientError {
         ClientError::Ws(Box::new(e))
     }
+}
+
+/// The JSON frame of `msg` with request id `id` (docs/protocol.md §3).
+fn frame(id: Option<u64>, msg: ClientMsg) -> Value {
+    // A `ClientMsg` has no map with non-string keys, so it always serialises.
+    serde_json::to_value(Envelope { id, msg }).unwrap_or(Value::Null)
 }
 
 /// An HTTP client holding one session cookie.
@@ -328,6 +335,22 @@ impl WsClient {
             .await
     }
 
+    /// [`WsClient::call`] with a typed message: the server's own wire type.
+    ///
+    /// # Errors
+    /// As [`WsClient::call`].
+    pub async fn request(&mut self, msg: ClientMsg) -> Result<Vec<Value>, ClientError> {
+        self.call(frame(None, msg)).await
+    }
+
+    /// Sends the typed `msg` with request id `id`, without waiting for its answer.
+    ///
+    /// # Errors
+    /// As [`WsClient::send`].
+    pub async fn send_msg(&mut self, id: u64, msg: ClientMsg) -> Result<(), ClientError> {
+        self.send(&frame(Some(id), msg)).await
+    }
+
     /// Sends `msg` with a fresh `id` and waits for its `ack` (Ok: the messages that came
     /// before it) or `error` (Err).
     ///
@@ -336,7 +359,7 @@ impl WsClient {
     pub async fn call(&mut self, mut msg: Value) -> Result<Vec<Value>, ClientError> {
         let id = self.next_id;
         self.next_id += 1;
-        msg["id"] = json!(id);
+        msg["id"] = Value::from(id);
         self.send(&msg).await?;
         let deadline = tokio::time::Instant::now() + self.timeout;
         let mut before = Vec::new();
@@ -347,11 +370,11 @@ impl WsClient {
                     .await
                     .map_err(|_| ClientError::Timeout(format!("answer to {msg}")))??,
             };
-            if m["id"] == json!(id) && m["t"] == "ack" {
+            if m["id"] == id && m["t"] == "ack" {
                 self.backlog.extend(before.iter().cloned());
                 return Ok(before);
             }
-            if m["id"] == json!(id) && m["t"] == "error" {
+            if m["id"] == id && m["t"] == "error" {
                 self.backlog.extend(before);
                 return Err(ClientError::Refused(m));
             }

@@ -10,10 +10,10 @@ use super::notes::{DirectorReply, DirectorRequest};
 use crate::site::Site;
 use bus::Message;
 use bytes::Bytes;
-use events::ladder::{self, LadderMsg};
-use events::tournament::{self, DirectorMsg, Refusal};
+use events::tournament::DirectorMsg;
 use platform::TableId;
 use protocol::ServerMsg;
+use serde_json::value::RawValue;
 use tables::site::BoxFuture;
 use tokio::sync::oneshot;
 
@@ -52,7 +52,7 @@ async fn answer(state: &Site, m: &Message) {
         Ok(req) => handle(state, req).await,
         Err(e) => {
             tracing::warn!("unreadable director request: {e}");
-            refused("refused", "unreadable request")
+            refused("unreadable request")
         }
     };
     if let Ok(payload) = serde_json::to_vec(&reply) {
@@ -60,25 +60,10 @@ async fn answer(state: &Site, m: &Message) {
     }
 }
 
-fn refused(kind: &str, why: &str) -> DirectorReply {
+fn refused(why: &str) -> DirectorReply {
     DirectorReply::Refused {
-        kind: kind.to_owned(),
         why: why.to_owned(),
     }
-}
-
-/// A tournament refusal as sent back.
-fn t_refused(r: &Refusal) -> DirectorReply {
-    let kind = match r {
-        Refusal::NotEnoughCoins => "not_enough_coins",
-        Refusal::NotStored(_) => "not_stored",
-        _ => "refused",
-    };
-    let why = match r {
-        Refusal::NotStored(e) => e.clone(),
-        r => r.to_string(),
-    };
-    refused(kind, &why)
 }
 
 fn done(state: &Site) -> DirectorReply {
@@ -89,41 +74,16 @@ fn done(state: &Site) -> DirectorReply {
 
 /// Hands `req` to its director here; [`DirectorReply::Gone`] if none runs here.
 async fn handle(state: &Site, req: DirectorRequest) -> DirectorReply {
-    let t = |r: Option<Result<(), Refusal>>| match r {
-        Some(Ok(())) => done(state),
-        Some(Err(r)) => t_refused(&r),
-        None => DirectorReply::Gone,
-    };
-    let l = |r: Option<Result<DirectorReply, ladder::Refusal>>| match r {
-        Some(Ok(reply)) => reply,
-        Some(Err(ladder::Refusal::NotStored(e))) => refused("not_stored", &e),
-        Some(Err(r)) => refused("refused", &r.to_string()),
-        None => DirectorReply::Gone,
-    };
     match req {
-        DirectorRequest::TJoin {
-            event,
-            user,
-            rating,
-        } => t(
-            tournament::ask_here(state, event, |reply| DirectorMsg::Join {
-                user,
-                rating,
-                reply,
-            })
-            .await,
-        ),
-        DirectorRequest::TWithdraw { event, user } => {
-            t(
-                tournament::ask_here(state, event, |reply| DirectorMsg::Withdraw { user, reply })
-                    .await,
-            )
-        }
-        DirectorRequest::TStart { event } => {
-            t(tournament::ask_here(state, event, DirectorMsg::Start).await)
-        }
-        DirectorRequest::TCancel { event } => {
-            t(tournament::ask_here(state, event, DirectorMsg::Cancel).await)
+        DirectorRequest::Command { cmd } => {
+            let Some(answer) = events::remote::answer_here(state, cmd.get().as_bytes()).await
+            else {
+                return DirectorReply::Gone;
+            };
+            match String::from_utf8(answer).map(RawValue::from_string) {
+                Ok(Ok(answer)) => DirectorReply::Answer { answer },
+                _ => refused("unwritable answer"),
+            }
         }
         DirectorRequest::TWatch {
             event,
@@ -133,53 +93,6 @@ async fn handle(state: &Site, req: DirectorRequest) -> DirectorReply {
             id,
         } => watch(state, event, (&node, conn, user), id).await,
         DirectorRequest::TUnwatch { event, node, conn } => unwatch(state, event, &node, conn),
-        DirectorRequest::LJoin {
-            ladder: id,
-            user,
-            name,
-            rating,
-        } => {
-            let r = ladder::ask_here(state, id, |reply| LadderMsg::Join {
-                user,
-                name,
-                rating,
-                reply,
-            })
-            .await;
-            l(r.map(|r| r.map(|place| DirectorReply::Place { place })))
-        }
-        DirectorRequest::LLeave { ladder: id, user } => {
-            let r = ladder::ask_here(state, id, |reply| LadderMsg::Leave { user, reply }).await;
-            l(r.map(|r| r.map(|()| done(state))))
-        }
-        DirectorRequest::LChallenge {
-            ladder: id,
-            challenger,
-            defender,
-            rating,
-        } => {
-            let r = ladder::ask_here(state, id, |reply| LadderMsg::Challenge {
-                challenger,
-                defender,
-                rating,
-                reply,
-            })
-            .await;
-            l(r.map(|r| {
-                r.map(|(c, table)| DirectorReply::Challenge {
-                    challenge: c.0,
-                    table,
-                })
-            }))
-        }
-        DirectorRequest::League { league: id, cmd } => {
-            match events::league::command_here(state, id, cmd).await {
-                Some(Ok(events)) => DirectorReply::League { events },
-                Some(Err(events::league::Refusal::NotStored(e))) => refused("not_stored", &e),
-                Some(Err(r)) => refused("refused", &r.to_string()),
-                None => DirectorReply::Gone,
-            }
-        }
     }
 }
 
@@ -195,7 +108,7 @@ async fn watch(
         return DirectorReply::Gone;
     };
     let Some(stand) = super::table_service::stand(state, node, conn, user).await else {
-        return refused("refused", "unknown user");
+        return refused("unknown user");
     };
     let out = stand.out.clone();
     if !h.send(DirectorMsg::Watch {

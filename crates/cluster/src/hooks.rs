@@ -3,11 +3,7 @@
 
 use crate::site::Hooks;
 use crate::{director_service, remote_directors, remote_tables, seat_service, table_service};
-use events::ladder::LadderMsg;
-use events::league::Refusal as LeagueRefusal;
-use events::tournament::DirectorMsg;
 use events::EventsSite;
-use platform::league::{LeagueCommand, LeagueEvent};
 use platform::TableId;
 use std::sync::Arc;
 use tables::site::{BoxFuture, SeatRequest};
@@ -48,32 +44,10 @@ impl EventsSite for Hooks {
         !self.broker.is_local()
     }
 
-    fn ask_tournament(&self, event: u64, msg: DirectorMsg) -> BoxFuture<'_, ()> {
+    fn ask_director(&self, lease: TableId, body: Vec<u8>) -> BoxFuture<'_, Option<Vec<u8>>> {
         Box::pin(async move {
-            if let Some(site) = self.site() {
-                remote_directors::tournament(&site, event, msg).await;
-            }
-        })
-    }
-
-    fn ask_ladder(&self, id: u32, msg: LadderMsg) -> BoxFuture<'_, ()> {
-        Box::pin(async move {
-            if let Some(site) = self.site() {
-                remote_directors::ladder(&site, id, msg).await;
-            }
-        })
-    }
-
-    fn ask_league(
-        &self,
-        id: u32,
-        cmd: LeagueCommand,
-    ) -> BoxFuture<'_, Result<Vec<LeagueEvent>, LeagueRefusal>> {
-        Box::pin(async move {
-            match self.site() {
-                Some(site) => remote_directors::league(&site, id, cmd).await,
-                None => Err(LeagueRefusal::NotStored(STOPPING.into())),
-            }
+            let site = self.site()?;
+            remote_directors::ask(&site, lease, body).await
         })
     }
 

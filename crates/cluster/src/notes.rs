@@ -155,37 +155,16 @@ pub struct OwnerNote {
     pub node: String,
 }
 
-/// A command for an event's, a ladder's or a league's director, sent by a node that does not run it as a
-/// request on `<prefix>.d.<lease id>` to the node that does (answered with a
+/// A request for an event's, a ladder's or a league's director, sent by a node that does not
+/// run it as a request on `<prefix>.d.<lease id>` to the node that does (answered with a
 /// [`DirectorReply`]).
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "c", rename_all = "snake_case")]
 pub enum DirectorRequest {
-    /// Register `user` in `event`.
-    TJoin {
-        /// The event.
-        event: u64,
-        /// The player.
-        user: UserId,
-        /// Their rating now.
-        rating: u32,
-    },
-    /// Withdraw `user` from `event`.
-    TWithdraw {
-        /// The event.
-        event: u64,
-        /// The player.
-        user: UserId,
-    },
-    /// Start `event` now.
-    TStart {
-        /// The event.
-        event: u64,
-    },
-    /// Cancel `event`.
-    TCancel {
-        /// The event.
-        event: u64,
+    /// A director's command as its director wrote it (`events::crossing`): carried, not read.
+    Command {
+        /// The command.
+        cmd: Box<RawValue>,
     },
     /// Connection `conn` of `node` (of `user`) watches `event`; its request `id` is
     /// acknowledged after the event's state, through its stand-in.
@@ -210,75 +189,25 @@ pub enum DirectorRequest {
         /// The connection there.
         conn: u64,
     },
-    /// `user` (named `name`, rated `rating`) joins `ladder`.
-    LJoin {
-        /// The ladder.
-        ladder: u32,
-        /// The player.
-        user: UserId,
-        /// Their name.
-        name: String,
-        /// Their rating now.
-        rating: u32,
-    },
-    /// `user` leaves `ladder`.
-    LLeave {
-        /// The ladder.
-        ladder: u32,
-        /// The player.
-        user: UserId,
-    },
-    /// `challenger` challenges `defender` on `ladder`.
-    LChallenge {
-        /// The ladder.
-        ladder: u32,
-        /// Who challenges.
-        challenger: UserId,
-        /// Who is challenged.
-        defender: UserId,
-        /// The challenger's rating now.
-        rating: u32,
-    },
-    /// Apply `cmd` at `league`'s director (a captain's lineup, proposal, entry, …).
-    League {
-        /// The league.
-        league: u32,
-        /// The command, as journaled.
-        cmd: platform::league::LeagueCommand,
-    },
 }
 
 /// What the node running a director answers a [`DirectorRequest`].
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "r", rename_all = "snake_case")]
 pub enum DirectorReply {
-    /// Done (on `node`).
+    /// The director's answer to a command, as it wrote it: carried, not read.
+    Answer {
+        /// The answer.
+        answer: Box<RawValue>,
+    },
+    /// A watcher was added (on `node`).
     Done {
         /// The node that runs the director.
         node: String,
     },
-    /// Joined the ladder at `place`.
-    Place {
-        /// The place.
-        place: u32,
-    },
-    /// The challenge and the table of its game.
-    Challenge {
-        /// The challenge.
-        challenge: u64,
-        /// Its table.
-        table: TableId,
-    },
-    /// A league command was applied: what it did.
-    League {
-        /// Its events.
-        events: Vec<platform::league::LeagueEvent>,
-    },
-    /// Refused (nothing changed): `kind` is `not_enough_coins`, `not_stored` or `refused`.
+    /// Refused (nothing changed), why in words.
     Refused {
-        /// Which refusal.
-        kind: String,
-        /// Why, in words.
+        /// Why.
         why: String,
     },
     /// No director of it runs here (it moved or stopped): ask again.

@@ -13,6 +13,8 @@ struct Watching {
     out: Outbox,
     /// The node whose table took its `join` (`None` while the join is on its way).
     owner: Option<String>,
+    /// The event it watches, when `table` is an event director's lease.
+    event: Option<u64>,
 }
 
 /// The connections of this node that watch tables of other nodes.
@@ -24,10 +26,20 @@ pub struct RemoteWatch {
 impl RemoteWatch {
     /// `conn` is joining `table` (of another node).
     pub fn add(&self, table: TableId, conn: ConnId, out: &Outbox) {
+        self.add_watch(table, None, conn, out);
+    }
+
+    /// `conn` is watching event `event`, whose director (lease id `lease`) runs on another node.
+    pub fn add_event(&self, lease: TableId, event: u64, conn: ConnId, out: &Outbox) {
+        self.add_watch(lease, Some(event), conn, out);
+    }
+
+    fn add_watch(&self, table: TableId, event: Option<u64>, conn: ConnId, out: &Outbox) {
         if let Ok(mut m) = self.by_table.lock() {
             let w = Watching {
                 out: out.clone(),
                 owner: None,
+                event,
             };
             m.entry(table).or_default().insert(conn, w);
         }
@@ -55,15 +67,15 @@ impl RemoteWatch {
     }
 
     /// `conn` closed: forgets every table it watched; returns those tables with the node that
-    /// took each join (if known).
-    pub fn drop_conn(&self, conn: ConnId) -> Vec<(TableId, Option<String>)> {
+    /// took each join (if known) and the event watched (for a director's lease).
+    pub fn drop_conn(&self, conn: ConnId) -> Vec<(TableId, Option<String>, Option<u64>)> {
         let Ok(mut m) = self.by_table.lock() else {
             return Vec::new();
         };
         let mut dropped = Vec::new();
         m.retain(|table, conns| {
             if let Some(w) = conns.remove(&conn) {
-                dropped.push((*table, w.owner));
+                dropped.push((*table, w.owner, w.event));
             }
             !conns.is_empty()
         });

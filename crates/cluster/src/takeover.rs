@@ -6,19 +6,16 @@
 //! from its journal, paused at the previous owner's last beat, exactly as after a restart.
 //!
 //! Room tables are the same list on every node (the configuration); tables of games against the
-//! computer are taken over only with a game in progress; tournament tables belong to their
-//! directors (not taken over here).
+//! computer (claimed as [`TableKind::Computer`]; no id range tells them) are taken over only
+//! with a game in progress; tournament tables belong to their directors (not taken over here).
 
 use super::placement::rendezvous;
 use crate::site::Site;
-use events::tournament::FIRST_TOURNAMENT_TABLE;
 use platform::TableId;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
-use store::{StoreError, UnfinishedGame};
-use tables::table::{
-    ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup, FIRST_AI_TABLE,
-};
+use store::{StoreError, TableKind, UnfinishedGame};
+use tables::table::{ai_setup, restored_ai_side, spawn_table, TableMsg, TableSetup};
 
 /// What this node knows of the site's tables at one instant: the live nodes and each claimed
 /// table's owner.
@@ -27,6 +24,8 @@ pub struct Ownership {
     pub live: Vec<String>,
     /// Claimed tables and their owners (`""`: released).
     pub owners: HashMap<TableId, String>,
+    /// The claimed tables of games against the computer and their owners.
+    pub computer: HashMap<TableId, String>,
 }
 
 impl Ownership {
@@ -38,6 +37,7 @@ impl Ownership {
         Ok(Ownership {
             live: state.node.live_nodes(&state.db).await?,
             owners: state.db.table_owners().await?,
+            computer: state.db.computer_table_owners().await?,
         })
     }
 
@@ -81,7 +81,12 @@ pub async fn open(
     setup: TableSetup,
     restore: Option<UnfinishedGame>,
 ) -> Result<bool, StoreError> {
-    let Some(lease) = state.node.claim(&state.db, setup.id).await? else {
+    let kind = if setup.ai.is_some() {
+        TableKind::Computer
+    } else {
+        TableKind::Table
+    };
+    let Some(lease) = state.node.claim_as(&state.db, setup.id, kind).await? else {
         return Ok(false);
     };
     let table = setup.id;
@@ -217,13 +222,9 @@ pub async fn take_over(state: &Site, rooms: &[TableSetup]) -> Result<usize, Stor
         }
     }
     let orphans: Vec<TableId> = seen
-        .owners
+        .computer
         .iter()
-        .filter(|(t, o)| {
-            (FIRST_AI_TABLE.0..FIRST_TOURNAMENT_TABLE).contains(&t.0)
-                && *o != me
-                && !seen.live.contains(o)
-        })
+        .filter(|(_, o)| *o != me && !seen.live.contains(o))
         .map(|(t, _)| *t)
         .collect();
     for t in orphans {

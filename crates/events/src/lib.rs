@@ -8,10 +8,12 @@
 
 #![warn(missing_docs)]
 
+pub mod crossing;
 pub mod deps;
 pub mod ladder;
 pub mod league;
 pub mod rating_pool;
+pub mod remote;
 pub mod settings;
 pub mod site;
 pub mod tournament;

@@ -29,4 +29,14 @@ impl TournamentsConfig {
     pub fn is_organiser(&self, name: &str) -> bool {
         self.organisers.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
+
+    /// What is wrong with the section, in words (`None`: nothing).
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        self.recurring.iter().find_map(|r| {
+            r.check()
+                .err()
+                .map(|e| format!("recurring event {:?}: {e}", r.name))
+        })
+    }
 }

@@ -3,10 +3,6 @@
 //! it: a command for a director of another node crosses the broker, a director here is served
 //! to the other nodes, and a board's new owner is announced.
 
-use crate::ladder::msg::LadderMsg;
-use crate::league::msg::Refusal as LeagueRefusal;
-use crate::tournament::msg::DirectorMsg;
-use platform::league::{LeagueCommand, LeagueEvent};
 use platform::TableId;
 pub use tables::site::BoxFuture;
 
@@ -15,18 +11,9 @@ pub trait EventsSite: Send + Sync {
     /// Whether directors may run on other nodes (a broker between nodes).
     fn is_clustered(&self) -> bool;
 
-    /// Hands `msg` to event `event`'s director on another node, and its answer to `msg`'s reply.
-    fn ask_tournament(&self, event: u64, msg: DirectorMsg) -> BoxFuture<'_, ()>;
-
-    /// Hands `msg` to ladder `id`'s director on another node, and its answer to `msg`'s reply.
-    fn ask_ladder(&self, id: u32, msg: LadderMsg) -> BoxFuture<'_, ()>;
-
-    /// Applies `cmd` at league `id`'s director on another node.
-    fn ask_league(
-        &self,
-        id: u32,
-        cmd: LeagueCommand,
-    ) -> BoxFuture<'_, Result<Vec<LeagueEvent>, LeagueRefusal>>;
+    /// Sends `body` (a [`crate::remote::RemoteCommand`]) to the node that runs the director
+    /// with lease id `lease`: its answer's bytes, or `None` when no node answered in time.
+    fn ask_director(&self, lease: TableId, body: Vec<u8>) -> BoxFuture<'_, Option<Vec<u8>>>;
 
     /// Serves the director whose lease id is `lease` to other nodes until `closed` is ready (its
     /// task ended).
@@ -45,20 +32,8 @@ impl EventsSite for OneNode {
         false
     }
 
-    fn ask_tournament(&self, _: u64, _: DirectorMsg) -> BoxFuture<'_, ()> {
-        Box::pin(async {})
-    }
-
-    fn ask_ladder(&self, _: u32, _: LadderMsg) -> BoxFuture<'_, ()> {
-        Box::pin(async {})
-    }
-
-    fn ask_league(
-        &self,
-        _: u32,
-        _: LeagueCommand,
-    ) -> BoxFuture<'_, Result<Vec<LeagueEvent>, LeagueRefusal>> {
-        Box::pin(async { Err(LeagueRefusal::NotStored("no director runs it".into())) })
+    fn ask_director(&self, _: TableId, _: Vec<u8>) -> BoxFuture<'_, Option<Vec<u8>>> {
+        Box::pin(async { None })
     }
 
     fn serve_director(&self, _: TableId, _: BoxFuture<'static, ()>) {}

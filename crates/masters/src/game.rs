@@ -127,12 +127,7 @@ pub fn positions(start: &Position, moves: &[xiangqi::Move]) -> Vec<MasterPositio
     out
 }
 
-/// A position's key as `masters_positions` stores it: [`Position::hash`] (placement and side to
-/// move), its bits as a signed integer.
-#[must_use]
-pub fn position_key(pos: &Position) -> i64 {
-    i64::from_ne_bytes(pos.hash().to_ne_bytes())
-}
+pub use store::position_key;
 
 /// The result of a stored result text.
 #[must_use]

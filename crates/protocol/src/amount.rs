@@ -3,7 +3,7 @@
 //! with `invalid_amount` like any other amount it cannot accept, instead of failing the whole
 //! message as `bad_message`.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A coin amount as sent: `Some` when it is a whole number that fits in an `i64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,13 @@ impl Amount {
     }
 }
 
+/// Written as its number (`null` for an unreadable amount, which a client never sends).
+impl Serialize for Amount {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
 impl<'de> Deserialize<'de> for Amount {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
         let n = serde_json::Number::deserialize(d)?;
@@ -27,7 +34,7 @@ impl<'de> Deserialize<'de> for Amount {
 /// What a player saw when confirming or agreeing to a wager: the stakes' version and the
 /// amounts by colour. Either may be left out (older clients); what is given must match the
 /// wager as it is now, else the command is refused `stale_wager`.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub struct Seen {
     /// `WagerView.version`.
     #[serde(default)]
@@ -38,7 +45,7 @@ pub struct Seen {
 }
 
 /// Both players' stakes, by colour.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub struct Stakes {
     pub red: Amount,

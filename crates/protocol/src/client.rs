@@ -4,11 +4,11 @@
 use crate::amount::{Amount, Seen, Stakes};
 use platform::clock::TimeControl;
 use platform::{GameId, TableId};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
 /// A colour on the wire.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Red.
@@ -27,7 +27,7 @@ impl From<Side> for Color {
 }
 
 /// A message with its optional request id.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize, PartialEq)]
 pub struct Envelope {
     /// Request id, echoed in `ack` / `error`.
     #[serde(default)]
@@ -37,8 +37,8 @@ pub struct Envelope {
     pub msg: ClientMsg,
 }
 
-/// Client → server messages.
-#[derive(Debug, Deserialize)]
+/// Client → server messages (serialised too, by the test and load client).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(tag = "t", rename_all = "snake_case")]
 #[allow(missing_docs)]
 pub enum ClientMsg {
@@ -203,7 +203,7 @@ fn one() -> u8 {
 }
 
 /// How a seek may be taken, on the wire.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum SeekKindMsg {
     /// 快速开始: paired by rating window.
@@ -217,7 +217,7 @@ pub enum SeekKindMsg {
 }
 
 /// A wager's mode on the wire.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum WagerModeMsg {
     /// The winner takes the stakes.
@@ -228,7 +228,7 @@ pub enum WagerModeMsg {
 }
 
 /// A spectator's pick on the wire.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PickMsg {
     /// Red wins.
@@ -240,7 +240,7 @@ pub enum PickMsg {
 }
 
 /// A handicap's kind as `handicap_propose` names it.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum HandicapKindMsg {
     /// 让单马.

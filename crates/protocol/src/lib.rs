@@ -7,6 +7,8 @@
 
 pub mod amount;
 pub mod client;
+#[cfg(test)]
+mod client_tests;
 pub mod error_code;
 pub mod events;
 pub mod evidence;

@@ -94,6 +94,8 @@ pub struct Config {
     pub behaviour: tables::behaviour::BehaviourConfig,
     /// Engine analyses of finished games (`[analysis]`, docs/analysis.md).
     pub analysis: tables::analysis::AnalysisConfig,
+    /// The computer's opening book from the masters' games (`[book]`, docs/masters.md).
+    pub book: tables::ai::book::BookConfig,
     /// `[masters]`: the masters database's shipped set (docs/masters.md).
     pub masters: crate::masters_boot::MastersConfig,
 }
@@ -133,6 +135,7 @@ impl Default for Config {
             ladders: Vec::new(),
             behaviour: tables::behaviour::BehaviourConfig::default(),
             analysis: tables::analysis::AnalysisConfig::default(),
+            book: tables::ai::book::BookConfig::default(),
             masters: crate::masters_boot::MastersConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
@@ -188,30 +191,11 @@ impl Config {
     /// [`ConfigError::Invalid`] naming the first problem.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let bad = |s: String| Err(ConfigError::Invalid(s));
-        if self.rooms.is_empty() {
-            return bad("at least one room is needed".into());
+        if let Some(problem) = tables::room_config::rooms_problem(&self.rooms) {
+            return bad(problem);
         }
-        for (i, r) in self.rooms.iter().enumerate() {
-            if self.rooms[..i].iter().any(|o| o.id == r.id) {
-                return bad(format!("room id {:?} appears twice", r.id));
-            }
-            if r.tables == 0 || r.tables > 100_000 {
-                return bad(format!("room {:?}: tables must be 1..=100000", r.id));
-            }
-            if let Some(fen) = &r.start_fen {
-                xiangqi::Position::from_fen(fen).map_err(|e| {
-                    ConfigError::Invalid(format!("room {:?}: bad start_fen: {e}", r.id))
-                })?;
-            }
-            preset(&r.time_control).ok_or_else(|| {
-                ConfigError::Invalid(format!("unknown time control {:?}", r.time_control))
-            })?;
-            r.rules()
-                .map_err(|e| ConfigError::Invalid(format!("room {:?}: {e}", r.id)))?;
-        }
-        for r in &self.tournaments.recurring {
-            r.check()
-                .map_err(|e| ConfigError::Invalid(format!("recurring event {:?}: {e}", r.name)))?;
+        if let Some(problem) = self.tournaments.problem() {
+            return bad(problem);
         }
         if self
             .rating_profile
@@ -220,24 +204,8 @@ impl Config {
         {
             return bad(format!("unknown rating profile {:?}", self.rating_profile));
         }
-        let e = &self.economy;
-        if e.starting_grant < 0 || e.winner_reward.is_some_and(|r| r < 0) {
-            return bad("economy: grants and rewards cannot be negative".into());
-        }
-        let max = platform::ledger::MAX_COINS.get();
-        if e.starting_grant > max || e.winner_reward.is_some_and(|r| r > max) {
-            return bad(format!(
-                "economy: grants and rewards are at most {max} coins"
-            ));
-        }
-        if e.tax_rate_permille > 1_000 {
-            return bad("economy: tax_rate_permille must be 0..=1000".into());
-        }
-        if self.rooms.iter().any(|r| r.min_coins < 0) {
-            return bad("min_coins cannot be negative".into());
-        }
-        if self.rooms.iter().any(|r| r.min_behaviour > 100) {
-            return bad("min_behaviour is a score of 0 to 100".into());
+        if let Some(problem) = self.economy.problem() {
+            return bad(problem);
         }
         if self.ai_workers == 0 {
             return bad("ai_workers must be at least 1".into());
@@ -266,6 +234,9 @@ impl Config {
         if let Some(problem) = self.analysis.problem() {
             return bad(problem.into());
         }
+        if let Some(problem) = self.book.problem() {
+            return bad(problem.into());
+        }
         Ok(())
     }
 
@@ -285,6 +256,7 @@ impl Config {
             seeks: self.seeks.clone(),
             behaviour: self.behaviour.clone(),
             analysis: self.analysis.clone(),
+            book: self.book.clone(),
             rooms: self.rooms.clone(),
         }
     }
@@ -303,12 +275,6 @@ impl Config {
     pub fn table_config(&self, control: TimeControl) -> TableConfig {
         self.table_settings().table_config(control)
     }
-}
-
-/// The time control named `name`.
-#[must_use]
-pub fn preset(name: &str) -> Option<TimeControl> {
-    TimeControl::preset(name)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::lease::{fence_in, Fence};
 use super::ratings::{rate_in_tx, RateRequest, RatingOutcome, Ratings};
 use super::sql::{get, get_opt, Sql};
 use super::wagers::{write_on, CoinWrite};
-use super::{Backend, Db, Fault, StoreError};
+use super::{Backend, Db, DbTx, Fault, StoreError};
 use platform::clock::TimeControl;
 use platform::ledger::{AccountId, Transaction};
 use platform::{GameId, TableId, UserId};
@@ -212,21 +212,42 @@ impl Db {
     pub async fn finish_game(&self, f: &FinishedGame) -> Result<Option<RatingOutcome>, StoreError> {
         self.check_fault(Fault::Finish)?;
         let record = self.stored_record(f.id, &f.moves, &f.clocks).await?;
-        super::retry::retry("game end", || self.finish_game_once(f, &record)).await
+        if let Some(ends) = &self.ends {
+            // SQLite: stored together with the other ends waiting then (`end_batch.rs`).
+            if let Some(done) = ends.finish(f, &record).await {
+                return done;
+            }
+        }
+        self.finish_game_alone(f, &record).await
     }
 
-    /// One try of [`Db::finish_game`]. Locks, in the global order: the players' user rows (by
-    /// id, when rating), then every ledger account of the reward and the settlements (by
-    /// `AccountId`), before any balance moves.
-    async fn finish_game_once(
+    /// [`Db::finish_game`] in a transaction of its own, tried again after a transient failure.
+    pub(crate) async fn finish_game_alone(
         &self,
         f: &FinishedGame,
         record: &StoredRecord,
     ) -> Result<Option<RatingOutcome>, StoreError> {
-        let mut tx = self.begin_write().await?;
+        super::retry::retry("game end", || async {
+            let mut tx = self.begin_write().await?;
+            let outcome = self.finish_in(&mut tx, f, record).await?;
+            tx.commit().await?;
+            Ok(outcome)
+        })
+        .await
+    }
+
+    /// Stores `f`'s end in `tx`. Locks, in the global order: the table's owner row, the
+    /// players' user rows (by id, when rating), then every ledger account of the reward and the
+    /// settlements (by `AccountId`), before any balance moves.
+    pub(crate) async fn finish_in(
+        &self,
+        tx: &mut DbTx,
+        f: &FinishedGame,
+        record: &StoredRecord,
+    ) -> Result<Option<RatingOutcome>, StoreError> {
         // The owner row first (one global lock order: table_owner, users, ledger_accounts).
         if let Some(fence) = f.fence {
-            fence_in(self, &mut tx, fence).await?;
+            fence_in(self, tx, fence).await?;
         }
         if let Some(delay) = self.faults.finish_delay() {
             tokio::time::sleep(delay).await;
@@ -247,13 +268,13 @@ impl Db {
         .bind(record.0)
         .bind(f.ended_at.sql())
         .bind(f.id.sql())
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         if updated.rows_affected() == 0 {
             return Err(StoreError::NotInProgress(f.id));
         }
         let outcome = match &f.rate {
-            Some(req) => rate_in_tx(&mut tx, self.backend, f.id, f.ended_at, req).await?,
+            Some(req) => rate_in_tx(tx, self.backend, f.id, f.ended_at, req).await?,
             None => None,
         };
         let accounts: BTreeSet<AccountId> = f
@@ -262,21 +283,20 @@ impl Db {
             .chain(f.coins.iter().filter_map(|w| w.ledger.as_ref()))
             .flat_map(|t| t.entries.iter().map(|e| e.account))
             .collect();
-        self.ledger_lock_in(&mut tx, &accounts).await?;
+        self.ledger_lock_in(tx, &accounts).await?;
         if let Some(reward) = &f.reward {
-            self.ledger_apply_in(&mut tx, reward).await?;
+            self.ledger_apply_in(tx, reward).await?;
         }
         // SQLite's journal is swept in the background (`journal_sweep.rs`).
         if self.backend == Backend::Postgres {
             sqlx::query("DELETE FROM game_log WHERE game_id = $1")
                 .bind(f.id.sql())
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         for w in &f.coins {
-            write_on(self, &mut tx, w).await?;
+            write_on(self, tx, w).await?;
         }
-        tx.commit().await?;
         Ok(outcome)
     }
 

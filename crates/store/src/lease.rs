@@ -29,6 +29,27 @@ pub struct Fence {
     pub epoch: Epoch,
 }
 
+/// What a claimed table is, recorded with its first claim: the takeover of a dead node's
+/// tables asks this, never the table's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// A room or event table, or a director's lease.
+    Table,
+    /// A table of a game against the computer (its id is never reused).
+    Computer,
+}
+
+impl TableKind {
+    /// The stored name (`table_owner.kind`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableKind::Table => "table",
+            TableKind::Computer => "computer",
+        }
+    }
+}
+
 /// A granted claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grant {
@@ -104,6 +125,22 @@ impl Db {
         node: &str,
         stale_before: u64,
     ) -> Result<Option<Grant>, StoreError> {
+        self.claim_table_as(table, TableKind::Table, node, stale_before)
+            .await
+    }
+
+    /// [`Db::claim_table`] for a table of `kind`, recorded on the table's first claim (a
+    /// table's kind never changes).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn claim_table_as(
+        &self,
+        table: TableId,
+        kind: TableKind,
+        node: &str,
+        stale_before: u64,
+    ) -> Result<Option<Grant>, StoreError> {
         super::retry::retry("table claim", || async {
             let mut tx = self.begin_write().await?;
             let lock = match self.backend {
@@ -126,7 +163,7 @@ impl Db {
                 None => None,
             };
             let epoch: Option<i64> = sqlx::query_scalar(
-                "INSERT INTO table_owner (table_id, node_id, epoch) VALUES ($1, $2, 1) \
+                "INSERT INTO table_owner (table_id, node_id, epoch, kind) VALUES ($1, $2, 1, $4) \
                  ON CONFLICT (table_id) DO UPDATE SET node_id = excluded.node_id, \
                  epoch = table_owner.epoch + 1 \
                  WHERE table_owner.node_id = excluded.node_id OR NOT EXISTS \
@@ -136,6 +173,7 @@ impl Db {
             .bind(table.sql())
             .bind(node)
             .bind(stale_before.sql())
+            .bind(kind.as_str())
             .fetch_optional(&mut *tx)
             .await?;
             tx.commit().await?;
@@ -203,6 +241,20 @@ impl Db {
     /// [`StoreError::Db`].
     pub async fn table_owners(&self) -> Result<HashMap<TableId, String>, StoreError> {
         let rows = sqlx::query("SELECT table_id, node_id FROM table_owner")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((get(r, "table_id")?, r.try_get("node_id")?)))
+            .collect()
+    }
+
+    /// The claimed tables of games against the computer ([`TableKind::Computer`]) with their
+    /// owners (`""`: released).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn computer_table_owners(&self) -> Result<HashMap<TableId, String>, StoreError> {
+        let rows = sqlx::query("SELECT table_id, node_id FROM table_owner WHERE kind = 'computer'")
             .fetch_all(&self.pool)
             .await?;
         rows.iter()

@@ -13,6 +13,7 @@ mod checkpoint;
 mod coin_recovery;
 mod collections;
 mod computers;
+mod end_batch;
 mod faults;
 mod game_record;
 mod games;
@@ -64,10 +65,10 @@ pub use journal::JournalWriter;
 pub use journal_entry::JournalEntry;
 pub use ladders::LadderLogEntry;
 pub use leagues::{LeagueLogEntry, LeagueRow};
-pub use lease::{Epoch, Fence, Grant, Owner};
+pub use lease::{Epoch, Fence, Grant, Owner, TableKind};
 pub use ledger::DbTx;
 pub use ledger_books::{LedgerReport, Statement};
-pub use masters::{result_code, MasterPosition, MastersSource, NewMasterGame};
+pub use masters::{position_key, result_code, MasterPosition, MastersSource, NewMasterGame};
 pub use masters_explorer::{ExplorerCounts, ExplorerMove};
 pub use masters_search::{MasterEntry, MastersFilter};
 pub use node::{Lease, Node, NodeConfig};
@@ -174,6 +175,8 @@ pub struct Db {
     faults: Arc<Faults>,
     /// Turns at SQLite's write lock (unused on PostgreSQL).
     gate: Arc<write_gate::WriteGate>,
+    /// SQLite: game ends waiting together are stored in one transaction (`end_batch.rs`).
+    ends: Option<end_batch::EndBatcher>,
 }
 
 impl Db {
@@ -221,15 +224,17 @@ impl Db {
             })
             .connect(url)
             .await?;
-        let db = Db {
+        let mut db = Db {
             pool,
             backend,
             faults: Arc::default(),
             gate: Arc::default(),
+            ends: None,
         };
         if backend == Backend::Sqlite {
             checkpoint::spawn(db.clone());
             journal_sweep::spawn(db.clone());
+            db.ends = Some(end_batch::EndBatcher::start(db.clone()));
         }
         probe::spawn(db.clone());
         Ok(db)

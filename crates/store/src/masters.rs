@@ -5,6 +5,14 @@
 use super::sql::{get, numbered_rows, Sql};
 use super::{Db, StoreError};
 use sqlx::Row;
+use xiangqi::Position;
+
+/// A position's key as `masters_positions` stores it: [`Position::hash`] (placement and side to
+/// move), its bits as a signed integer.
+#[must_use]
+pub fn position_key(pos: &Position) -> i64 {
+    i64::from_ne_bytes(pos.hash().to_ne_bytes())
+}
 
 /// A master game to store: the columns of `masters_games` and its positions.
 #[derive(Clone, Debug, Default)]

@@ -2,7 +2,7 @@
 //! before this run — and the two things it does with the database: beat its row and claim
 //! tables (docs/scale.md, "Ownership").
 
-use crate::{Db, Fence, StoreError};
+use crate::{Db, Fence, StoreError, TableKind};
 use kit::clock;
 use platform::{Millis, TableId};
 use std::time::Duration;
@@ -118,7 +118,23 @@ impl Node {
     /// # Errors
     /// [`StoreError::Db`].
     pub async fn claim(&self, db: &Db, table: TableId) -> Result<Option<Lease>, StoreError> {
-        let Some(grant) = db.claim_table(table, &self.id, self.stale_before()).await? else {
+        self.claim_as(db, table, TableKind::Table).await
+    }
+
+    /// [`Node::claim`] for a table of `kind` (recorded with its first claim).
+    ///
+    /// # Errors
+    /// [`StoreError::Db`].
+    pub async fn claim_as(
+        &self,
+        db: &Db,
+        table: TableId,
+        kind: TableKind,
+    ) -> Result<Option<Lease>, StoreError> {
+        let Some(grant) = db
+            .claim_table_as(table, kind, &self.id, self.stale_before())
+            .await?
+        else {
             return Ok(None);
         };
         // A table nobody held was released (its games were paused then, so any instant does)

@@ -1,6 +1,7 @@
 //! [`RoomConfig`]: one room of the lobby as the configuration gives it (`[[rooms]]`), with the
 //! rules its tables' games are judged by.
 
+use platform::clock::TimeControl;
 use platform::table::{rule_set, RepetitionPolicy, SpectatorDelay};
 use serde::Deserialize;
 use xiangqi::rulings::RuleSet;
@@ -133,6 +134,49 @@ impl RoomConfig {
     pub fn rules(&self) -> Result<(RuleSet, RepetitionPolicy), String> {
         table_rules(&self.rules, self.move_limit, &self.repetition)
     }
+
+    /// What is wrong with the room's settings, in words (`None`: nothing).
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        let id = &self.id;
+        if self.tables == 0 || self.tables > 100_000 {
+            return Some(format!("room {id:?}: tables must be 1..=100000"));
+        }
+        if let Some(fen) = &self.start_fen {
+            if let Err(e) = xiangqi::Position::from_fen(fen) {
+                return Some(format!("room {id:?}: bad start_fen: {e}"));
+            }
+        }
+        if TimeControl::preset(&self.time_control).is_none() {
+            return Some(format!("unknown time control {:?}", self.time_control));
+        }
+        if let Err(e) = self.rules() {
+            return Some(format!("room {id:?}: {e}"));
+        }
+        if self.min_coins < 0 {
+            return Some("min_coins cannot be negative".into());
+        }
+        if self.min_behaviour > 100 {
+            return Some("min_behaviour is a score of 0 to 100".into());
+        }
+        None
+    }
+}
+
+/// What is wrong with the `[[rooms]]` list, in words (`None`: nothing): at least one room,
+/// ids unique, each room's own [`RoomConfig::problem`].
+#[must_use]
+pub fn rooms_problem(rooms: &[RoomConfig]) -> Option<String> {
+    if rooms.is_empty() {
+        return Some("at least one room is needed".into());
+    }
+    rooms.iter().enumerate().find_map(|(i, r)| {
+        if rooms[..i].iter().any(|o| o.id == r.id) {
+            Some(format!("room id {:?} appears twice", r.id))
+        } else {
+            r.problem()
+        }
+    })
 }
 
 #[cfg(test)]

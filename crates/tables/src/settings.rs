@@ -43,6 +43,8 @@ pub struct TableSettings {
     pub analysis: AnalysisConfig,
     /// `[[rooms]]`.
     pub rooms: Vec<RoomConfig>,
+    /// The computer's opening book (`[book]`).
+    pub book: crate::ai::book::BookConfig,
 }
 
 impl TableSettings {
@@ -93,6 +95,24 @@ impl Default for EconomyConfig {
 }
 
 impl EconomyConfig {
+    /// What is wrong with the section, in words (`None`: nothing).
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        if self.starting_grant < 0 || self.winner_reward.is_some_and(|r| r < 0) {
+            return Some("economy: grants and rewards cannot be negative".into());
+        }
+        let max = platform::ledger::MAX_COINS.get();
+        if self.starting_grant > max || self.winner_reward.is_some_and(|r| r > max) {
+            return Some(format!(
+                "economy: grants and rewards are at most {max} coins"
+            ));
+        }
+        if self.tax_rate_permille > 1_000 {
+            return Some("economy: tax_rate_permille must be 0..=1000".into());
+        }
+        None
+    }
+
     /// The winner's reward under `profile`: the configured amount, else the profile's default;
     /// `None` when it is zero.
     #[must_use]

@@ -5,7 +5,9 @@ use super::failure::{Cause, Failure, MoveTrace};
 use super::frame::{Frame, Seen};
 use super::{LoadOptions, Progress, Rng, Sample};
 use crate::{ClientError, HttpClient, WsClient};
-use serde_json::json;
+use platform::clock::TimeControl;
+use platform::TableId;
+use protocol::client::{ClientMsg, Side};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -46,7 +48,12 @@ async fn player(
     http.guest().await?;
     let (mut ws, _) = WsClient::connect(addr, http.cookie.as_deref()).await?;
     ws.timeout = PATIENCE;
-    ws.call(json!({"t": "join", "table": table})).await?;
+    ws.request(ClientMsg::Join {
+        table: TableId(table),
+        epoch: None,
+        since: None,
+    })
+    .await?;
     Ok(ws)
 }
 
@@ -60,16 +67,23 @@ pub(crate) async fn setup(
 ) -> Result<Players, Failure> {
     let setup = async {
         let mut red = player(http, opts.addr, table).await?;
-        red.call(json!({"t": "sit", "table": table, "color": "red"}))
-            .await?;
-        red.call(
-            json!({"t": "propose", "table": table, "control": {"stages": [], "per_move": null,
-            "byoyomi": null, "increment": 0}}),
-        )
+        let at = TableId(table);
+        red.request(ClientMsg::Sit {
+            table: at,
+            color: Side::Red,
+        })
+        .await?;
+        red.request(ClientMsg::Propose {
+            table: at,
+            control: TimeControl::untimed(),
+        })
         .await?;
         let mut black = player(http, opts.addr, table).await?;
         black
-            .call(json!({"t": "sit", "table": table, "color": "black"}))
+            .request(ClientMsg::Sit {
+                table: at,
+                color: Side::Black,
+            })
             .await?;
         let mut p = Players { table, red, black };
         if start {
@@ -88,12 +102,12 @@ impl Players {
     /// Readies both players and waits until the game has started.
     pub(crate) async fn start(&mut self) -> Result<(), ClientError> {
         let table = self.table;
-        self.red
-            .call(json!({"t": "ready", "table": table, "ready": true}))
-            .await?;
-        self.black
-            .call(json!({"t": "ready", "table": table, "ready": true}))
-            .await?;
+        let ready = ClientMsg::Ready {
+            table: TableId(table),
+            ready: true,
+        };
+        self.red.request(ready.clone()).await?;
+        self.black.request(ready).await?;
         self.red.event("game_started").await?;
         self.black.event("game_started").await?;
         self.red.clear();
@@ -132,7 +146,14 @@ impl Players {
             let id = ply as u64 + 1_000_000;
             let sent = Instant::now();
             mover
-                .send(&json!({"t": "move", "table": table, "mv": mv, "id": id}))
+                .send_msg(
+                    id,
+                    ClientMsg::Move {
+                        table: TableId(table),
+                        mv,
+                        lag: None,
+                    },
+                )
                 .await
                 .map_err(|e| fail(Cause::Connection(e.to_string()), &trace))?;
             trace.sent = true;
@@ -182,7 +203,9 @@ impl Players {
         let sent = Instant::now();
         let told = async {
             self.red
-                .call(json!({"t": "resign", "table": table}))
+                .request(ClientMsg::Resign {
+                    table: TableId(table),
+                })
                 .await?;
             self.black.event("game_ended").await?;
             Ok::<_, ClientError>(())
@@ -209,8 +232,11 @@ impl Players {
     /// Both players leave and close their sockets.
     pub(crate) async fn leave(mut self) {
         let table = self.table;
-        let _ = self.red.call(json!({"t": "leave", "table": table})).await;
-        let _ = self.black.call(json!({"t": "leave", "table": table})).await;
+        let leave = ClientMsg::Leave {
+            table: TableId(table),
+        };
+        let _ = self.red.request(leave.clone()).await;
+        let _ = self.black.request(leave).await;
         self.red.close().await;
         self.black.close().await;
     }

@@ -14,6 +14,7 @@ pub(crate) mod msg;
 mod notices;
 mod outcome;
 pub(crate) mod registry;
+pub mod remote;
 mod restore;
 pub mod spec;
 mod table_ids;
@@ -42,7 +43,7 @@ pub async fn ask<T>(
     let configured = state.config.ladders.iter().any(|l| l.id == id);
     if state.ladders.get(id).is_none() && configured && state.site.is_clustered() {
         let (tx, rx) = oneshot::channel();
-        state.site.ask_ladder(id, msg(tx)).await;
+        remote::forward(state, id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await

@@ -14,6 +14,7 @@ pub(crate) mod msg;
 mod notices;
 pub mod outcome;
 pub(crate) mod registry;
+pub mod remote;
 mod restore;
 mod table_ids;
 pub mod view;
@@ -48,7 +49,7 @@ pub async fn ask_here<T>(
 
 /// Applies `cmd` at league `id`'s director: its events, or why not; `None`: no such league.
 /// When the director runs on another node, the command goes there over the broker and its
-/// answer comes back as the local director's would (`cluster::remote_directors`).
+/// answer comes back as the local director's would ([`crate::crossing`]).
 pub async fn command(
     state: &Events,
     id: u32,
@@ -58,7 +59,7 @@ pub async fn command(
         if !exists(state, id).await {
             return None;
         }
-        return Some(state.site.ask_league(id, cmd).await);
+        return Some(remote::send(state, id, cmd).await);
     }
     command_here(state, id, cmd).await
 }

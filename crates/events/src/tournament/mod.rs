@@ -17,6 +17,7 @@ mod pickup;
 mod purse;
 mod recurring;
 pub(crate) mod registry;
+pub mod remote;
 mod report;
 mod restore;
 pub mod schedule;
@@ -192,7 +193,7 @@ pub async fn ask(
 ) -> Option<Result<(), Refusal>> {
     if state.tournaments.get(id).is_none() && state.site.is_clustered() {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        state.site.ask_tournament(id, msg(tx)).await;
+        remote::forward(state, id, msg(tx)).await;
         return rx.await.ok();
     }
     ask_here(state, id, msg).await

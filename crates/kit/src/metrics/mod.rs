@@ -46,6 +46,8 @@ pub struct Metrics {
     pub journal_queue: Gauge,
     /// The most commands that ever waited for the journal writer.
     pub journal_queue_max: Gauge,
+    /// Game ends stored in one transaction (SQLite's batches, `store::end_batch`).
+    pub game_end_batch: Histogram,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -70,6 +72,7 @@ impl Metrics {
         let (db_acquire_wait_max, journal_queue, journal_queue_max) =
             (Gauge::default(), Gauge::default(), Gauge::default());
         let (relay_latency, commit_latency, broker_latency) = (latency(), latency(), latency());
+        let game_end_batch = Histogram::new(exponential_buckets(1.0, 2.0, 8));
         let mut r = Registry::with_prefix("chuhe");
         r.register(
             "connections",
@@ -132,6 +135,11 @@ impl Metrics {
             "Most commands ever waiting for the journal writer",
             journal_queue_max.clone(),
         );
+        r.register(
+            "game_end_batch",
+            "Game ends stored in one transaction",
+            game_end_batch.clone(),
+        );
         Metrics {
             registry: r,
             connections,
@@ -147,6 +155,7 @@ impl Metrics {
             db_acquire_wait_max,
             journal_queue,
             journal_queue_max,
+            game_end_batch,
         }
     }
 

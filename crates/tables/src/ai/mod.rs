@@ -1,6 +1,9 @@
 //! Games against the computer: an [`Opponent`] chooses moves on a bounded pool of blocking
 //! workers ([`EnginePool`]), so searches never stall the event loop. [`EngineOpponent`] is the
-//! `engine` crate at a difficulty level; [`FirstLegalOpponent`] answers instantly (tests).
+//! `engine` crate at a difficulty level; [`FirstLegalOpponent`] answers instantly (tests). In
+//! the opening, the levels that use it play from the masters' [`book`] first.
+
+pub mod book;
 
 use engine::{Budget, Control, Engine, Limits};
 use platform::Millis;

@@ -96,9 +96,16 @@ impl Computer {
         let left = game.clock().snapshot(now).player(side.color).game_time;
         let think = crate::ai::think_time(left);
         let pool = core.state.engine.clone();
+        let state = core.state.clone();
         let me = me.clone();
         tokio::spawn(async move {
-            let mv = pool.best_move(start, moves, side.level, think).await;
+            let book = &state.config.book;
+            let mv = match crate::ai::book::book_move(&state.db, book, side.level, &start, &moves)
+                .await
+            {
+                Some(mv) => Some(mv),
+                None => pool.best_move(start, moves, side.level, think).await,
+            };
             if let Some(me) = me.upgrade() {
                 let _ = me.send(Box::new(TableMsg::AiMove { key, mv })).await;
             }

@@ -92,7 +92,11 @@ pub async fn open_computer_table(
         player,
         rated: req.rated,
     };
-    let lease = match state.node.claim(&state.db, table).await {
+    let lease = match state
+        .node
+        .claim_as(&state.db, table, store::TableKind::Computer)
+        .await
+    {
         Ok(Some(lease)) => lease,
         Ok(None) => {
             tables.release_ai_game(table);
