@@ -13,7 +13,6 @@ use bytes::Bytes;
 use events::tournament::DirectorMsg;
 use platform::TableId;
 use protocol::ServerMsg;
-use serde_json::value::RawValue;
 use tables::site::BoxFuture;
 use tokio::sync::oneshot;
 
@@ -76,13 +75,12 @@ fn done(state: &Site) -> DirectorReply {
 async fn handle(state: &Site, req: DirectorRequest) -> DirectorReply {
     match req {
         DirectorRequest::Command { cmd } => {
-            let Some(answer) = events::remote::answer_here(state, cmd.get().as_bytes()).await
-            else {
+            let Some(answer) = events::remote::answer_here(state, cmd.as_bytes()).await else {
                 return DirectorReply::Gone;
             };
-            match String::from_utf8(answer).map(RawValue::from_string) {
-                Ok(Ok(answer)) => DirectorReply::Answer { answer },
-                _ => refused("unwritable answer"),
+            match String::from_utf8(answer) {
+                Ok(answer) => DirectorReply::Answer { answer },
+                Err(_) => refused("unwritable answer"),
             }
         }
         DirectorRequest::TWatch {

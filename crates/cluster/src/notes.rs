@@ -161,10 +161,11 @@ pub struct OwnerNote {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "c", rename_all = "snake_case")]
 pub enum DirectorRequest {
-    /// A director's command as its director wrote it (`events::crossing`): carried, not read.
+    /// A director's command as its director wrote it (`events::crossing`): carried, not read
+    /// (JSON text in a string: a raw value cannot sit in an internally tagged enum).
     Command {
         /// The command.
-        cmd: Box<RawValue>,
+        cmd: String,
     },
     /// Connection `conn` of `node` (of `user`) watches `event`; its request `id` is
     /// acknowledged after the event's state, through its stand-in.
@@ -195,10 +196,10 @@ pub enum DirectorRequest {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "r", rename_all = "snake_case")]
 pub enum DirectorReply {
-    /// The director's answer to a command, as it wrote it: carried, not read.
+    /// The director's answer to a command, as it wrote it: carried, not read (JSON text).
     Answer {
         /// The answer.
-        answer: Box<RawValue>,
+        answer: String,
     },
     /// A watcher was added (on `node`).
     Done {
@@ -258,4 +259,28 @@ pub enum SeatReply {
         /// Why, for the logs.
         why: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directors_command_and_its_answer_cross_unread_and_whole() {
+        let cmd = r#"{"d":"tournament","id":4,"cmd":{"c":"join","user":7,"rating":1500}}"#;
+        let req = DirectorRequest::Command { cmd: cmd.into() };
+        let text = serde_json::to_string(&req).expect("written");
+        match serde_json::from_str::<DirectorRequest>(&text).expect("read") {
+            DirectorRequest::Command { cmd: back } => assert_eq!(back, cmd),
+            other => panic!("{other:?}"),
+        }
+        let reply = DirectorReply::Answer {
+            answer: r#"{"Ok":null}"#.into(),
+        };
+        let text = serde_json::to_string(&reply).expect("written");
+        match serde_json::from_str::<DirectorReply>(&text).expect("read") {
+            DirectorReply::Answer { answer } => assert_eq!(answer, r#"{"Ok":null}"#),
+            other => panic!("{other:?}"),
+        }
+    }
 }

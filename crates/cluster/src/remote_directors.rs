@@ -13,7 +13,6 @@ use bus::RequestError;
 use bytes::Bytes;
 use events::crossing::UNREACHABLE;
 use platform::{TableId, UserId};
-use serde_json::value::RawValue;
 use std::time::Duration;
 use tables::table::{ConnId, Outbox};
 
@@ -53,9 +52,9 @@ async fn request(state: &Site, lease: TableId, req: &DirectorRequest) -> Option<
 /// Carries `body` (a director's command, `events::crossing`) to the node that runs the
 /// director with lease id `lease`: its answer's bytes; `None` when no node answered in time.
 pub async fn ask(state: &Site, lease: TableId, body: Vec<u8>) -> Option<Vec<u8>> {
-    let cmd = RawValue::from_string(String::from_utf8(body).ok()?).ok()?;
+    let cmd = String::from_utf8(body).ok()?;
     match request(state, lease, &DirectorRequest::Command { cmd }).await? {
-        DirectorReply::Answer { answer } => Some(answer.get().as_bytes().to_vec()),
+        DirectorReply::Answer { answer } => Some(answer.into_bytes()),
         other => {
             tracing::warn!(lease = lease.0, "unexpected director reply: {other:?}");
             None
