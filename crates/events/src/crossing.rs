@@ -56,7 +56,7 @@ impl Refused {
 
     /// A [`RefusalKind::Refused`] refusal.
     #[must_use]
-    pub fn refused(why: impl Into<String>) -> Refused {
+    pub fn by_rules(why: impl Into<String>) -> Refused {
         Refused {
             kind: RefusalKind::Refused,
             why: why.into(),
@@ -73,7 +73,7 @@ macro_rules! refusals_cross {
             fn from(r: &$refusal) -> $crate::crossing::Refused {
                 match r {
                     $refusal::NotStored(why) => $crate::crossing::Refused::not_stored(why.clone()),
-                    r => $crate::crossing::Refused::refused(r.to_string()),
+                    r => $crate::crossing::Refused::by_rules(r.to_string()),
                 }
             }
         }
@@ -115,7 +115,7 @@ pub async fn send<C: Serialize, T: DeserializeOwned>(
 pub fn read<C: DeserializeOwned>(body: &[u8]) -> Result<Crossing<C>, Vec<u8>> {
     serde_json::from_slice(body).map_err(|e| {
         tracing::warn!("unreadable director command: {e}");
-        encode::<()>(Err(Refused::refused("unreadable request"))).unwrap_or_default()
+        encode::<()>(Err(Refused::by_rules("unreadable request"))).unwrap_or_default()
     })
 }
 

@@ -16,13 +16,13 @@ struct Head {
 /// when that director does not run here (the asking node tries again).
 pub async fn answer_here(state: &Events, body: &[u8]) -> Option<Vec<u8>> {
     let Ok(head) = serde_json::from_slice::<Head>(body) else {
-        return encode::<()>(Err(Refused::refused("unreadable request")));
+        return encode::<()>(Err(Refused::by_rules("unreadable request")));
     };
     match head.d.as_str() {
         tournament::remote::KIND => tournament::remote::run_here(state, body).await,
         ladder::remote::KIND => ladder::remote::run_here(state, body).await,
         league::remote::KIND => league::remote::run_here(state, body).await,
-        other => encode::<()>(Err(Refused::refused(format!(
+        other => encode::<()>(Err(Refused::by_rules(format!(
             "no director of kind {other:?}"
         )))),
     }

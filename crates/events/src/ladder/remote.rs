@@ -105,7 +105,7 @@ pub(crate) async fn run_here(state: &Events, body: &[u8]) -> Option<Vec<u8>> {
         Err(refusal) => return Some(refusal),
     };
     let Ok(id) = u32::try_from(c.id) else {
-        return encode::<()>(Err(Refused::refused("no such ladder")));
+        return encode::<()>(Err(Refused::by_rules("no such ladder")));
     };
     match c.cmd {
         LadderCommand::Join { user, name, rating } => {

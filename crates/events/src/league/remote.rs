@@ -36,7 +36,7 @@ pub(crate) async fn run_here(state: &Events, body: &[u8]) -> Option<Vec<u8>> {
         Err(refusal) => return Some(refusal),
     };
     let Ok(id) = u32::try_from(c.id) else {
-        return encode::<()>(Err(Refused::refused("no such league")));
+        return encode::<()>(Err(Refused::by_rules("no such league")));
     };
     let r = super::command_here(state, id, c.cmd).await?;
     encode(r.map_err(|r| Refused::from(&r)))

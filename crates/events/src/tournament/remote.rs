@@ -72,7 +72,7 @@ impl From<&Refusal> for Refused {
                 why: r.to_string(),
             },
             Refusal::NotStored(why) => Refused::not_stored(why.clone()),
-            r => Refused::refused(r.to_string()),
+            r => Refused::by_rules(r.to_string()),
         }
     }
 }
