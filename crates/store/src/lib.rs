@@ -41,6 +41,7 @@ mod requests;
 pub mod retry;
 mod sessions;
 mod settle;
+mod settings;
 mod sql;
 mod teams;
 mod tournaments;

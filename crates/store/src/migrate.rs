@@ -126,6 +126,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0024_journal_append.sqlite.sql"),
         include_str!("../migrations/0024_journal_append.postgres.sql"),
     ),
+    (
+        25,
+        include_str!("../migrations/0025_user_settings.sqlite.sql"),
+        include_str!("../migrations/0025_user_settings.postgres.sql"),
+    ),
 ];
 
 /// The statements of a migration: its text without `--` comment lines, split at `;` (so a

@@ -28,6 +28,8 @@ import { createHeader } from './header.js';
 import { eventOf } from '../../eventtable.js';
 import { createChat } from './chat.js';
 import { moveSound, turnAlert } from '../../notify.js';
+import { getSetting } from '../../settings.js';
+import { createMoveEntry } from './moveentry.js';
 
 /** Whether the last of `positions` came by a capture, and whether it gives check. */
 function lastMoveKind(positions) {
@@ -54,6 +56,7 @@ export function mount(root, app, [idText]) {
   // The last move, said to screen readers (the board itself is a picture).
   const said = h('div.sr-only', { 'aria-live': 'polite', 'data-testid': 'board-live' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
+  const moveEntry = createMoveEntry({ onMove: (mv) => { const [from, to] = parseMove(mv); sendMove(from, to); } });
   const players = createPlayers();
   const header = createHeader(tableId);
   const controls = createControlsView({ onControl: (c) => runControl(c) });
@@ -65,7 +68,7 @@ export function mount(root, app, [idText]) {
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, players.top, boardWrap, said, repWarnings, players.bottom),
+    h('div.board-col', {}, players.top, boardWrap, said, moveEntry.node, repWarnings, players.bottom),
     h('div.side-col', {},
       h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
@@ -81,7 +84,7 @@ export function mount(root, app, [idText]) {
   const event = () => (st ? eventOf(tableId, st.room || st.summary?.room) : null);
   const live = () => isLive(st);
   /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
-  const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
+  const bottomColor = () => orientation || (mySeat() === 'black' && getSetting('orientation') !== 'red' ? 'black' : 'red');
   const send = (msg) => app.socket.send({ table: tableId, ...msg }).catch((e) => {
     if (e.until) showSanction(e.code, e.until, e.message);
     else toast(errorText(e));
@@ -112,6 +115,7 @@ export function mount(root, app, [idText]) {
       drawBoard(true);
       return;
     }
+    if (getSetting('confirm') && !await confirmDialog(t('set.confirmMove', { mv: moveWords(positions.at(-1)?.pieces, mv, getLang()) }), 'move-confirm')) { drawBoard(true); return; }
     quiet(send({ t: 'move', mv, lag: app.socket.lag }).catch(() => drawBoard(true)));
   }
 
@@ -139,6 +143,7 @@ export function mount(root, app, [idText]) {
     const canMove = isLiveView && live() && seat === g.turn && !g.clock?.paused;
     const showHint = isLiveView && live() && hint && hint.ply === g.moves.length;
     drawWarnings(g, canMove);
+    moveEntry.update(canMove ? { fen: g.fen, legal: g.legal } : null);
     board.set({
       hint: showHint ? hint.move : null,
       force,
