@@ -94,6 +94,7 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
     await p.check('[data-testid=set-keyboard]');
   }
   await red.page.check('[data-testid=set-confirm]');
+  await red.page.check('[data-testid=set-premove]');
   await red.page.waitForFunction(() => document.querySelector('[data-testid=set-status]').textContent === '已保存');
   const table = await freeTable(red.page);
   await openTable(red.page, table);
@@ -119,6 +120,13 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
   await red.page.click('[data-testid=move-confirm-yes]');
   await waitPly(black.page, 1);
 
+  // Premove: Red picks 马二进三 while Black thinks; it goes as soon as Black has moved.
+  await waitPly(red.page, 1);
+  await sq(red.page, 'h0').click();
+  await sq(red.page, 'g2').click();
+  await red.page.waitForSelector('[data-testid=board][data-premove=queued]');
+  assert.equal(await red.page.getAttribute('[data-testid=board]', 'data-ply'), '1', 'nothing sent yet');
+
   // Arrows + Enter on Black's focused board (Black at the bottom): h9 to g7 (马8进7).
   await black.page.focus('[data-testid=board] svg');
   const keys = async (...ks) => { for (const k of ks) await black.page.keyboard.press(k); };
@@ -130,13 +138,10 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
   await keys('Enter', 'ArrowRight', 'ArrowUp', 'ArrowUp');
   assert.equal(await black.page.getAttribute('[data-testid=board] svg', 'data-cursor'), 'g7');
   await keys('Enter');
-  await waitPly(red.page, 2);
-
-  // Typed moves: Chinese for Red (confirmed), WXF for Black; a text that names no move is said.
-  await red.page.fill('[data-testid=move-entry]', '马二进三');
-  await red.page.press('[data-testid=move-entry]', 'Enter');
-  await red.page.click('[data-testid=move-confirm-yes]');
   await waitPly(black.page, 3);
+  assert.equal(await text(black.page, '[data-testid=move-3]'), '马二进三', 'the premove was played');
+
+  // Typed moves: WXF for Black, Chinese for Red (confirmed); a text that names no move is said.
   await black.page.fill('[data-testid=move-entry]', 'C2.9');
   await black.page.press('[data-testid=move-entry]', 'Enter');
   assert.match(await text(black.page, '[data-testid=move-entry-error]'), /C2\.9/);
@@ -144,6 +149,11 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
   await black.page.press('[data-testid=move-entry]', 'Enter');
   await waitPly(red.page, 4);
   assert.equal(await text(red.page, '[data-testid=move-4]'), '炮2平5');
+  await red.page.fill('[data-testid=move-entry]', '馬八進七');
+  await red.page.press('[data-testid=move-entry]', 'Enter');
+  await red.page.click('[data-testid=move-confirm-yes]');
+  await waitPly(black.page, 5);
+  assert.equal(await text(black.page, '[data-testid=move-5]'), '马八进七');
   await red.page.screenshot({ path: `${SHOTS}/settings-keyboard.png` });
   await red.page.click('[data-testid=resign]');
   await red.page.click('[data-testid=resign-confirm-yes]');

@@ -27,7 +27,7 @@ import * as leagueView from './views/league/league.js';
 import * as leagueMatchView from './views/league/match.js';
 import * as noticesView from './views/account/notices.js';
 import * as settingsView from './views/account/settings.js';
-import { loadSettings, setSetting } from './settings.js';
+import { loadSettings, setSetting, onSettingsChange } from './settings.js';
 import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
@@ -47,7 +47,7 @@ const app = {
   /** The socket (net/socket.js) once logged in: views subscribe with `app.socket.on(type, handler)`. */
   socket: null,
   go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
-  setUser(user) { this.user = user; renderHeader(); loadSettings(!!user).then(renderHeader); },
+  setUser(user) { this.user = user; renderHeader(); loadSettings(!!user); },
   /** Notices not seen yet (the bell's count). */
   unseen: 0,
   setUnseen(n) { this.unseen = Math.max(0, n | 0); renderHeader(); },
@@ -294,6 +294,7 @@ onLangChange(() => {
   else route();
 });
 window.addEventListener('hashchange', route);
+onSettingsChange(() => renderHeader());
 
 (async function start() {
   document.documentElement.lang = getLang() === 'zh' ? 'zh-CN' : 'en';

@@ -71,10 +71,7 @@ async fn change(
     check_password(&body.new)?;
     state
         .logins
-        .attempt(
-            &[format!("name:{}", user.0.name.to_lowercase())],
-            Instant::now(),
-        )
+        .attempt(&[format!("password:{}", user.0.id.0)], Instant::now())
         .map_err(AppError::RateLimited)?;
     let hash = state
         .db

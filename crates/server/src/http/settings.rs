@@ -62,8 +62,8 @@ pub fn check_settings(body: &[u8]) -> Result<Map<String, Value>, AppError> {
             "settings are at most {MAX_SETTINGS_BYTES} bytes"
         )));
     }
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| refused(format!("settings are not JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_slice(body).map_err(|e| refused(format!("settings are not JSON: {e}")))?;
     let Value::Object(map) = value else {
         return Err(refused("settings are a JSON object".into()));
     };

@@ -14,7 +14,7 @@ import { setMuted } from '../../notify.js';
 /** The settings shown as a list of choices (the others are switches). */
 const LISTS = ['board', 'pieces', 'notation', 'orientation'];
 /** The switches, in their order on the page. */
-const SWITCHES = ['sound', 'confirm', 'keyboard'];
+const SWITCHES = ['sound', 'confirm', 'premove', 'keyboard'];
 
 export function mount(root, app) {
   const status = h('div.saved', { 'data-testid': 'set-status', role: 'status' });

@@ -30,6 +30,7 @@ import { createChat } from './chat.js';
 import { moveSound, turnAlert } from '../../notify.js';
 import { getSetting } from '../../settings.js';
 import { createMoveEntry } from './moveentry.js';
+import { createPremove } from './premove.js';
 
 /** Whether the last of `positions` came by a capture, and whether it gives check. */
 function lastMoveKind(positions) {
@@ -56,6 +57,7 @@ export function mount(root, app, [idText]) {
   // The last move, said to screen readers (the board itself is a picture).
   const said = h('div.sr-only', { 'aria-live': 'polite', 'data-testid': 'board-live' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
+  const premove = createPremove();
   const moveEntry = createMoveEntry({ onMove: (mv) => { const [from, to] = parseMove(mv); sendMove(from, to); } });
   const players = createPlayers();
   const header = createHeader(tableId);
@@ -107,6 +109,7 @@ export function mount(root, app, [idText]) {
 
   async function sendMove(from, to) {
     const mv = squareName(from) + squareName(to);
+    if (game()?.turn !== mySeat()) { premove.set(from, to); drawBoard(true); return; }
     board.set({ movable: null });
     // A move that loses by repetition at a table that plays it: asked first (issue 21).
     const w = warningOf(game()?.warnings, mv);
@@ -143,17 +146,21 @@ export function mount(root, app, [idText]) {
     const canMove = isLiveView && live() && seat === g.turn && !g.clock?.paused;
     const showHint = isLiveView && live() && hint && hint.ply === g.moves.length;
     drawWarnings(g, canMove);
+    // A premove (settings.js) is picked while the opponent thinks and sent when the turn comes.
+    const pre = !canMove && isLiveView && live() && seat && !g.clock?.paused ? premove.dests(g.fen, seat) : null;
+    const due = canMove ? premove.take(g.legal) : null;
+    if (!live()) premove.clear();
     moveEntry.update(canMove ? { fen: g.fen, legal: g.legal } : null);
     board.set({
-      hint: showHint ? hint.move : null,
+      hint: showHint ? hint.move : premove.shown(),
       force,
       orientation: o,
       fen: isLiveView ? g.fen : pos.fen,
       lastMove: pos.lastMove,
       check: pos.check,
-      dests: canMove ? destsFrom(g.legal, parseMove) : new Map(),
+      dests: canMove ? destsFrom(g.legal, parseMove) : pre || new Map(),
       warn: canMove ? warnDests(g.warnings, parseMove) : new Map(),
-      movable: canMove ? seat : null,
+      movable: canMove || pre ? seat : null,
       // A repetition ruling is drawn on the final position.
       arrows: isLiveView && g.end && g.evidence ? evidenceArrows(g.evidence, parseSquare) : [],
     });
@@ -161,6 +168,8 @@ export function mount(root, app, [idText]) {
     boardWrap.dataset.turn = g.turn;
     boardWrap.dataset.fen = g.fen;
     boardWrap.dataset.orientation = o;
+    boardWrap.dataset.premove = premove.shown() ? 'queued' : '';
+    if (due) { board.set({ movable: null }); quiet(send({ t: 'move', mv: due, lag: app.socket.lag }).catch(() => drawBoard(true))); }
   }
 
   function drawMoves() {
