@@ -135,7 +135,9 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
   assert.equal(start, 'e7', 'the cursor starts in the middle of Black\'s side');
   await keys('ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown');
   assert.equal(await black.page.getAttribute('[data-testid=board] svg', 'data-cursor'), 'h9');
-  await keys('Enter', 'ArrowRight', 'ArrowUp', 'ArrowUp');
+  await keys('Enter');
+  assert.equal(await black.page.locator('[data-testid=board] .xq-selected').count(), 1, 'Enter picked the horse');
+  await keys('ArrowRight', 'ArrowUp', 'ArrowUp');
   assert.equal(await black.page.getAttribute('[data-testid=board] svg', 'data-cursor'), 'g7');
   await keys('Enter');
   await waitPly(black.page, 3);

@@ -1,6 +1,6 @@
-// The keyboard cursor of a focused board: arrow keys move it over the points as the board is
-// seen (so "up" goes away from the player at the bottom), Enter or Space picks the point as a
-// click would. Pure apart from `bindCursor`, which listens on the board's SVG.
+// The keyboard cursor of a focused board the user may move on: arrow keys move it over the
+// points as the board is seen (so "up" goes away from the player at the bottom), Enter or Space
+// picks the point as a click would. Pure apart from `bindCursor`, which listens on the board's SVG.
 
 import { FILES, RANKS, fileOf, rankOf, square, squareName } from './geometry.js';
 
@@ -27,13 +27,18 @@ export function nextCursor(sq, key, orientation) {
 export function bindCursor(svg, state, pick, redraw) {
   const start = () => square(4, state.orientation === 'black' ? 7 : 2);
   const key = (ev) => {
+    // Only while the user may move: elsewhere (a replay, a spectator) the arrows step through
+    // the moves as before. Here they stop at the board, so the move list does not step too.
+    if (!state.movable || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ARROWS[ev.key]) {
       ev.preventDefault();
+      ev.stopPropagation();
       state.cursor = state.cursor === null ? start() : nextCursor(state.cursor, ev.key, state.orientation);
       svg.dataset.cursor = squareName(state.cursor);
       redraw();
     } else if ((ev.key === 'Enter' || ev.key === ' ') && state.cursor !== null) {
       ev.preventDefault();
+      ev.stopPropagation();
       pick(state.cursor);
     }
   };
