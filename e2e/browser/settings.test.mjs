@@ -4,7 +4,7 @@
 // a password change and "sign out other sessions" end the other browser's session; a guest
 // sees the room with a coin entry locked, with the reason.
 import { test, before, after } from 'node:test';
-import { launch, newUser, openTable, waitPly, sq, text, assert, BASE, SHOTS } from './lib.mjs';
+import { launch, newUser, openTable, waitPly, sq, text, assert, axeViolations, BASE, SHOTS } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -55,6 +55,7 @@ test('a visitor chooses a theme, pieces and notation; they stay after a reload',
   // The theme shows on the board: the background takes the theme's colour.
   const fill = await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=set-preview] .xq-bg')).fill);
   assert.equal(fill, 'rgb(143, 191, 138)');
+  assert.deepEqual(await axeViolations(page), [], 'no critical or serious accessibility violation');
   await page.screenshot({ path: `${SHOTS}/settings-visitor.png` });
   await page.close();
 });
@@ -136,7 +137,7 @@ test('confirm moves asks first; typed moves and arrows + Enter play', async () =
   await keys('ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowDown');
   assert.equal(await black.page.getAttribute('[data-testid=board] svg', 'data-cursor'), 'h9');
   await keys('Enter');
-  assert.equal(await black.page.locator('[data-testid=board] .xq-selected').count(), 1, 'Enter picked the horse');
+  await black.page.waitForSelector('[data-testid=board] .xq-dest[data-dest=g7]'); // Enter picked the horse
   await keys('ArrowRight', 'ArrowUp', 'ArrowUp');
   assert.equal(await black.page.getAttribute('[data-testid=board] svg', 'data-cursor'), 'g7');
   await keys('Enter');
