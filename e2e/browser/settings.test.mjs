@@ -67,8 +67,12 @@ test('a user\'s settings are stored on the account and applied in another browse
   await alice.page.selectOption('[data-testid=set-board]', 'dark');
   await alice.page.selectOption('[data-testid=set-notation]', 'iccs');
   await alice.page.uncheck('[data-testid=set-sound]');
-  await alice.page.waitForFunction(() => document.querySelector('[data-testid=set-status]').textContent === '已保存');
-  const saved = await alice.page.evaluate(async () => (await (await fetch('/api/me/settings')).json()).settings);
+  // The account has them once the last save is in.
+  let saved = {};
+  for (let i = 0; i < 50 && saved.sound !== false; i++) {
+    saved = await alice.page.evaluate(async () => (await (await fetch('/api/me/settings')).json()).settings);
+    if (saved.sound !== false) await alice.page.waitForTimeout(100);
+  }
   assert.equal(saved.board, 'dark');
   assert.equal(saved.notation, 'iccs');
   assert.equal(saved.sound, false);

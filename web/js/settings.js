@@ -96,7 +96,14 @@ export async function setSetting(key, value) {
   const all = { ...allSettings(), [key]: value };
   writeLocal(all);
   applySettings();
-  if (signedIn) await api.putSettings(all);
+  if (signedIn) await save();
+}
+
+/** The saves in flight, one after another, so that a later change never lands before an earlier one. */
+let saving = Promise.resolve();
+function save() {
+  saving = saving.catch(() => {}).then(() => api.putSettings(allSettings()));
+  return saving;
 }
 
 /**
@@ -110,7 +117,7 @@ export async function loadSettings(hasSession) {
   try {
     const { settings } = await api.settings();
     if (settings && Object.keys(settings).length) writeLocal({ ...allSettings(), ...settings });
-    else await api.putSettings(allSettings());
+    else await save();
   } catch { /* offline: this browser's settings */ }
   applySettings();
 }
