@@ -26,6 +26,8 @@ import * as leaguesView from './views/league/leagues.js';
 import * as leagueView from './views/league/league.js';
 import * as leagueMatchView from './views/league/match.js';
 import * as noticesView from './views/account/notices.js';
+import * as settingsView from './views/account/settings.js';
+import { loadSettings, setSetting, onSettingsChange } from './settings.js';
 import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
@@ -45,7 +47,7 @@ const app = {
   /** The socket (net/socket.js) once logged in: views subscribe with `app.socket.on(type, handler)`. */
   socket: null,
   go(hash) { if (location.hash === hash) route(); else location.hash = hash; },
-  setUser(user) { this.user = user; renderHeader(); },
+  setUser(user) { this.user = user; renderHeader(); loadSettings(!!user); },
   /** Notices not seen yet (the bell's count). */
   unseen: 0,
   setUnseen(n) { this.unseen = Math.max(0, n | 0); renderHeader(); },
@@ -79,6 +81,7 @@ const routes = [
   [/^#\/league\/(\d+)$/, leagueView, OPEN],
   [/^#\/league\/(\d+)\/match\/(\d+)$/, leagueMatchView, OPEN],
   [/^#\/notices$/, noticesView, USER],
+  [/^#\/settings$/, settingsView, OPEN],
   [/^#\/import$/, importView, USER],
   [/^#\/collection$/, collectionView, USER],
   [/^#\/masters(?:\/(\d+))?$/, mastersView, OPEN],
@@ -274,7 +277,7 @@ app.loggedIn = function loggedIn(user, next = '#/') {
   setTimeout(go, WELCOME_MS);
 };
 
-document.getElementById('sound').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); });
+document.getElementById('sound').addEventListener('click', () => { setMuted(!isMuted()); renderHeader(); setSetting('sound', !isMuted()).catch(() => {}); });
 document.getElementById('lang').addEventListener('click', () => setLang(getLang() === 'zh' ? 'en' : 'zh'));
 document.getElementById('logout').addEventListener('click', async () => {
   try { await api.logout(); } catch { /* already gone */ }
@@ -291,6 +294,7 @@ onLangChange(() => {
   else route();
 });
 window.addEventListener('hashchange', route);
+onSettingsChange(() => renderHeader());
 
 (async function start() {
   document.documentElement.lang = getLang() === 'zh' ? 'zh-CN' : 'en';

@@ -34,6 +34,8 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(http::health::routes())
         .merge(http::accounts::routes())
+        .merge(http::settings::routes())
+        .merge(http::password::routes())
         .merge(http::lobby::routes())
         .merge(http::records::routes())
         .merge(http::ledger::routes())

@@ -41,6 +41,7 @@ mod reports;
 mod requests;
 pub mod retry;
 mod sessions;
+mod settings;
 mod settle;
 mod sql;
 mod teams;

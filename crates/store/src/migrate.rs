@@ -127,6 +127,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0024_journal_append.postgres.sql"),
     ),
     (
+        25,
+        include_str!("../migrations/0025_user_settings.sqlite.sql"),
+        include_str!("../migrations/0025_user_settings.postgres.sql"),
+    ),
+    (
         27,
         include_str!("../migrations/0027_owner_kind.sqlite.sql"),
         include_str!("../migrations/0027_owner_kind.postgres.sql"),

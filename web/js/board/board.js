@@ -14,6 +14,7 @@
 import { createRoot, drawBoard, drawDynamic, drawPiece } from './render.js';
 import { createInput } from './input.js';
 import { bindEvents } from './events.js';
+import { bindCursor } from './cursor.js';
 import { readFen, toPoint, START_FEN, otherColor } from './geometry.js';
 import { slide, animationsDisabled } from './anim.js';
 import { clear } from './svg.js';
@@ -33,6 +34,7 @@ export function createBoard(container, opts = {}) {
     movable: null,
     selected: null,
     drag: null,
+    cursor: null,
     pieceNodes: new Map(),
     animation: opts.animation ?? !animationsDisabled(),
   };
@@ -87,6 +89,8 @@ export function createBoard(container, opts = {}) {
     dragPoint = p;
     if (input.drag && input.drag.active) drawDrag();
   });
+  // Arrows + Enter on the focused board: Enter is a click on the cursor's point.
+  const unbindCursor = bindCursor(svg, state, (sq) => { input.down(sq, 0, 0); input.up(sq); }, () => redraw());
 
   function set(cfg) {
     let animateMove = null;
@@ -130,6 +134,6 @@ export function createBoard(container, opts = {}) {
     state,
     svg,
     flip() { set({ orientation: otherColor(state.orientation) }); },
-    destroy() { unbind(); if (stopAnim) stopAnim(); svg.remove(); },
+    destroy() { unbind(); unbindCursor(); if (stopAnim) stopAnim(); svg.remove(); },
   };
 }

@@ -3,6 +3,7 @@
 // targets) on every redraw. Knows no rules: it shows what the state says.
 
 import { el, clear } from './svg.js';
+import { pieceSet, drawIcon } from './icons.js';
 import {
   CELL, MARGIN, WIDTH, HEIGHT, FILES, RANKS, toPoint, square, squareName, markSquares, PIECE_CHARS,
   fileOf,
@@ -78,7 +79,7 @@ function drawArrows(layer, arrows, o) {
 /** Draws the static board for `orientation` ('red' or 'black' at the bottom). */
 export function drawBoard(layer, orientation) {
   clear(layer);
-  el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, fill: 'url(#xq-wood)' }, layer);
+  el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, fill: 'url(#xq-wood)', class: 'xq-bg' }, layer);
   const left = MARGIN;
   const right = MARGIN + CELL * (FILES - 1);
   const top = MARGIN;
@@ -87,9 +88,9 @@ export function drawBoard(layer, orientation) {
   // Outer frame: a heavy line just outside the grid.
   el('rect', {
     x: left - 16, y: top - 16, width: right - left + 32, height: bottom - top + 32,
-    fill: 'none', stroke: ink, 'stroke-width': 6,
+    fill: 'none', stroke: ink, 'stroke-width': 6, class: 'xq-ink',
   }, layer);
-  const lines = el('g', { stroke: ink, 'stroke-width': 2.6, 'stroke-linecap': 'square', fill: 'none' }, layer);
+  const lines = el('g', { stroke: ink, 'stroke-width': 2.6, 'stroke-linecap': 'square', fill: 'none', class: 'xq-ink' }, layer);
   for (let r = 0; r < RANKS; r++) {
     const y = top + r * CELL;
     el('line', { x1: left, y1: y, x2: right, y2: y }, lines);
@@ -115,7 +116,7 @@ export function drawBoard(layer, orientation) {
     el('line', { x1: x1, y1: y0, x2: x0, y2: y1 }, lines);
   }
   // Position marks (炮位, 兵位): small corner brackets around the points.
-  const marks = el('g', { stroke: ink, 'stroke-width': 2.4, fill: 'none' }, layer);
+  const marks = el('g', { stroke: ink, 'stroke-width': 2.4, fill: 'none', class: 'xq-ink' }, layer);
   const gap = CELL * 0.07;
   const len = CELL * 0.16;
   for (const sq of markSquares()) {
@@ -167,6 +168,10 @@ export function drawPiece(parent, piece, x, y) {
   el('circle', { r: PIECE_R, cx: 3, cy: 5, fill: 'rgba(60,30,0,0.35)' }, g);
   el('circle', { r: PIECE_R, fill: 'url(#xq-face)', stroke: '#7a5528', 'stroke-width': 3 }, g);
   el('circle', { r: PIECE_R * 0.8, fill: 'none', stroke: tone, 'stroke-width': 3.2 }, g);
+  if (pieceSet() === 'icons') {
+    drawIcon(g, piece.role, tone);
+    return g;
+  }
   const t = el('text', {
     'text-anchor': 'middle', 'dominant-baseline': 'central', y: 2, fill: tone,
     'font-family': PIECE_FONT, 'font-size': PIECE_R * 1.12, 'font-weight': 700,
@@ -197,6 +202,7 @@ export function drawDynamic(layers, state) {
     el('circle', { cx: x, cy: y, r: CELL * 0.7, fill: 'url(#xq-check)', class: 'xq-check-mark' }, layers.marks);
   }
   if (state.selected !== null) hl(state.selected, 'xq-selected');
+  if (state.cursor !== null && state.cursor !== undefined) hl(state.cursor, 'xq-cursor').setAttribute('data-sq', squareName(state.cursor));
 
   clear(layers.pieces);
   state.pieceNodes = new Map();

@@ -6,6 +6,7 @@
 
 export const ERRORS = {
   zh: {
+    'err.invalid_settings': '设置无效', 'err.wrong_password': '当前密码不正确',
     'err.bad_message': '请求无效', 'err.unsupported_version': '客户端版本过旧，请刷新页面',
     'err.unauthorized': '请先登录或以游客身份进入', 'err.bad_origin': '请求来源无效，请刷新页面',
     'err.busy': '服务器繁忙，请稍后再试', 'err.timeout': '请求超时，请重试',
@@ -45,6 +46,7 @@ export const ERRORS = {
     'why.captainLeave': '队长不能离开：请先指定新队长',
   },
   en: {
+    'err.invalid_settings': 'Invalid settings', 'err.wrong_password': 'The current password is wrong',
     'err.bad_message': 'Invalid request', 'err.unsupported_version': 'This page is out of date; reload it',
     'err.unauthorized': 'Sign in or continue as a guest first', 'err.bad_origin': 'Request from a foreign page; reload it',
     'err.busy': 'The server is busy; try again soon', 'err.timeout': 'The request timed out; try again',

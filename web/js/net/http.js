@@ -53,6 +53,12 @@ export const api = {
   guest: () => call('POST', '/api/guest'),
   logout: () => call('POST', '/api/logout'),
   me: () => call('GET', '/api/me'),
+  /** One's saved settings {settings} (settings.js), and saving them. */
+  settings: () => call('GET', '/api/me/settings'),
+  putSettings: (settings) => call('PUT', '/api/me/settings', settings),
+  /** A password change {signed_out}; signing out every other session {signed_out}. */
+  changePassword: (old, next) => call('POST', '/api/me/password', { old, new: next }),
+  signOutOthers: () => call('POST', '/api/me/sessions/others/logout'),
   lobby: () => call('GET', '/api/lobby'),
   user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
   /** The user's behaviour: {score, counters: {completed, left, aborted, no_shows, timeouts_away}, ban?, mute?}. */

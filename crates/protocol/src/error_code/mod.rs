@@ -48,6 +48,10 @@ error_codes! {
     InvalidName = "invalid_name",
     /// Registration or login: the password is not acceptable.
     InvalidPassword = "invalid_password",
+    /// Settings: an unknown key, a value of the wrong kind, or above the size cap.
+    InvalidSettings = "invalid_settings",
+    /// A password change: the current password given is wrong.
+    WrongPassword = "wrong_password",
     /// Too many attempts, accounts or messages.
     RateLimited = "rate_limited",
     /// The server is at its limit of password hashing.

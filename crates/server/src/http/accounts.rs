@@ -82,7 +82,11 @@ fn check_name(name: &str) -> Result<(), AppError> {
     }
 }
 
-fn check_password(p: &str) -> Result<(), AppError> {
+/// A new password: 8 to 128 characters, none of them control characters.
+///
+/// # Errors
+/// [`AppError::BadRequest`] `invalid_password`.
+pub fn check_password(p: &str) -> Result<(), AppError> {
     if (8..=128).contains(&p.chars().count()) && !has_control(p) {
         Ok(())
     } else {

@@ -56,6 +56,7 @@ mod retry;
 mod rulings;
 mod seek_rules;
 mod seeks;
+mod settings;
 mod settle_together;
 mod shutdown;
 mod spectator_delay;

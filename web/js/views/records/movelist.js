@@ -4,6 +4,7 @@
 
 import { t, getLang } from '../../i18n.js';
 import { h } from '../../ui.js';
+import { setSetting } from '../../settings.js';
 
 const KEY = 'chuhe.notation';
 
@@ -27,7 +28,7 @@ export function createMoveList({ onSelect }) {
   let current = 0;
   let startBlack = false;
   const list = h('div.moves', { 'data-testid': 'moves' });
-  const select = h('select', { 'data-testid': 'notation', 'aria-label': t('moves.notation'), on: { change: () => { localStorage.setItem(KEY, select.value); draw(); } } },
+  const select = h('select', { 'data-testid': 'notation', 'aria-label': t('moves.notation'), on: { change: () => { setSetting('notation', select.value).catch(() => {}); draw(); } } },
     ['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, 'data-i18n': `moves.${n}`, text: t(`moves.${n}`) })));
   select.value = getNotation();
   const go = (ply) => onSelect(Math.max(0, Math.min(texts.length, ply)));

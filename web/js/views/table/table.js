@@ -28,6 +28,9 @@ import { createHeader } from './header.js';
 import { eventOf } from '../../eventtable.js';
 import { createChat } from './chat.js';
 import { moveSound, turnAlert } from '../../notify.js';
+import { getSetting } from '../../settings.js';
+import { createMoveEntry } from './moveentry.js';
+import { createPremove } from './premove.js';
 
 /** Whether the last of `positions` came by a capture, and whether it gives check. */
 function lastMoveKind(positions) {
@@ -54,6 +57,8 @@ export function mount(root, app, [idText]) {
   // The last move, said to screen readers (the board itself is a picture).
   const said = h('div.sr-only', { 'aria-live': 'polite', 'data-testid': 'board-live' });
   const board = createBoard(boardWrap, { onMove: (from, to) => sendMove(from, to) });
+  const premove = createPremove();
+  const moveEntry = createMoveEntry({ onMove: (mv) => { const [from, to] = parseMove(mv); sendMove(from, to); } });
   const players = createPlayers();
   const header = createHeader(tableId);
   const controls = createControlsView({ onControl: (c) => runControl(c) });
@@ -65,7 +70,7 @@ export function mount(root, app, [idText]) {
   const betPanel = createBetPanel({ send: (m) => send(m), balance, taxPermille: () => st?.wager?.tax_rate_permille ?? 50 });
 
   root.appendChild(h('div.table-view', { 'data-testid': 'table-view', 'data-table': tableId },
-    h('div.board-col', {}, players.top, boardWrap, said, repWarnings, players.bottom),
+    h('div.board-col', {}, players.top, boardWrap, said, moveEntry.node, repWarnings, players.bottom),
     h('div.side-col', {},
       h('div.panel', {}, ...header.nodes, gate, controls.notices, controls.controls),
       wagerPanel.node,
@@ -81,7 +86,7 @@ export function mount(root, app, [idText]) {
   const event = () => (st ? eventOf(tableId, st.room || st.summary?.room) : null);
   const live = () => isLive(st);
   /** The colour at the bottom of the board: the viewer's choice, else their seat (red for spectators). */
-  const bottomColor = () => orientation || (mySeat() === 'black' ? 'black' : 'red');
+  const bottomColor = () => orientation || (mySeat() === 'black' && getSetting('orientation') !== 'red' ? 'black' : 'red');
   const send = (msg) => app.socket.send({ table: tableId, ...msg }).catch((e) => {
     if (e.until) showSanction(e.code, e.until, e.message);
     else toast(errorText(e));
@@ -104,6 +109,7 @@ export function mount(root, app, [idText]) {
 
   async function sendMove(from, to) {
     const mv = squareName(from) + squareName(to);
+    if (game()?.turn !== mySeat()) { premove.set(from, to); drawBoard(true); return; }
     board.set({ movable: null });
     // A move that loses by repetition at a table that plays it: asked first (issue 21).
     const w = warningOf(game()?.warnings, mv);
@@ -112,6 +118,7 @@ export function mount(root, app, [idText]) {
       drawBoard(true);
       return;
     }
+    if (getSetting('confirm') && !await confirmDialog(t('set.confirmMove', { mv: moveWords(positions.at(-1)?.pieces, mv, getLang()) }), 'move-confirm')) { drawBoard(true); return; }
     quiet(send({ t: 'move', mv, lag: app.socket.lag }).catch(() => drawBoard(true)));
   }
 
@@ -139,16 +146,21 @@ export function mount(root, app, [idText]) {
     const canMove = isLiveView && live() && seat === g.turn && !g.clock?.paused;
     const showHint = isLiveView && live() && hint && hint.ply === g.moves.length;
     drawWarnings(g, canMove);
+    // A premove (settings.js) is picked while the opponent thinks and sent when the turn comes.
+    const pre = !canMove && isLiveView && live() && seat && !g.clock?.paused ? premove.dests(g.fen, seat) : null;
+    const due = canMove ? premove.take(g.legal) : null;
+    if (!live()) premove.clear();
+    moveEntry.update(canMove ? { fen: g.fen, legal: g.legal } : null);
     board.set({
-      hint: showHint ? hint.move : null,
+      hint: showHint ? hint.move : premove.shown(),
       force,
       orientation: o,
       fen: isLiveView ? g.fen : pos.fen,
       lastMove: pos.lastMove,
       check: pos.check,
-      dests: canMove ? destsFrom(g.legal, parseMove) : new Map(),
+      dests: canMove ? destsFrom(g.legal, parseMove) : pre || new Map(),
       warn: canMove ? warnDests(g.warnings, parseMove) : new Map(),
-      movable: canMove ? seat : null,
+      movable: canMove || pre ? seat : null,
       // A repetition ruling is drawn on the final position.
       arrows: isLiveView && g.end && g.evidence ? evidenceArrows(g.evidence, parseSquare) : [],
     });
@@ -156,6 +168,8 @@ export function mount(root, app, [idText]) {
     boardWrap.dataset.turn = g.turn;
     boardWrap.dataset.fen = g.fen;
     boardWrap.dataset.orientation = o;
+    boardWrap.dataset.premove = premove.shown() ? 'queued' : '';
+    if (due) { board.set({ movable: null }); quiet(send({ t: 'move', mv: due, lag: app.socket.lag }).catch(() => drawBoard(true))); }
   }
 
   function drawMoves() {

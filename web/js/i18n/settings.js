@@ -1,0 +1,41 @@
+// The settings page's texts (issue 36): board, pieces, sounds, notation, play habits, keyboard
+// move entry, password and sessions, and the lobby's locked rooms. Merged into i18n.js.
+
+export const SETTINGS = {
+  zh: {
+    'nav.settings': '设置', 'set.title': '设置',
+    'set.look': '棋盘与棋子', 'set.board': '棋盘', 'set.board.wood': '木纹', 'set.board.green': '绿色', 'set.board.dark': '深色（高对比）',
+    'set.pieces': '棋子', 'set.pieces.chars': '传统汉字', 'set.pieces.icons': '国际图标',
+    'set.play': '对局习惯', 'set.sound': '声音', 'set.on': '开', 'set.off': '关',
+    'set.notation': '记谱法', 'set.notation.auto': '随界面语言', 'set.notation.chinese': '中文', 'set.notation.wxf': 'WXF', 'set.notation.iccs': 'ICCS',
+    'set.confirm': '走子前确认', 'set.premove': '预走（对方思考时先走）',
+    'set.orientation': '棋盘方向', 'set.orientation.auto': '自动（己方在下）', 'set.orientation.red': '总是红方在下',
+    'set.keyboard': '键盘输入着法', 'set.keyboardHelp': '棋盘下方的输入框可输入 h2e2、C2.5 或 炮二平五，按回车走棋；棋盘获得焦点后也可用方向键和回车选子走子。',
+    'set.saved': '已保存', 'set.savedLocal': '已保存在本浏览器', 'set.visitorNote': '你尚未登录：设置保存在本浏览器中，登录后会同步到账户。',
+    'set.account': '账户安全', 'set.password': '修改密码', 'set.oldPassword': '当前密码', 'set.newPassword': '新密码', 'set.newPassword2': '再次输入新密码',
+    'set.changePassword': '修改密码', 'set.passwordChanged': '密码已修改，其他 {n} 处登录已退出', 'set.passwordMismatch': '两次输入的新密码不一致',
+    'set.guestNoPassword': '游客账户没有密码；注册后可设置密码。',
+    'set.signOutOthers': '退出其他设备上的登录', 'set.signedOutOthers': '已退出其他 {n} 处登录',
+    'set.typeMove': '输入着法', 'set.typeMovePh': '输入着法（如 炮二平五、C2.5、h2e2），回车走棋', 'set.notYourMove': '还没轮到你走',
+    'set.move.none': '“{text}”不是当前的合法着法', 'set.move.ambiguous': '“{text}”可以指多步棋，请写得更具体',
+    'set.confirmMove': '走 {mv}？',
+  },
+  en: {
+    'nav.settings': 'Settings', 'set.title': 'Settings',
+    'set.look': 'Board and pieces', 'set.board': 'Board', 'set.board.wood': 'Wood', 'set.board.green': 'Green', 'set.board.dark': 'Dark (high contrast)',
+    'set.pieces': 'Pieces', 'set.pieces.chars': 'Traditional characters', 'set.pieces.icons': 'International icons',
+    'set.play': 'Play', 'set.sound': 'Sounds', 'set.on': 'On', 'set.off': 'Off',
+    'set.notation': 'Move notation', 'set.notation.auto': 'As the interface language', 'set.notation.chinese': 'Chinese', 'set.notation.wxf': 'WXF', 'set.notation.iccs': 'ICCS',
+    'set.confirm': 'Confirm moves', 'set.premove': 'Premove (move during the opponent\'s turn)',
+    'set.orientation': 'Board orientation', 'set.orientation.auto': 'Automatic (own side at the bottom)', 'set.orientation.red': 'Always Red at the bottom',
+    'set.keyboard': 'Keyboard move entry', 'set.keyboardHelp': 'Type h2e2, C2.5 or 炮二平五 in the box under the board and press Enter; on the focused board, arrows and Enter pick pieces and points.',
+    'set.saved': 'Saved', 'set.savedLocal': 'Saved in this browser', 'set.visitorNote': 'You are not signed in: settings are kept in this browser and follow you into your account when you sign in.',
+    'set.account': 'Account security', 'set.password': 'Change password', 'set.oldPassword': 'Current password', 'set.newPassword': 'New password', 'set.newPassword2': 'New password again',
+    'set.changePassword': 'Change password', 'set.passwordChanged': 'Password changed; {n} other sessions signed out', 'set.passwordMismatch': 'The two new passwords differ',
+    'set.guestNoPassword': 'A guest account has no password; register to set one.',
+    'set.signOutOthers': 'Sign out of all other sessions', 'set.signedOutOthers': '{n} other sessions signed out',
+    'set.typeMove': 'Type a move', 'set.typeMovePh': 'Type a move (C2.5, h2e2, 炮二平五) and press Enter', 'set.notYourMove': 'Not your move yet',
+    'set.move.none': '"{text}" is not a legal move here', 'set.move.ambiguous': '"{text}" could mean several moves; be more precise',
+    'set.confirmMove': 'Play {mv}?',
+  },
+};
