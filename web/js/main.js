@@ -16,6 +16,7 @@ import * as importView from './views/records/import.js';
 import * as collectionView from './views/records/collection.js';
 import * as mastersView from './views/records/masters.js';
 import * as analysisView from './views/records/analysis.js';
+import * as puzzlesView from './views/puzzles/puzzles.js';
 import * as tournamentListView from './views/tournament/tournaments.js';
 import * as tournamentView from './views/tournament/tournament.js';
 import * as laddersView from './views/ladder/ladders.js';
@@ -83,6 +84,7 @@ const routes = [
   [/^#\/collection$/, collectionView, USER],
   [/^#\/masters(?:\/(\d+))?$/, mastersView, OPEN],
   [/^#\/analysis(?:\?(.*))?$/, analysisView, OPEN],
+  [/^#\/puzzles(?:\/(daily|streak|dashboard|p)(?:\/(\w+))?)?$/, puzzlesView, OPEN],
 ];
 
 let current = null;

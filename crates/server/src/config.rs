@@ -96,6 +96,8 @@ pub struct Config {
     pub analysis: tables::analysis::AnalysisConfig,
     /// `[masters]`: the masters database's shipped set (docs/masters.md).
     pub masters: crate::masters_boot::MastersConfig,
+    /// `[puzzles]`: the shipped puzzles (docs/puzzles.md).
+    pub puzzles: crate::puzzles_boot::PuzzlesConfig,
 }
 
 impl Default for Config {
@@ -134,6 +136,7 @@ impl Default for Config {
             behaviour: tables::behaviour::BehaviourConfig::default(),
             analysis: tables::analysis::AnalysisConfig::default(),
             masters: crate::masters_boot::MastersConfig::default(),
+            puzzles: crate::puzzles_boot::PuzzlesConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),

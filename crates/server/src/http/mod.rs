@@ -24,6 +24,8 @@ pub mod notices;
 pub mod origin;
 pub mod peer;
 pub mod pgn;
+mod puzzle_runs;
+pub mod puzzles;
 pub mod ratings;
 pub mod records;
 pub mod teams;

@@ -42,6 +42,7 @@ mod masters;
 mod metrics;
 mod ownership;
 mod protocol_doc;
+mod puzzles;
 mod rating_pools;
 mod ratings;
 mod raw;
