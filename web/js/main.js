@@ -2,6 +2,7 @@
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
 //   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID
 //   #/leagues  #/league/ID  #/league/ID/match/M  #/notices  #/masters  #/masters/ID
+//   #/puzzles  #/puzzles/daily  #/puzzles/p/ID  #/puzzles/streak  #/puzzles/dashboard
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';

@@ -112,8 +112,8 @@ fn a_book_move_the_engine_agrees_with_is_confirmed() {
 
 #[test]
 fn a_single_winning_move_is_a_puzzle_only_with_one_move_on() {
-    // Ra0xa5 wins a chariot; any other move lets it go and the material is level.
-    let p = pos("3ak4/4a4/9/9/r8/9/9/9/9/R3K4 w - - 0 1");
+    // Ra5xe5 wins a chariot; any other move lets it go and Black is ahead.
+    let p = pos("4k4/9/4b1n2/9/R3r4/9/9/9/9/3K5 w - - 0 1");
     let off = solve(&mut Engine::new(4), &p, &small(), &Control::new());
     assert_eq!(off, None);
     let cfg = MinerConfig {
@@ -121,7 +121,7 @@ fn a_single_winning_move_is_a_puzzle_only_with_one_move_on() {
         ..small()
     };
     let s = solve(&mut Engine::new(4), &p, &cfg, &Control::new()).expect("puzzle");
-    assert_eq!(s.line, vec![mv("a0a5")]);
+    assert_eq!(s.line, vec![mv("a5e5")]);
     assert!(!s.mate);
     assert!(confirm(&p, &s, &cfg, &Control::new()));
 }
@@ -129,7 +129,7 @@ fn a_single_winning_move_is_a_puzzle_only_with_one_move_on() {
 #[test]
 fn two_winning_moves_are_no_one_move_puzzle() {
     // Both chariots can take the black chariot: no unique move.
-    let p = pos("3ak4/4a4/9/9/r7R/9/9/9/9/R3K4 w - - 0 1");
+    let p = pos("4k4/9/4b1n2/9/R3r3R/9/9/9/9/3K5 w - - 0 1");
     let cfg = MinerConfig {
         one_move: true,
         ..small()
