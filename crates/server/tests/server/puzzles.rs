@@ -56,7 +56,7 @@ fn set() -> Vec<(&'static str, String, Vec<&'static str>, &'static str)> {
                 1600.0,
             ),
             vec!["i0i9"],
-            "i0i1",
+            "a8a7",
         ),
     ]
 }
