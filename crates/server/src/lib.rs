@@ -57,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .merge(http::explorer::routes())
         .merge(http::analysis::routes())
         .merge(http::puzzles::routes())
+        .merge(http::puzzle_runs::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

@@ -24,7 +24,7 @@ pub mod notices;
 pub mod origin;
 pub mod peer;
 pub mod pgn;
-mod puzzle_runs;
+pub mod puzzle_runs;
 pub mod puzzles;
 pub mod ratings;
 pub mod records;

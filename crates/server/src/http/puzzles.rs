@@ -1,7 +1,7 @@
 //! Puzzles over HTTP (docs/puzzles.md): the next puzzle near the caller's puzzle rating (of a
 //! theme if asked), one puzzle, the daily puzzle, the verdict on one move, a finished round
 //! (rated once per user and puzzle) and the dashboard by theme. Streak and storm runs are in
-//! [`super::puzzle_runs`].
+//! `puzzle_runs.rs`.
 //!
 //! Key decision: the solution never leaves the server before the round is over. The board asks
 //! `POST /move` for each solver move (the verdict and the opponent's reply), and the round is
@@ -34,7 +34,7 @@ use xiangqi::Move;
 /// Rounds the dashboard counts.
 const DASHBOARD_ROUNDS: i64 = 1_000;
 
-/// The puzzle routes (and the runs').
+/// The puzzle routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/puzzles/next", get(next))
@@ -43,7 +43,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/move", post(judge_move))
         .route("/api/puzzles/{id}/round", post(round))
-        .merge(super::puzzle_runs::routes())
 }
 
 /// The signed-in caller, if any (a visitor is not refused).
