@@ -49,7 +49,7 @@ async function wrongMove(page, fen, right) {
 async function solve(page, line) {
   for (let i = 0; i < line.length; i += 2) {
     await page.waitForSelector(`[data-testid=board][data-ply="${i}"]`);
-    await page.waitForSelector('[data-testid=pz-status][data-state=play]');
+    await page.waitForSelector('[data-testid=pz-status][data-state=play]', { state: 'attached' });
     await sq(page, line[i].slice(0, 2)).click();
     await page.waitForSelector('[data-testid=board] .xq-dest');
     await sq(page, line[i].slice(2, 4)).click();
