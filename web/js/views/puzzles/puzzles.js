@@ -13,9 +13,9 @@ const DIFFICULTIES = ['easiest', 'easier', 'normal', 'harder', 'hardest'];
 
 function tabs(active) {
   const tab = (hash, key, id) => h(`a.pz-tab${active === id ? '.active' : ''}`, { href: hash, 'data-testid': `pz-tab-${id}`, text: t(key) });
-  return h('nav.pz-tabs.row', {},
-    tab('#/puzzles', 'pz.train', 'train'), tab('#/puzzles/daily', 'pz.daily', 'daily'),
-    tab('#/puzzles/streak', 'pz.streak', 'streak'), tab('#/puzzles/dashboard', 'pz.dashboard', 'dashboard'));
+  return h('nav.pz-tabs', {},
+    tab('#/puzzles', 'pz.train', 'train'), ' · ', tab('#/puzzles/daily', 'pz.daily', 'daily'), ' · ',
+    tab('#/puzzles/streak', 'pz.streak', 'streak'), ' · ', tab('#/puzzles/dashboard', 'pz.dashboard', 'dashboard'));
 }
 
 /** The text after a round: solved or not, and the rating change (or why there is none). */
