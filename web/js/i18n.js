@@ -10,6 +10,7 @@ import { POOLS } from './i18n/pools.js';
 import { ERRORS } from './i18n/errors.js';
 import { SITE } from './i18n/site.js';
 import { SETTINGS } from './i18n/settings.js';
+import { PUZZLES } from './i18n/puzzles.js';
 
 const DICT = {
   zh: {
@@ -378,8 +379,8 @@ const DICT = {
  * into DICT. A key lives in one part only (`e2e/unit/i18n.test.mjs`): a second definition would
  * silently replace the first, as `an.depth` once did.
  */
-export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS };
-for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS]) {
+export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES };
+for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES]) {
   Object.assign(DICT.zh, part.zh);
   Object.assign(DICT.en, part.en);
 }

@@ -2,6 +2,7 @@
 //   #/login  #/  (lobby)  #/table/ID  #/ai  #/me  #/user/ID  #/game/ID (replay)
 //   #/tournaments  #/tournament/ID  #/ladders  #/ladder/ID  #/teams  #/team/ID
 //   #/leagues  #/league/ID  #/league/ID/match/M  #/notices  #/masters  #/masters/ID
+//   #/puzzles  #/puzzles/daily  #/puzzles/p/ID  #/puzzles/streak  #/puzzles/dashboard
 
 import { api } from './net/http.js';
 import { createSocket } from './net/socket.js';
@@ -16,6 +17,7 @@ import * as importView from './views/records/import.js';
 import * as collectionView from './views/records/collection.js';
 import * as mastersView from './views/records/masters.js';
 import * as analysisView from './views/records/analysis.js';
+import * as puzzlesView from './views/puzzles/puzzles.js';
 import * as tournamentListView from './views/tournament/tournaments.js';
 import * as tournamentView from './views/tournament/tournament.js';
 import * as laddersView from './views/ladder/ladders.js';
@@ -86,6 +88,7 @@ const routes = [
   [/^#\/collection$/, collectionView, USER],
   [/^#\/masters(?:\/(\d+))?$/, mastersView, OPEN],
   [/^#\/analysis(?:\?(.*))?$/, analysisView, OPEN],
+  [/^#\/puzzles(?:\/(daily|streak|dashboard|p)(?:\/(\w+))?)?$/, puzzlesView, OPEN],
 ];
 
 let current = null;

@@ -47,6 +47,11 @@ struct Budget {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// The lichess rules only (an error with a jump in win chance, lines of two solver moves or
+    /// more, or a mate); by default the master-game rules also take positions where only one
+    /// move keeps the win (docs/puzzles.md, "Yield").
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(clap::Args)]
@@ -81,10 +86,15 @@ struct CurateArgs {
 }
 
 fn config(b: &Budget) -> MinerConfig {
+    let base = if b.strict {
+        MinerConfig::default()
+    } else {
+        MinerConfig::masters()
+    };
     MinerConfig {
         nodes: b.nodes,
         scan_nodes: b.scan_nodes,
-        ..MinerConfig::default()
+        ..base
     }
 }
 
@@ -132,6 +142,7 @@ fn mine(a: &MineArgs) -> Result<(), String> {
     let started = Instant::now();
     let (mut games, mut duplicates, mut found, mut added) = (0usize, 0usize, 0usize, 0usize);
     let (mut candidates, mut unsolved, mut repeated, mut unconfirmed) = (0, 0, 0, 0);
+    let mut trivial = 0;
     'files: for file in &files {
         for game in games_of(file) {
             let key = game_key(&game);
@@ -148,6 +159,7 @@ fn mine(a: &MineArgs) -> Result<(), String> {
             unsolved += mined.unsolved;
             repeated += mined.repeated;
             unconfirmed += mined.unconfirmed;
+            trivial += mined.trivial;
             for m in mined.puzzles {
                 found += 1;
                 let source = Source::Ccpd {
@@ -176,8 +188,8 @@ fn mine(a: &MineArgs) -> Result<(), String> {
         a.out.display(),
     );
     println!(
-        "candidates {candidates}: {unsolved} without a unique winning line, {repeated} repeating, \
-         {unconfirmed} not confirmed"
+        "candidates {candidates}: {unsolved} without a unique winning line, {trivial} plain \
+         recaptures, {repeated} repeating, {unconfirmed} not confirmed"
     );
     Ok(())
 }

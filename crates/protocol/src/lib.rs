@@ -15,6 +15,7 @@ pub mod evidence;
 pub mod handicap;
 pub mod ladder;
 pub mod league;
+pub mod puzzle;
 pub mod rating;
 pub mod repetition;
 pub mod server;

@@ -98,6 +98,8 @@ pub struct Config {
     pub book: tables::ai::book::BookConfig,
     /// `[masters]`: the masters database's shipped set (docs/masters.md).
     pub masters: crate::masters_boot::MastersConfig,
+    /// `[puzzles]`: the shipped puzzles (docs/puzzles.md).
+    pub puzzles: crate::puzzles_boot::PuzzlesConfig,
 }
 
 impl Default for Config {
@@ -137,6 +139,7 @@ impl Default for Config {
             analysis: tables::analysis::AnalysisConfig::default(),
             book: tables::ai::book::BookConfig::default(),
             masters: crate::masters_boot::MastersConfig::default(),
+            puzzles: crate::puzzles_boot::PuzzlesConfig::default(),
             rooms: vec![
                 room("beginner", "Beginner", 0),
                 room("intermediate", "Intermediate", 100),

@@ -13,6 +13,7 @@ pub mod error;
 pub mod http;
 pub mod import;
 pub mod masters_boot;
+pub mod puzzles_boot;
 pub mod serve;
 pub mod server;
 pub mod state;
@@ -57,6 +58,8 @@ pub fn app(state: AppState) -> Router {
         .merge(http::masters::routes())
         .merge(http::explorer::routes())
         .merge(http::analysis::routes())
+        .merge(http::puzzles::routes())
+        .merge(http::puzzle_runs::routes())
         .route("/ws", get(ws::upgrade))
         .fallback(http::assets::serve)
         .layer(from_fn_with_state(

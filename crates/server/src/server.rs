@@ -62,6 +62,8 @@ pub struct RunningServer {
     relays: Vec<JoinHandle<()>>,
     /// The first start's load of the shipped master games, while it runs (`[masters]`).
     pub masters_load: Option<JoinHandle<()>>,
+    /// The first start's load of the shipped puzzles, while it runs (`[puzzles]`).
+    pub puzzles_load: Option<JoinHandle<()>>,
 }
 
 impl RunningServer {
@@ -71,6 +73,9 @@ impl RunningServer {
         self.watch.abort();
         self.pickup.abort();
         if let Some(load) = &self.masters_load {
+            load.abort();
+        }
+        if let Some(load) = &self.puzzles_load {
             load.abort();
         }
         for relay in &self.relays {
@@ -282,6 +287,7 @@ pub async fn start(
     cluster::seek_desk::spawn(&state);
     tables::analysis::queue::start(&state).await?;
     let masters_load = crate::masters_boot::spawn(&config.masters, db.clone());
+    let puzzles_load = crate::puzzles_boot::spawn(&config.puzzles, db.clone());
 
     let heartbeat = tokio::spawn(state.node.clone().beat_forever(db.clone()));
     let watch = tokio::spawn(takeover::watch(state.site.clone()));
@@ -320,5 +326,6 @@ pub async fn start(
         pickup,
         relays,
         masters_load,
+        puzzles_load,
     })
 }

@@ -91,6 +91,9 @@ password_hash_queue = 100000
 [masters]
 load_shipped = false
 
+[puzzles]
+load_shipped = false
+
 [[rooms]]
 id = "soak"
 name = "Soak"

@@ -80,7 +80,8 @@ pub struct Serve {
 fn without_masters(path: &Path) {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     if !text.contains("[masters]") {
-        let text = format!("{text}\n[masters]\nload_shipped = false\n");
+        let text =
+            format!("{text}\n[masters]\nload_shipped = false\n\n[puzzles]\nload_shipped = false\n");
         std::fs::write(path, text).expect("config");
     }
 }

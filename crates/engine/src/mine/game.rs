@@ -45,6 +45,8 @@ pub struct GameMining {
     pub repeated: usize,
     /// Lines that did not hold at the higher budget.
     pub unconfirmed: usize,
+    /// One-move lines that only take back on the erring move's point.
+    pub trivial: usize,
 }
 
 /// Material in points (pawn 1, advisor/elephant 2, horse 4, cannon 4.5, chariot 9).
@@ -130,6 +132,15 @@ fn repeats(start: &Position, moves: &[Move], ply: usize, line: &[Move]) -> bool 
     false
 }
 
+/// Whether a one-move, non-mating line only recaptures on the point the erring move went to
+/// (an exchange, not a tactic).
+fn trivial_recapture(last: Move, solution: &Solution) -> bool {
+    let [first] = solution.line.as_slice() else {
+        return false;
+    };
+    !solution.mate && first.to() == last.to()
+}
+
 /// Whether position `i` (after the move `moves[i-1]`) is a candidate, by the scores before and
 /// after the move.
 fn is_candidate(pos: &Position, before: Pov, after: Pov, cfg: &MinerConfig) -> bool {
@@ -141,13 +152,16 @@ fn is_candidate(pos: &Position, before: Pov, after: Pov, cfg: &MinerConfig) -> b
     if !(after.is_mating() || after.cp() >= cfg.win_cp) {
         return false;
     }
+    if pos.legal_moves().len() < 2 {
+        return false;
+    }
+    if cfg.any_win {
+        return true;
+    }
     if after.win_chance(cfg.k) - solver_before.win_chance(cfg.k) <= cfg.jump {
         return false;
     }
     if solver_before.is_mating() || solver_before.cp() > 300 {
-        return false;
-    }
-    if pos.legal_moves().len() < 2 {
         return false;
     }
     if !after.is_mating() {
@@ -194,6 +208,10 @@ pub fn mine_game(
             stats.unsolved += 1;
             continue;
         };
+        if trivial_recapture(moves[i - 1], &solution) {
+            stats.trivial += 1;
+            continue;
+        }
         if repeats(start, moves, i, &solution.line) {
             stats.repeated += 1;
             continue;
@@ -237,6 +255,26 @@ mod tests {
         assert!(is_candidate(&even, Pov::Cp(0), Pov::Cp(700), &cfg));
         // Not winning enough.
         assert!(!is_candidate(&even, Pov::Cp(300), Pov::Cp(150), &cfg));
+        // With `any_win`, a position already won is a candidate too; a lost one is not.
+        let any = MinerConfig::masters();
+        assert!(is_candidate(&even, Pov::Cp(-400), Pov::Cp(450), &any));
+        assert!(is_candidate(&even, Pov::Cp(100), Pov::Cp(350), &any));
+        assert!(!is_candidate(&even, Pov::Cp(300), Pov::Cp(150), &any));
+    }
+
+    #[test]
+    fn a_plain_recapture_is_no_one_move_puzzle() {
+        let m = |s: &str| -> Move { s.parse().expect("move") };
+        let one = |mv: Move, mate: bool| Solution {
+            line: vec![mv],
+            alternatives: vec![],
+            mate,
+            score: Pov::Cp(500),
+        };
+        assert!(trivial_recapture(m("a9a5"), &one(m("a0a5"), false)));
+        assert!(!trivial_recapture(m("a9a5"), &one(m("b0b5"), false)));
+        // A mate that lands on the point is a puzzle.
+        assert!(!trivial_recapture(m("a9a5"), &one(m("a0a5"), true)));
     }
 
     #[test]

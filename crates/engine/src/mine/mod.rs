@@ -44,6 +44,26 @@ pub struct MinerConfig {
     pub max_solver_moves: usize,
     /// Two puzzles of one game are at least this many plies apart.
     pub min_gap_plies: usize,
+    /// Accept an advantage line of a single solver move (lichess's `oneMove`): the best move
+    /// wins, the second best does not. A plain recapture on the erring move's point is not one.
+    pub one_move: bool,
+    /// Every position where the solver wins (a mate, or [`MinerConfig::win_cp`]) is a
+    /// candidate, not only the one after a jump in win chance: masters seldom blunder outright,
+    /// but they often reach positions where only one move keeps the win.
+    pub any_win: bool,
+}
+
+impl MinerConfig {
+    /// The settings for master games: [`MinerConfig::one_move`] and [`MinerConfig::any_win`]
+    /// on (docs/puzzles.md, "Yield").
+    #[must_use]
+    pub fn masters() -> MinerConfig {
+        MinerConfig {
+            one_move: true,
+            any_win: true,
+            ..MinerConfig::default()
+        }
+    }
 }
 
 impl Default for MinerConfig {
@@ -60,6 +80,8 @@ impl Default for MinerConfig {
             k: WIN_K,
             max_solver_moves: 8,
             min_gap_plies: 20,
+            one_move: false,
+            any_win: false,
         }
     }
 }

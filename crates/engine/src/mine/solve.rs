@@ -182,7 +182,7 @@ pub fn solve(
     if mate_line && !mated {
         return None;
     }
-    if !mated && line.len() < 3 {
+    if !mated && line.len() < 3 && !(cfg.one_move && line.len() == 1) {
         return None;
     }
     Some(Solution {

@@ -109,3 +109,30 @@ fn a_book_move_the_engine_agrees_with_is_confirmed() {
     );
     assert_eq!(v, Verdict::Review(ReviewReason::NoBookMove));
 }
+
+#[test]
+fn a_single_winning_move_is_a_puzzle_only_with_one_move_on() {
+    // Ra5xe5 wins a chariot; any other move lets it go and Black is ahead.
+    let p = pos("4k4/9/4b1n2/9/R3r4/9/9/9/9/3K5 w - - 0 1");
+    let off = solve(&mut Engine::new(4), &p, &small(), &Control::new());
+    assert_eq!(off, None);
+    let cfg = MinerConfig {
+        one_move: true,
+        ..small()
+    };
+    let s = solve(&mut Engine::new(4), &p, &cfg, &Control::new()).expect("puzzle");
+    assert_eq!(s.line, vec![mv("a5e5")]);
+    assert!(!s.mate);
+    assert!(confirm(&p, &s, &cfg, &Control::new()));
+}
+
+#[test]
+fn two_winning_moves_are_no_one_move_puzzle() {
+    // Both chariots can take the black chariot: no unique move.
+    let p = pos("4k4/9/4b1n2/9/R3r3R/9/9/9/9/3K5 w - - 0 1");
+    let cfg = MinerConfig {
+        one_move: true,
+        ..small()
+    };
+    assert_eq!(solve(&mut Engine::new(4), &p, &cfg, &Control::new()), None);
+}

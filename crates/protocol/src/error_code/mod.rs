@@ -236,6 +236,8 @@ error_codes! {
     BadFen = "bad_fen",
     /// Analysis: the server runs its most live analyses.
     AnalysisBusy = "analysis_busy",
+    /// Puzzles: a second round on one puzzle, an answer to a run that is over, a second skip.
+    PuzzleRefused = "puzzle_refused",
     /// The command could not be stored; nothing changed.
     NotStored = "not_stored",
     /// The table is another node's now (this node's lease was taken over); nothing changed.

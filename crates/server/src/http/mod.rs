@@ -25,6 +25,8 @@ pub mod origin;
 pub mod password;
 pub mod peer;
 pub mod pgn;
+pub mod puzzle_runs;
+pub mod puzzles;
 pub mod ratings;
 pub mod records;
 pub mod settings;

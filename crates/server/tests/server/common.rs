@@ -102,6 +102,11 @@ pub fn test_config(db: &TestDb) -> Config {
             load_shipped: false,
             shipped_file: None,
         },
+        // The shipped puzzles only where a test asks for them (puzzles.rs).
+        puzzles: server::puzzles_boot::PuzzlesConfig {
+            load_shipped: false,
+            shipped_file: None,
+        },
         ..Config::default()
     }
 }

@@ -44,6 +44,7 @@ mod masters;
 mod metrics;
 mod ownership;
 mod protocol_doc;
+mod puzzles;
 mod rating_pools;
 mod ratings;
 mod raw;
