@@ -9,6 +9,7 @@ import { TEAMS } from './i18n/teams.js';
 import { POOLS } from './i18n/pools.js';
 import { ERRORS } from './i18n/errors.js';
 import { SITE } from './i18n/site.js';
+import { TOLD } from './i18n/told.js';
 
 const DICT = {
   zh: {
@@ -377,8 +378,8 @@ const DICT = {
  * into DICT. A key lives in one part only (`e2e/unit/i18n.test.mjs`): a second definition would
  * silently replace the first, as `an.depth` once did.
  */
-export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS };
-for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS]) {
+export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, TOLD };
+for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, TOLD]) {
   Object.assign(DICT.zh, part.zh);
   Object.assign(DICT.en, part.en);
 }

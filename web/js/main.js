@@ -27,6 +27,7 @@ import * as leagueView from './views/league/league.js';
 import * as leagueMatchView from './views/league/match.js';
 import * as noticesView from './views/account/notices.js';
 import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
+import { bindMenu } from './menu.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
@@ -198,7 +199,8 @@ app.connect = function connect() {
   });
   socket.on(['seek_waiting', 'seek_gone', 'seek_paired'], followSeeks);
   socket.on(NOTICE_TYPES, (msg) => {
-    toast(noticeText(msg));
+    // A lowered behaviour score says why and what follows: time to read it.
+    toast(noticeText(msg), msg.t === 'conduct_notice' ? 9000 : undefined);
     if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
   });
 };
@@ -291,6 +293,7 @@ onLangChange(() => {
   else route();
 });
 window.addEventListener('hashchange', route);
+bindMenu();
 
 (async function start() {
   document.documentElement.lang = getLang() === 'zh' ? 'zh-CN' : 'en';
