@@ -89,15 +89,15 @@ test('a piece is dragged with the finger on a phone, and dropped off its moves g
   const dropBad = await touchDrag(cdp, page, 'h2', 'g4');
   await dropBad();
   assert.equal(await page.locator('[data-testid=board]').getAttribute('data-ply'), '0');
-  assert.equal(await page.locator('[data-testid=board] .xq-piece[data-sq=h2]').getAttribute('data-piece'), 'red-cannon');
+  assert.equal(await page.locator('[data-testid=board] .xq-piece[data-sq=h2]').getAttribute('data-piece'), 'red-c');
   // Dragged to e2: while the finger is down the piece follows it, and the drop plays 炮二平五.
   const drop = await touchDrag(cdp, page, 'h2', 'e2');
-  await page.waitForSelector('[data-testid=board] .xq-dragging[data-piece=red-cannon]'); // under the finger
+  await page.waitForSelector('[data-testid=board] .xq-dragging[data-piece=red-c]'); // under the finger
   await page.waitForSelector('[data-testid=board] .xq-piece[data-sq=h2]', { state: 'detached' });
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'dragging does not scroll the page');
   await drop();
   await waitPly(page, 1);
-  assert.equal(await page.locator('[data-testid=board] .xq-piece[data-sq=e2]').getAttribute('data-piece'), 'red-cannon');
+  assert.equal(await page.locator('[data-testid=board] .xq-piece[data-sq=e2]').getAttribute('data-piece'), 'red-c');
   await waitPly(page, 2, 30000);
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
   await ctx.close();
@@ -135,7 +135,7 @@ test('the header is one line on a phone: the menu folds behind a button the keyb
   // A tap elsewhere folds it too.
   await toggle.tap();
   await page.locator('#nav').waitFor({ state: 'visible' });
-  await page.locator('main').tap({ position: { x: 10, y: 10 } });
+  await page.touchscreen.tap(PHONE.width / 2, PHONE.height - 20);
   await page.locator('#nav').waitFor({ state: 'hidden' });
   await ctx.close();
   // A visitor's header (sign in, play as guest) is one line too.
