@@ -76,6 +76,8 @@ async function touchDrag(cdp, page, from, to, { steps = 8 } = {}) {
     const p = { x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps };
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
   }
+  // Chromium hands moves to the page with its animation frames: two frames, and the last has come.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return async () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
