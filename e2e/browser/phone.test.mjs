@@ -14,6 +14,8 @@ const PHONE = { width: 390, height: 844 };
 /** Makes some legal move by touch once the board shows `ply` moves: taps Red's pieces until one has a destination, then taps it. */
 async function tapAnyMove(page, ply) {
   await waitPly(page, ply);
+  // The board takes the user's move (not a placeholder drawn before the game's state came).
+  await page.waitForSelector('[data-testid=board][data-turn=red] .xq-movable');
   const squares = await page.locator('[data-testid=board] [data-piece^=red-]').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-sq')));
   for (const from of squares) {
     await sq(page, from).tap();
@@ -24,7 +26,8 @@ async function tapAnyMove(page, ply) {
     }
     await page.keyboard.press('Escape');
   }
-  throw new Error(`no legal move found at ply ${ply}`);
+  const board = await page.locator('[data-testid=board]').evaluate((b) => ({ ...b.dataset, movable: !!b.querySelector('.xq-movable') }));
+  throw new Error(`no legal move found at ply ${ply}: ${JSON.stringify(board)}`);
 }
 
 
