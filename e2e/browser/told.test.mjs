@@ -1,6 +1,7 @@
 // People are told (#36, item 4): the one whose draw offer is declined; two newcomers in their
 // placement games, before the game, that it will not be rated (the fresh site's ourgame
-// profile); an entry fee, before it is paid; a cancelled event, with its refund.
+// profile); an entry fee, before it is paid; a cancelled event, with its refund; a rematch
+// asked (再来一局) and its answer; a behaviour (品行) penalty for a missed first move, with why.
 import { test, before, after } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import { launch, newUser, startGame, play, waitPly, tableIds, text, assert } from './lib.mjs';
@@ -63,4 +64,71 @@ test('an entry fee is confirmed before it is paid, and a cancelled event says it
   await u.page.waitForSelector('[data-testid=tournament-cancelled]', { timeout: 15000 });
   assert.match(await text(u.page, '[data-testid=tournament-cancelled]'), /已取消.*5 币报名费已退还/);
   await u.ctx.close();
+});
+
+test('再来一局 asks the opponent, who declines (the asker is told) or accepts; leaving the seat is told too', async () => {
+  const red = await newUser(browser, 'trr');
+  const black = await newUser(browser, 'trb');
+  const ids = await tableIds(red.page);
+  await startGame(red.page, black.page, ids[ids.length - 4]);
+  const resign = async (p) => {
+    await p.click('[data-testid=resign]');
+    await p.click('[data-testid=resign-confirm-yes]');
+    await red.page.waitForSelector('[data-testid=game-over]');
+    await black.page.waitForSelector('[data-testid=game-over]');
+  };
+  await resign(red.page);
+  // Asked from the game-over box: the opponent's box gives way to the question.
+  await red.page.click('[data-testid=rematch]');
+  await red.page.waitForSelector('[data-testid=rematch-waiting]');
+  assert.match(await text(red.page, '[data-testid=rematch-waiting]'), /已请求再来一局，等待对方答复/);
+  await black.page.waitForSelector('[data-testid=rematch-offer]');
+  assert.equal(await black.page.locator('[data-testid=game-over]').count(), 0, 'the game-over box gave way');
+  assert.match(await text(black.page, '[data-testid=rematch-offer]'), /对方请求再来一局/);
+  await black.page.click('[data-testid=rematch-decline]');
+  await red.page.waitForSelector('#toast:not([hidden]):has-text("对方拒绝了再来一局")');
+  await red.page.waitForSelector('[data-testid=rematch-waiting]', { state: 'detached' });
+  await black.page.waitForSelector('[data-testid=rematch-offer]', { state: 'detached' });
+  assert.equal(await red.page.locator('[data-testid=resign]').count(), 0, 'no game started');
+  // Asked again and accepted: the second game starts on both screens.
+  await red.page.click('[data-testid=ready]');
+  await black.page.click('[data-testid=rematch-accept]');
+  await red.page.waitForSelector('[data-testid=resign]');
+  await black.page.waitForSelector('[data-testid=resign]');
+  await resign(black.page);
+  // Asked, and the other player stands up: the asker is told, and waits no more.
+  await black.page.click('[data-testid=rematch]');
+  await red.page.waitForSelector('[data-testid=rematch-offer]');
+  await red.page.click('[data-testid=stand]');
+  await black.page.waitForSelector('#toast:not([hidden]):has-text("对方已离座，不能再来一局")');
+  await black.page.waitForSelector('[data-testid=rematch-waiting]', { state: 'detached' });
+  await black.page.click('[data-testid=stand]');
+  await red.ctx.close();
+  await black.ctx.close();
+});
+
+test('a first move missed is told to the one who missed it: the game called off, the behaviour score and why', async () => {
+  const red = await newUser(browser, 'tmr');
+  const black = await newUser(browser, 'tmb');
+  const data = await red.page.evaluate(async () => (await fetch('/api/lobby')).json());
+  const [table] = data.rooms.find((r) => r.id === 'noshow').tables.map((t) => t.id);
+  await startGame(red.page, black.page, table);
+  // Red lets the 3 s pass: the game is called off, and Red alone hears why it cost them.
+  await red.page.waitForSelector('[data-testid=game-over]', { timeout: 15000 });
+  const line = red.page.locator('[data-testid=game-over-conduct]');
+  await line.waitFor({ timeout: 10000 });
+  assert.equal(await line.getAttribute('data-conduct'), 'no_show');
+  assert.match(await line.innerText(), /没有在时限内走出第一步.*品行分扣分，现为 90/);
+  await black.page.waitForSelector('[data-testid=game-over]');
+  assert.equal(await black.page.locator('[data-testid=game-over-conduct]').count(), 0, 'the opponent is not penalised');
+  // Kept among the notices, linking to the game.
+  await red.page.click('[data-testid=game-over-close]');
+  await red.page.click('[data-testid=header-notices]');
+  const kept = red.page.locator('[data-testid=notices] li', { hasText: '没有在时限内走出第一步' });
+  await kept.waitFor();
+  assert.match(await kept.locator('a').getAttribute('href'), /^#\/game\/\d+$/);
+  await black.page.click('[data-testid=game-over-close]');
+  await black.page.click('[data-testid=stand]');
+  await red.ctx.close();
+  await black.ctx.close();
 });

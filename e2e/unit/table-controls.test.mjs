@@ -304,3 +304,25 @@ test('an event table offers no undo or abort, nothing between games; a declined 
   assert.equal(toldOf({ type: 'undo_declined', by: 'red' }, null), null);
   assert.equal(toldOf({ type: 'control_declined', by: 'red' }, 'black'), 'told.control');
 });
+
+test('after a game, ready is a rematch request: the other player answers it, the asker waits and is told', async () => {
+  const { rematchOf, toldOf } = await import('../../web/js/views/table/controls.js');
+  const asked = table({ game: ENDED, ready: { red: true } });
+  assert.equal(rematchOf(asked, 'black'), 'asked');
+  assert.equal(rematchOf(asked, 'red'), 'waiting');
+  assert.equal(rematchOf(asked, null), null, 'a spectator answers nothing');
+  assert.deepEqual(noticeButtons(controlsFor(asked, 'black'), 'rematch-offer'), ['rematch-accept', 'rematch-decline']);
+  assert.deepEqual(notice(controlsFor(asked, 'black'), 'rematch-offer').buttons.map((c) => c.msg), [{ t: 'ready', ready: true }, { t: 'rematch_decline' }]);
+  assert.deepEqual(noticeButtons(controlsFor(asked, 'red'), 'rematch-waiting'), ['rematch-withdraw']);
+  assert.equal(notice(controlsFor(asked, null), 'rematch-offer'), undefined);
+  // Before any game, or during one, ready is no rematch.
+  assert.equal(rematchOf(table({ ready: { red: true } }), 'black'), null);
+  assert.equal(rematchOf(table({ game: {}, ready: { red: true } }), 'black'), null);
+  assert.equal(rematchOf(table({ game: { ...ENDED, ai_level: 3 }, ready: { red: true } }), 'black'), null);
+  // The asker is told of a decline and of the other leaving the seat.
+  assert.equal(toldOf({ type: 'rematch_declined', by: 'black' }, 'red'), 'told.rematch');
+  assert.equal(toldOf({ type: 'rematch_declined', by: 'black' }, 'black'), null);
+  assert.equal(toldOf({ type: 'stood', color: 'black', user_id: 2 }, 'red', true), 'told.rematchLeft');
+  assert.equal(toldOf({ type: 'stood', color: 'black', user_id: 2 }, 'red', false), null);
+  for (const key of ['told.rematch', 'told.rematchLeft', 'rematch.asked', 'rematch.waiting', 'conduct.no_show']) assert.ok(has(key), key);
+});

@@ -11,6 +11,7 @@ import { ERRORS } from './i18n/errors.js';
 import { SITE } from './i18n/site.js';
 import { SETTINGS } from './i18n/settings.js';
 import { PUZZLES } from './i18n/puzzles.js';
+import { TOLD } from './i18n/told.js';
 
 const DICT = {
   zh: {
@@ -379,8 +380,8 @@ const DICT = {
  * into DICT. A key lives in one part only (`e2e/unit/i18n.test.mjs`): a second definition would
  * silently replace the first, as `an.depth` once did.
  */
-export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES };
-for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES]) {
+export const PARTS = { base: { zh: { ...DICT.zh }, en: { ...DICT.en } }, STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES, TOLD };
+for (const part of [STUDY, NOTICES, ORGANISER, TEAMS, POOLS, ERRORS, SITE, MASTERS, SETTINGS, PUZZLES, TOLD]) {
   Object.assign(DICT.zh, part.zh);
   Object.assign(DICT.en, part.en);
 }

@@ -31,6 +31,7 @@ import * as noticesView from './views/account/notices.js';
 import * as settingsView from './views/account/settings.js';
 import { loadSettings, setSetting, onSettingsChange } from './settings.js';
 import { NOTICE_TYPES, noticeText } from './views/account/notices.js';
+import { bindMenu } from './menu.js';
 import './views/league/notice.js';
 import { formatCoins } from './economy.js';
 import { setBaseTitle, isMuted, setMuted, played } from './notify.js';
@@ -204,7 +205,8 @@ app.connect = function connect() {
   });
   socket.on(['seek_waiting', 'seek_gone', 'seek_paired'], followSeeks);
   socket.on(NOTICE_TYPES, (msg) => {
-    toast(noticeText(msg));
+    // A lowered behaviour score says why and what follows: time to read it.
+    toast(noticeText(msg), msg.t === 'conduct_notice' ? 9000 : undefined);
     if (location.hash !== '#/notices') this.setUnseen(this.unseen + 1);
   });
 };
@@ -298,6 +300,7 @@ onLangChange(() => {
 });
 window.addEventListener('hashchange', route);
 onSettingsChange(() => renderHeader());
+bindMenu();
 
 (async function start() {
   document.documentElement.lang = getLang() === 'zh' ? 'zh-CN' : 'en';

@@ -95,6 +95,8 @@ pub enum ClientMsg {
         #[serde(default)]
         lag: Option<u64>,
     },
+    /// Decline the other player's request to play again (they are ready, one is not).
+    RematchDecline { table: TableId },
     /// Offer a draw.
     DrawOffer { table: TableId },
     /// Accept a draw.

@@ -43,6 +43,8 @@ pub enum EventView {
     },
     /// The proposal was declined or withdrawn.
     ControlDeclined { by: &'static str },
+    /// A player declined the other's request to play again (the asker is not ready any more).
+    RematchDeclined { by: &'static str },
     /// The time control was set.
     ControlSet { control: TimeControl },
     /// A handicap was proposed.

@@ -178,6 +178,19 @@ pub enum ServerMsg<'a> {
         /// What happened (`TeamNotice`, tagged by `kind`).
         notice: &'a super::team::TeamNotice,
     },
+    /// Private: one's behaviour score (品行) was lowered by how one ended game `game_id`
+    /// (docs/behaviour.md): the reason, the score now, and the ban it brought, if any.
+    ConductNotice {
+        /// The game.
+        game_id: GameId,
+        /// Why: the conduct recorded (`no_show`: the first move not made in time, `left`).
+        conduct: &'static str,
+        /// The behaviour score now (0–100).
+        score: u8,
+        /// The end of the automatic ban it brought (ms since the epoch), if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ban_until: Option<u64>,
+    },
     /// A suggested move (private).
     Hint {
         /// The table.
@@ -213,7 +226,7 @@ pub struct LineView {
 
 impl ServerMsg<'_> {
     /// Every message type `t` the server sends, `error` included.
-    pub const TYPES: [&'static str; 22] = [
+    pub const TYPES: [&'static str; 23] = [
         "t_state",
         "t_ev",
         "welcome",
@@ -235,6 +248,7 @@ impl ServerMsg<'_> {
         "ladder_notice",
         "league_notice",
         "team_notice",
+        "conduct_notice",
         "analysis_lines",
     ];
 

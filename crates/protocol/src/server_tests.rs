@@ -198,6 +198,12 @@ fn types_list_every_message() {
                 user: platform::UserId(7),
             },
         },
+        ServerMsg::ConductNotice {
+            game_id: platform::GameId(3),
+            conduct: "no_show",
+            score: 90,
+            ban_until: None,
+        },
         ServerMsg::AnalysisLines {
             fen: xiangqi::START_FEN,
             depth: 3,

@@ -4,7 +4,7 @@
 
 export const SITE = {
   zh: {
-    'game.numbered': '第 {n} 局', 'tour.playerN': '棋手 {n}',
+    'game.numbered': '第 {n} 局', 'tour.playerN': '棋手 {n}', 'nav.menu': '菜单',
     'visitor.signIn': '登录 / 注册', 'visitor.guest': '游客进入',
     'visitor.askTitle': '先登录，或以游客身份继续', 'visitor.askBody': '观战无需登录。入座、约战和报名需要一个身份：注册后对局计分，游客只能下不计分的棋。',
     'visitor.hello': '欢迎来到楚河：可以先看看正在进行的对局，或者直接和电脑下一盘。',
@@ -20,7 +20,7 @@ export const SITE = {
     'game.youWon': '你赢了', 'game.youLost': '你输了', 'game.youDrew': '和棋',
   },
   en: {
-    'game.numbered': 'Game {n}', 'tour.playerN': 'Player {n}',
+    'game.numbered': 'Game {n}', 'tour.playerN': 'Player {n}', 'nav.menu': 'Menu',
     'visitor.signIn': 'Sign in / register', 'visitor.guest': 'Play as guest',
     'visitor.askTitle': 'Sign in, or continue as a guest', 'visitor.askBody': 'Watching needs no account. Sitting down, seeking and entering events need one: registered players\' games are rated, guests play unrated games.',
     'visitor.hello': 'Welcome to Chuhe: watch the games being played, or play the computer right away.',

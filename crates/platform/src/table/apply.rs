@@ -97,6 +97,7 @@ impl Table {
             Action::Sit(color) => self.sit(user, color, events),
             Action::Stand => self.stand(user, events),
             Action::Ready(ready) => self.set_ready(user, ready, now, events),
+            Action::DeclineRematch => self.decline_rematch(user, events),
             Action::ProposeTimeControl(tc) => self.propose(user, tc, events),
             Action::AcceptTimeControl => self.accept_proposal(user, events),
             Action::DeclineTimeControl => self.decline_proposal(user, events),

@@ -34,7 +34,11 @@ pub enum Action {
     /// Leave one's seat and watch (not during one's game).
     Stand,
     /// Declare oneself ready (or not); the game starts when both seated players are ready.
+    /// Ready after a game is the request to play again (再来一局).
     Ready(bool),
+    /// Decline the other player's request to play (they are ready, one is not): they are told,
+    /// and are no longer ready.
+    DeclineRematch,
     /// Propose a time control to the other player (adopted at once if the other seat is empty).
     ProposeTimeControl(TimeControl),
     /// Accept the other player's proposal.

@@ -68,6 +68,9 @@ pub enum TableError {
     /// One cannot accept one's own proposal.
     #[error("cannot accept your own proposal")]
     OwnProposal,
+    /// No request to play from the other player (they are not ready, or one is ready oneself).
+    #[error("no request to play again")]
+    NoRematchRequest,
     /// No draw offer from the opponent.
     #[error("no draw offer")]
     NoDrawOffer,

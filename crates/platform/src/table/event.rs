@@ -80,6 +80,12 @@ pub enum Event {
         /// Ready now?
         ready: bool,
     },
+    /// A player declined the other's request to play (the other's seat is not ready any
+    /// more; a `Ready` event follows).
+    RematchDeclined {
+        /// Who declined.
+        by: Color,
+    },
     /// A time control was proposed.
     TimeControlProposed {
         /// Proposer's seat.

@@ -1,5 +1,5 @@
 //! Tables and games: the state machine of seats, readiness, time-control agreement, play, draw
-//! offers, undo, resignation, abort, disconnection and chat.
+//! offers, undo, resignation, abort, disconnection, chat and the request to play again.
 //!
 //! Commands are applied with the current time and return the events they produced:
 //! [`Table::apply`]`(cmd, now) -> Result<Vec<Event>, TableError>`; a refused command changes
@@ -42,6 +42,7 @@ mod model;
 mod play;
 mod presence;
 mod referee;
+mod rematch;
 mod seating;
 mod spectator_delay;
 mod undo;

@@ -134,6 +134,9 @@ error_codes! {
     NoProposal = "no_proposal",
     /// Table: one's own proposal cannot be accepted by oneself.
     OwnProposal = "own_proposal",
+    /// Table: no request to play again to decline (the other player is not ready, or one is
+    /// ready oneself).
+    NoRematchRequest = "no_rematch_request",
     /// Table: no draw offer to answer.
     NoDrawOffer = "no_draw_offer",
     /// Table: already offered.

@@ -32,6 +32,7 @@ impl From<&TableError> for ErrorCode {
             TableError::ProposalPending => C::ProposalPending,
             TableError::NoProposal => C::NoProposal,
             TableError::OwnProposal => C::OwnProposal,
+            TableError::NoRematchRequest => C::NoRematchRequest,
             TableError::NoDrawOffer => C::NoDrawOffer,
             TableError::AlreadyOffered => C::AlreadyOffered,
             TableError::DrawTooEarly => C::DrawTooEarly,

@@ -68,3 +68,33 @@ async fn status(p: &mut Player, table: u64) -> (serde_json::Value, serde_json::V
         s["state"]["game"]["game_id"].clone(),
     )
 }
+
+#[tokio::test]
+async fn a_missed_first_move_is_told_to_its_player_with_the_reason_and_the_score() {
+    let db = TestDb::new().await;
+    let mut config = test_config(&db);
+    config.rooms[0].first_move_deadline_secs = Some(1);
+    let srv = TestServer::start_with(config).await;
+    let t = 2;
+    let (mut red, mut black) = start_game(srv.addr, t, untimed(), ("nsred", "nsblack")).await;
+    // Red lets the deadline pass: the game is called off, and Red alone is told why.
+    let end = black.event("game_ended").await;
+    assert_eq!(end["end"]["reason"], "no_first_move", "{end}");
+    let told = red
+        .ws
+        .next_where(|m| m["t"] == "conduct_notice", "conduct_notice")
+        .await
+        .expect("the no-show is told");
+    assert_eq!(told["conduct"], "no_show", "{told}");
+    assert_eq!(told["score"], 90, "{told}");
+    assert_eq!(told["game_id"], end["game_id"], "{told}");
+    assert!(
+        told.get("ban_until").is_none(),
+        "one no-show bans nobody: {told}"
+    );
+    // Kept for later, and the opponent is told nothing.
+    let (_, notices) = red.http.get("/api/me/notices").await.expect("notices");
+    assert!(notices.to_string().contains("conduct_notice"), "{notices}");
+    let (_, theirs) = black.http.get("/api/me/notices").await.expect("notices");
+    assert!(!theirs.to_string().contains("conduct_notice"), "{theirs}");
+}

@@ -206,10 +206,10 @@ async fn a_defender_who_does_not_move_forfeits_and_the_challenger_climbs() {
 async fn notices_were_kept(p: &mut [Player]) {
     let (status, v) = p[1].http.get("/api/me/notices").await.unwrap();
     assert_eq!(status, 200, "{v}");
-    let kinds: Vec<&str> = v["notices"]
-        .as_array()
-        .unwrap()
+    let all = v["notices"].as_array().unwrap();
+    let kinds: Vec<&str> = all
         .iter()
+        .filter(|n| n["msg"]["t"] == "ladder_notice")
         .map(|n| n["msg"]["notice"]["kind"].as_str().unwrap())
         .collect();
     assert_eq!(
@@ -217,8 +217,14 @@ async fn notices_were_kept(p: &mut [Player]) {
         ["moved", "ended", "deadline_near", "challenged"],
         "{v}"
     );
-    assert_eq!(v["unseen"], 4, "{v}");
-    assert_eq!(v["notices"][0]["msg"]["t"], "ladder_notice");
+    // The missed first move also lowered the defender's behaviour score: told and kept too.
+    let conduct: Vec<_> = all
+        .iter()
+        .filter(|n| n["msg"]["t"] == "conduct_notice")
+        .collect();
+    assert_eq!(conduct.len(), 1, "{v}");
+    assert_eq!(conduct[0]["msg"]["conduct"], "no_show", "{v}");
+    assert_eq!(v["unseen"], 5, "{v}");
     let newest = v["notices"][0]["id"].as_u64().unwrap();
     // Someone else marking them changes nothing; they have none of their own.
     let (status, w) = post(&mut p[0], "/api/me/notices/seen", json!({"up_to": newest})).await;
@@ -228,7 +234,7 @@ async fn notices_were_kept(p: &mut [Player]) {
     let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": newest})).await;
     assert_eq!(
         (status, w["changed"].as_u64(), w["unseen"].as_u64()),
-        (200, Some(4), Some(0)),
+        (200, Some(5), Some(0)),
         "{w}"
     );
     let (status, w) = post(&mut p[1], "/api/me/notices/seen", json!({"up_to": "x"})).await;

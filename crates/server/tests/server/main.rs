@@ -50,6 +50,7 @@ mod ratings;
 mod raw;
 mod recovery_fence;
 mod recurring;
+mod rematch;
 mod repetition_rules;
 mod restart;
 mod resync_legal;

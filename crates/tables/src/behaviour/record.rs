@@ -1,10 +1,12 @@
-//! Recording a game's conduct per player, and the automatic ban that may follow a leave or a
-//! no-show.
+//! Recording a game's conduct per player, the automatic ban that may follow a leave or a
+//! no-show, and telling the player so (a kept `conduct_notice`: the reason, the score now, the
+//! ban).
 
 use crate::live::Live;
 use crate::user::COMPUTER;
-use platform::behaviour::{Ban, Conduct};
+use platform::behaviour::{score, Ban, Conduct, SCORE_WINDOW};
 use platform::{GameId, Millis, UserId};
+use protocol::ServerMsg;
 use store::{NewSanction, SanctionKind, StoreError};
 
 /// Records game `game`'s conduct of `players` (`[red, black]`) at `now`; a leave or a no-show
@@ -22,14 +24,35 @@ pub async fn record_game(
         };
         match state.db.record_conduct(user, game, conduct, now).await {
             Ok(true) if conduct.is_bannable() => {
-                if let Err(e) = ban_if_due(state, user, now).await {
+                let ban = ban_if_due(state, user, now).await.unwrap_or_else(|e| {
                     tracing::error!(user = user.0, "behaviour ban: {e}");
-                }
+                    None
+                });
+                tell(state, user, game, conduct, ban).await;
             }
             Ok(_) => {}
             Err(e) => tracing::error!(user = user.0, game = game.0, "behaviour record: {e}"),
         }
     }
+}
+
+/// Tells `user` that `conduct` in game `game` lowered their behaviour score, with the score now
+/// and the ban it brought (kept as a notice for a player who is not connected).
+async fn tell(state: &Live, user: UserId, game: GameId, conduct: Conduct, ban: Option<Ban>) {
+    let score = match state.db.recent_conduct(user, SCORE_WINDOW).await {
+        Ok(recent) => score(&recent),
+        Err(e) => {
+            tracing::error!(user = user.0, "behaviour score: {e}");
+            return;
+        }
+    };
+    let msg = ServerMsg::ConductNotice {
+        game_id: game,
+        conduct: conduct.as_str(),
+        score,
+        ban_until: ban.map(|b| b.until.0),
+    };
+    crate::notices::send_kept(state, user, &msg).await;
 }
 
 /// Asks the ban policy about `user` at `now` and stores the ban it gives, if any.

@@ -219,6 +219,7 @@ pub fn route(msg: ClientMsg) -> Result<Route, BadMessage> {
         M::DrawOffer { table } => at(table, Action::OfferDraw),
         M::DrawAccept { table } => at(table, Action::AcceptDraw),
         M::DrawDecline { table } => at(table, Action::DeclineDraw),
+        M::RematchDecline { table } => at(table, Action::DeclineRematch),
         M::UndoRequest { table } => at(table, Action::RequestUndo),
         M::UndoAccept { table } => at(table, Action::AcceptUndo),
         M::UndoDecline { table } => at(table, Action::DeclineUndo),

@@ -248,6 +248,9 @@ impl TableCore {
                 color: color_name(*color),
                 ready: *ready,
             },
+            Event::RematchDeclined { by } => EventView::RematchDeclined {
+                by: color_name(*by),
+            },
             Event::TimeControlProposed { by, control } => EventView::ControlProposed {
                 by: color_name(*by),
                 control: control.clone(),

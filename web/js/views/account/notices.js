@@ -7,9 +7,10 @@ import { api } from '../../net/http.js';
 import { t, formatDate } from '../../i18n.js';
 import { h, toast, errorText } from '../../ui.js';
 import { noticeText as ladderText } from '../ladder/ladder.js';
+import { conductText } from '../table/conduct.js';
 
 /** Words per kind of notice message; areas add theirs (`registerNotice`). */
-const WORDERS = new Map([['ladder_notice', ladderText]]);
+const WORDERS = new Map([['ladder_notice', ladderText], ['conduct_notice', conductText]]);
 
 /** Lets an area word its own notice message `t` (e.g. 'league_notice'). */
 export function registerNotice(type, word, link) {
@@ -20,13 +21,14 @@ export function registerNotice(type, word, link) {
 /** Where a notice message leads, per kind. */
 const LINKS = new Map([
   ['ladder_notice', (m) => (m.notice?.table ? `#/table/${m.notice.table}` : `#/ladder/${m.ladder}`)],
+  ['conduct_notice', (m) => `#/game/${m.game_id}`],
 ]);
 
 /**
  * The server's notice messages, each also stored (docs/protocol.md: `ladder_notice`,
- * `league_notice`, `team_notice`): main.js subscribes to these and toasts each one.
+ * `league_notice`, `team_notice`, `conduct_notice`): main.js subscribes to these and toasts each one.
  */
-export const NOTICE_TYPES = Object.freeze(['ladder_notice', 'league_notice', 'team_notice']);
+export const NOTICE_TYPES = Object.freeze(['ladder_notice', 'league_notice', 'team_notice', 'conduct_notice']);
 
 /** A notice message in words. */
 export function noticeText(msg) {

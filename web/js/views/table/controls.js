@@ -51,7 +51,33 @@ function noticesFor(st, seat) {
     out.push({ id: 'undo-request', by: g.undo_request.by, buttons: answers(!!seat && g.undo_request.by !== seat, 'undo') });
   }
   if (g?.end) out.push({ id: 'result', end: g.end, gameId: g.game_id || null, buttons: [] });
+  const rematch = rematchOf(st, seat);
+  if (rematch === 'asked') {
+    out.push({ id: 'rematch-offer', buttons: [
+      control('rematch-accept', 'rematch.accept', { primary: true, msg: { t: 'ready', ready: true } }),
+      control('rematch-decline', 'rematch.decline', { msg: { t: 'rematch_decline' } }),
+    ] });
+  } else if (rematch === 'waiting') {
+    out.push({ id: 'rematch-waiting', buttons: [control('rematch-withdraw', 'table.withdraw', { msg: { t: 'ready', ready: false } })] });
+  }
   return out;
+}
+
+/**
+ * Where the viewer in `seat` stands on playing again after a game at a room's table (再来一局 is
+ * being ready again): 'asked' (the other player is ready, the viewer not), 'waiting' (the
+ * viewer asked, the other is seated and not ready), or null.
+ */
+export function rematchOf(st, seat) {
+  const g = st?.game || null;
+  if (!seat || !g?.end || g.ai_level || isLive(st)) return null;
+  const seats = st.summary?.seats || {};
+  const other = seats[seat === 'red' ? 'black' : 'red'];
+  const mine = seats[seat];
+  if (!other || !mine) return null;
+  if (other.ready && !mine.ready) return 'asked';
+  if (mine.ready && !other.ready) return 'waiting';
+  return null;
 }
 
 /** A player's controls during their own game (`local.event`: an event's game, eventtable.js). */
@@ -115,10 +141,15 @@ export function controlsFor(st, seat, local = {}) {
 
 /**
  * What the player of `seat` is told of event `e`: the other side declined their draw offer,
- * takeback request, time control or handicap (the i18n key), or nothing.
+ * takeback request, time control, handicap or rematch, or (`waiting`: the viewer asked for a
+ * rematch) left the seat — the i18n key, or nothing.
  */
-export function toldOf(e, seat) {
+export function toldOf(e, seat, waiting = false) {
+  if (waiting && e?.type === 'stood' && e.color !== seat) return 'told.rematchLeft';
   if (!seat || !e?.by || e.by === seat) return null;
-  const key = { draw_declined: 'told.draw', undo_declined: 'told.undo', control_declined: 'told.control', handicap_declined: 'told.handicap' }[e.type];
+  const key = {
+    draw_declined: 'told.draw', undo_declined: 'told.undo', control_declined: 'told.control',
+    handicap_declined: 'told.handicap', rematch_declined: 'told.rematch',
+  }[e.type];
   return key || null;
 }

@@ -21,6 +21,8 @@ function noticeText(n) {
     case 'handicap-proposal': return t('hc.proposal', { who, what: handicapText(n.handicap) });
     case 'draw-offer': return t('game.drawOffered', { who });
     case 'undo-request': return t('game.undoRequested', { who });
+    case 'rematch-offer': return t('rematch.asked');
+    case 'rematch-waiting': return t('rematch.waiting');
     case 'result':
       return `${n.end.kind === 'aborted' ? t('result.aborted') : t(`result.${n.end.result}`)} · ${n.end.reason ? t(`reason.${n.end.reason}`) : ''}`;
     default: return '';

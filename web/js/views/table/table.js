@@ -21,7 +21,8 @@ import { handicapDialog } from './handicapdialog.js';
 import { createWagerPanel } from './wager.js';
 import { createBetPanel } from './betting.js';
 import { coinGate } from '../lobby/gate.js';
-import { controlsFor, isLive, toldOf } from './controls.js';
+import { controlsFor, isLive, toldOf, rematchOf } from './controls.js';
+import { conductLine } from './conduct.js';
 import { createControlsView } from './controlsview.js';
 import { createPlayers } from './players.js';
 import { createHeader } from './header.js';
@@ -48,6 +49,7 @@ export function mount(root, app, [idText]) {
   let orientation = null; // null = follow my seat
   let endBox = null;
   let endShownFor = null;
+  let conduct = null; // the conduct_notice of this table's last game, for its game-over box
   let hint = null; // { ply, move: [from, to] } from the computer, shown until the next move
   let hintPending = false;
   const aiSettings = JSON.parse(sessionStorage.getItem(`chuhe.ai.${tableId}`) || 'null');
@@ -253,6 +255,7 @@ export function mount(root, app, [idText]) {
         seat: mySeat(),
       });
       if (st.settlement && st.settlement.game_id === g.game_id) wagerPanel.settled(st.settlement, endBox);
+      if (conduct?.game_id === g.game_id) endBox.add(conductLine(conduct));
     }
     endBox?.update(g);
   }
@@ -314,9 +317,11 @@ export function mount(root, app, [idText]) {
   function onEvent(msg) {
     if (!st) return;
     const e = msg.e;
-    const told = toldOf(e, mySeat());
+    const told = toldOf(e, mySeat(), rematchOf(st, mySeat()) === 'waiting');
     applyEvent(st, e, performance.now());
     if (told) toast(t(told));
+    // The other player asks to play again: the game-over box gives way to the question.
+    if (e.type === 'ready' && rematchOf(st, mySeat()) === 'asked') endBox?.close();
     if (['game_started', 'moved', 'undone'].includes(e.type)) {
       hint = null;
       if (e.type === 'game_started') { endBox?.close(); viewPly = null; }
@@ -357,6 +362,13 @@ export function mount(root, app, [idText]) {
   // Every one of these names its table: another table's are not ours.
   const offs = Object.entries(handlers).map(([type, handle]) => app.socket.on(type, (msg) => {
     if (msg.table === tableId) handle(msg);
+  }));
+  // One's behaviour score lowered by this table's game: said in its game-over box too.
+  offs.push(app.socket.on('conduct_notice', (msg) => {
+    const g = game();
+    if (!g || msg.game_id !== g.game_id) return;
+    conduct = msg;
+    if (endBox?.isOpen() && endShownFor === g.game_id) endBox.add(conductLine(msg));
   }));
   app.socket.watchTable(tableId);
 
