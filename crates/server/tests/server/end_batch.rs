@@ -71,7 +71,7 @@ async fn ends_arriving_together_are_each_stored_once_and_a_refused_one_alone_cha
 
     let finished = |i: usize| {
         let (table, game) = games[i];
-        let key = IdempotencyKey::new(&format!("reward:batch-{i}")).expect("key");
+        let key = IdempotencyKey::new(format!("reward:batch-{i}")).expect("key");
         FinishedGame {
             id: game,
             status: "finished",
