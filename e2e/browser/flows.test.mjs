@@ -33,9 +33,10 @@ test('undo, draw by agreement, rematch, resignation', async () => {
     assert.equal(await text(p, '[data-testid=game-over-reason]'), '协议和棋');
   }
 
-  // Rematch: both press it; a new game starts; red resigns after confirming.
+  // Rematch: red asks, black accepts the request; a new game starts; red resigns after
+  // confirming.
   await red.page.click('[data-testid=rematch]');
-  await black.page.click('[data-testid=rematch]');
+  await black.page.click('[data-testid=rematch-accept]');
   await red.page.waitForSelector('[data-testid=resign]');
   await waitPly(red.page, 0);
   await red.page.click('[data-testid=resign]');
