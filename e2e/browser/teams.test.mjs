@@ -29,8 +29,10 @@ test('a captain creates a team, a second player joins, the captain sees the memb
   const capId = await cap.page.evaluate(() => globalThis.chuhe.user.id);
   await cap.page.waitForSelector(`[data-testid=team-member][data-user="${capId}"] [data-testid=team-captain-badge]`);
 
-  // The second player finds it in the list (the nav links to it) and joins.
+  // The second player finds it in the list (the nav, folded behind ☰ on a phone, links to it)
+  // and joins.
   await mate.page.evaluate(() => { location.hash = '#/'; });
+  await mate.page.click('[data-testid=menu-toggle]');
   await mate.page.click('.nav a[href="#/teams"]');
   await mate.page.waitForSelector('[data-testid=teams-all]');
   await mate.page.locator('[data-testid=teams-all] [data-testid=team-link]', { hasText: name }).click();
