@@ -20,12 +20,12 @@ test('screens subscribe to their message types and unsubscribe when left', async
   const { page } = u;
   // The ladders' list hears nothing: what remains is main.js's (balance, seeks, notices).
   const base = await visit(page, '#/ladders', '[data-testid=ladders]');
-  assert.equal(base, 7, 'main.js: balance, three seek messages, three notice messages');
+  assert.equal(base, 8, 'main.js: balance, three seek messages, four notice messages');
 
   const table = (await tableIds(page))[0];
   const screens = [
     ['#/', '[data-testid=lobby]', 8], // lobby, lobby_table, lobby_seeks, balance + 4 of the seeks
-    [`#/table/${table}`, `[data-testid=table-view][data-table="${table}"] [data-testid=leave]`, 5],
+    [`#/table/${table}`, `[data-testid=table-view][data-table="${table}"] [data-testid=leave]`, 6], // with conduct_notice
     ['#/me', '[data-testid=profile]', 1], // one's own balance
     ['#/ai', '[data-testid=ai-setup]', 0], // table_state only once a game is asked for
     ['#/tournaments', '[data-testid=tournaments]', 0],
