@@ -8,7 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** A JSON request; the answer's body, or null for 204. */
+export async function call(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';

@@ -1,26 +1,7 @@
 // The puzzle API (docs/puzzles.md): `GET /api/puzzles/next|daily|dashboard|ID`,
 // `POST /api/puzzles/ID/move|round`, streak runs. Errors become ApiError {code, message, status}.
 
-import { ApiError } from '../../net/http.js';
-
-async function call(method, path, body) {
-  const init = { method, headers: {}, credentials: 'same-origin' };
-  if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new ApiError('network', String(e), 0);
-  }
-  const text = await res.text();
-  let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) throw new ApiError(data?.error || 'http', data?.message || text, res.status);
-  return data;
-}
+import { call } from '../../net/http.js';
 
 const enc = encodeURIComponent;
 
