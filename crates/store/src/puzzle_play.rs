@@ -88,35 +88,7 @@ impl Db {
             return Ok(RoundOutcome::AlreadyPlayed);
         }
         if mode == RoundMode::Rated {
-            sqlx::query(
-                "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, games) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
-                 rating = excluded.rating, deviation = excluded.deviation, \
-                 volatility = excluded.volatility, games = excluded.games",
-            )
-            .bind(user.sql())
-            .bind(out.user.rating)
-            .bind(out.user.deviation)
-            .bind(out.user.volatility)
-            .bind(i64::from(out.user.games))
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, \
-                 plays = plays + 1, wins = wins + $4 WHERE id = $5",
-            )
-            .bind(out.puzzle.rating)
-            .bind(out.puzzle.deviation)
-            .bind(out.puzzle.volatility)
-            .bind(i64::from(win))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query("UPDATE puzzle_themes SET rating = $1 WHERE puzzle_id = $2")
-                .bind(out.puzzle.rating)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            super::puzzles::write_ratings(&mut tx, user, id, &out, win).await?;
         }
         tx.commit().await?;
         Ok(RoundOutcome::Recorded(out))

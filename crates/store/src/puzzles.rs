@@ -282,35 +282,7 @@ impl Db {
             .await?;
         }
         if mode == RoundMode::Rated {
-            sqlx::query(
-                "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, games) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
-                 rating = excluded.rating, deviation = excluded.deviation, \
-                 volatility = excluded.volatility, games = excluded.games",
-            )
-            .bind(user.sql())
-            .bind(out.user.rating)
-            .bind(out.user.deviation)
-            .bind(out.user.volatility)
-            .bind(i64::from(out.user.games))
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, \
-                 plays = plays + 1, wins = wins + $4 WHERE id = $5",
-            )
-            .bind(out.puzzle.rating)
-            .bind(out.puzzle.deviation)
-            .bind(out.puzzle.volatility)
-            .bind(i64::from(win))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query("UPDATE puzzle_themes SET rating = $1 WHERE puzzle_id = $2")
-                .bind(out.puzzle.rating)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            write_ratings(&mut tx, user, id, &out, win).await?;
         }
         tx.commit().await?;
         Ok(Some(out))
@@ -432,6 +404,47 @@ impl Db {
             })
             .collect()
     }
+}
+
+/// Writes a rated round's new ratings in `conn`'s transaction: the player's puzzle rating, and
+/// the puzzle's rating, plays and wins (with its themes' copy of the rating).
+pub(super) async fn write_ratings(
+    conn: &mut sqlx::AnyConnection,
+    user: UserId,
+    id: &str,
+    out: &RoundRatings,
+    win: bool,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, games) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
+         rating = excluded.rating, deviation = excluded.deviation, \
+         volatility = excluded.volatility, games = excluded.games",
+    )
+    .bind(user.sql())
+    .bind(out.user.rating)
+    .bind(out.user.deviation)
+    .bind(out.user.volatility)
+    .bind(i64::from(out.user.games))
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, \
+         plays = plays + 1, wins = wins + $4 WHERE id = $5",
+    )
+    .bind(out.puzzle.rating)
+    .bind(out.puzzle.deviation)
+    .bind(out.puzzle.volatility)
+    .bind(i64::from(win))
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE puzzle_themes SET rating = $1 WHERE puzzle_id = $2")
+        .bind(out.puzzle.rating)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 #[cfg(test)]
